@@ -1,0 +1,36 @@
+// Configuration comes from the environment and is validated once at start-up, so a
+// missing or malformed variable stops the process with a message naming it.
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The variables every process reads. Services extend it with their own. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  KAFKA_BROKERS: z.string().min(1).optional(),
+});
+
+/** Parses `env` with `schema`; throws a ConfigError naming every bad variable. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+}
+
+/** For `main.ts`: like parseConfig, but prints the problem and exits instead of throwing. */
+export function loadConfig<S extends z.ZodType>(schema: S): z.infer<S> {
+  try {
+    return parseConfig(schema);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,96 @@
+// The one catalogue of every error code a person or an API client can receive.
+// Browser-safe: the web app imports it to translate codes into toasts.
+// Naming: EXC_<AREA>_<FIELD>_<RULE>. Add a code here before throwing it anywhere.
+
+export interface ExcEntry {
+  /** HTTP status the gateway answers with when this code comes first. */
+  status: number;
+  fa: string;
+  en: string;
+}
+
+const entries = {
+  // General
+  EXC_UNKNOWN: { status: 500, fa: 'خطای ناشناخته‌ای رخ داد. لطفاً دوباره تلاش کنید.', en: 'Something went wrong. Please try again.' },
+  EXC_BAD_REQUEST: { status: 400, fa: 'درخواست نامعتبر است.', en: 'The request is invalid.' },
+  EXC_API_NOT_FOUND: { status: 404, fa: 'این آدرس وجود ندارد.', en: 'This address does not exist.' },
+  EXC_PAYLOAD_TOO_LARGE: { status: 413, fa: 'حجم درخواست بیش از حد مجاز است.', en: 'The request is too large.' },
+  EXC_TOO_MANY_REQUESTS: { status: 429, fa: 'تعداد درخواست‌ها بیش از حد مجاز است. کمی بعد دوباره تلاش کنید.', en: 'Too many requests. Please try again shortly.' },
+  EXC_SERVICE_UNAVAILABLE: { status: 503, fa: 'سرویس موقتاً در دسترس نیست. کمی بعد دوباره تلاش کنید.', en: 'The service is temporarily unavailable. Please try again shortly.' },
+  EXC_SERVICE_TIMEOUT: { status: 504, fa: 'پاسخ سرویس بیش از حد طول کشید. دوباره تلاش کنید.', en: 'The service took too long to answer. Please try again.' },
+  EXC_AUTHORIZATION_FORBIDDEN: { status: 403, fa: 'شما اجازهٔ انجام این کار را ندارید.', en: 'You are not allowed to do this.' },
+
+  // Authentication
+  EXC_AUTHENTICATION_REQUIRED: { status: 401, fa: 'برای ادامه وارد حساب کاربری خود شوید.', en: 'Please log in to continue.' },
+  EXC_AUTHENTICATION_ACCESS_DENIED: { status: 403, fa: 'دسترسی شما به این بخش مجاز نیست.', en: 'Access denied.' },
+  EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED: { status: 400, fa: 'شمارهٔ موبایل را وارد کنید.', en: 'Enter your cellphone number.' },
+  EXC_AUTHENTICATION_CELLPHONE_IS_INVALID: { status: 400, fa: 'شمارهٔ موبایل معتبر نیست.', en: 'The cellphone number is not valid.' },
+  EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN: { status: 409, fa: 'این شمارهٔ موبایل متعلق به حساب دیگری است.', en: 'This cellphone number belongs to another account.' },
+  EXC_AUTHENTICATION_CELLPHONE_IS_SAME: { status: 400, fa: 'شمارهٔ جدید با شمارهٔ فعلی یکی است.', en: 'The new number is the same as the current one.' },
+  EXC_AUTHENTICATION_CODE_ALREADY_SENT: { status: 429, fa: 'کد تأیید قبلاً ارسال شده است. پس از پایان زمان انتظار دوباره درخواست دهید.', en: 'A code was already sent. Ask again when the countdown ends.' },
+  EXC_AUTHENTICATION_CODE_IS_REQUIRED: { status: 400, fa: 'کد تأیید را وارد کنید.', en: 'Enter the verification code.' },
+  EXC_AUTHENTICATION_CODE_IS_INVALID: { status: 400, fa: 'کد تأیید نادرست است.', en: 'The verification code is wrong.' },
+  EXC_AUTHENTICATION_CODE_IS_EXPIRED: { status: 400, fa: 'کد تأیید منقضی شده است. کد جدید درخواست کنید.', en: 'The code has expired. Ask for a new one.' },
+  EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED: { status: 429, fa: 'تعداد تلاش‌های نادرست بیش از حد مجاز است. کد جدید درخواست کنید.', en: 'Too many wrong attempts. Ask for a new code.' },
+  EXC_AUTHENTICATION_NEXT_IS_INVALID: { status: 400, fa: 'مرحلهٔ بعدی ورود نامعتبر است.', en: 'The next step is not valid.' },
+  EXC_AUTHENTICATION_EMAIL_IS_REQUIRED: { status: 400, fa: 'ایمیل را وارد کنید.', en: 'Enter your email address.' },
+  EXC_AUTHENTICATION_EMAIL_IS_INVALID: { status: 400, fa: 'ایمیل معتبر نیست.', en: 'The email address is not valid.' },
+  EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID: { status: 400, fa: 'لینک تأیید ایمیل نامعتبر یا منقضی است.', en: 'The email verification link is invalid or has expired.' },
+
+  // Sessions
+  EXC_SESSIONS_ACCESS_TOKEN_VALIDITY: { status: 401, fa: 'نشست شما منقضی شده است.', en: 'Your session has expired.' },
+  EXC_SESSIONS_ACCESS_TOKEN_INVALID: { status: 401, fa: 'نشست شما نامعتبر است. دوباره وارد شوید.', en: 'Your session is not valid. Please log in again.' },
+  EXC_SESSIONS_REFRESH_TOKEN_INVALID: { status: 401, fa: 'نشست شما پایان یافته است. دوباره وارد شوید.', en: 'Your session has ended. Please log in again.' },
+  EXC_SESSIONS_REFRESH_TOKEN_REUSED: { status: 401, fa: 'برای امنیت حساب، همهٔ نشست‌ها بسته شد. دوباره وارد شوید.', en: 'For your safety all sessions were closed. Please log in again.' },
+
+  // Pagination
+  EXC_PAGINATION_PAGE_IS_INVALID: { status: 400, fa: 'شمارهٔ صفحه نامعتبر است.', en: 'The page number is not valid.' },
+  EXC_PAGINATION_PAGE_SIZE_IS_INVALID: { status: 400, fa: 'اندازهٔ صفحه نامعتبر است.', en: 'The page size is not valid.' },
+  EXC_PAGINATION_ORDER_IS_INVALID: { status: 400, fa: 'ترتیب نمایش نامعتبر است.', en: 'The sort order is not valid.' },
+
+  // Files
+  EXC_FILES_FILE_IS_REQUIRED: { status: 400, fa: 'فایلی انتخاب نشده است.', en: 'No file was chosen.' },
+  EXC_FILES_MIME_TYPE_IS_INVALID: { status: 400, fa: 'نوع فایل مجاز نیست.', en: 'This file type is not allowed.' },
+  EXC_FILES_SIZE_IS_TOO_LARGE: { status: 413, fa: 'حجم فایل بیش از حد مجاز است.', en: 'The file is too large.' },
+  EXC_FILES_CATEGORY_IS_INVALID: { status: 400, fa: 'نوع بارگذاری نامعتبر است.', en: 'Unknown upload type.' },
+  EXC_FILES_CANNOT_BE_REMOVED: { status: 409, fa: 'این فایل قابل حذف نیست.', en: 'This file cannot be removed.' },
+  EXC_FILES_ALREADY_ASSIGNED: { status: 409, fa: 'این فایل قبلاً استفاده شده است.', en: 'This file is already in use.' },
+  EXC_FILES_NOT_FOUND: { status: 404, fa: 'فایل پیدا نشد.', en: 'File not found.' },
+
+  // Codes the web app reacts to (spec §8); their services come later.
+  EXC_RESUME_ID_IS_INVALID: { status: 400, fa: 'ابتدا رزومهٔ خود را بسازید.', en: 'Create your resume first.' },
+  EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET: { status: 403, fa: 'پیش از ثبت آگهی، اطلاعات تکمیلی کارفرما را وارد کنید.', en: 'Complete the employer profile before posting an ad.' },
+  EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT: { status: 403, fa: 'اعتبار بستهٔ شما کافی نیست.', en: 'Your plan does not have enough credit.' },
+  EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED: { status: 403, fa: 'شما به این بخش از پروفایل کارفرما دسترسی ندارید.', en: 'You do not have access to this part of the employer profile.' },
+  EXC_RECRUITMENTS_PUBLIC_ACCESS_QUANTITY_LIMIT_REACHED: { status: 403, fa: 'برای دیدن فرصت‌های شغلی بیشتر وارد شوید.', en: 'Log in to see more job opportunities.' },
+  EXC_HIRING_APPLY_IS_DUPLICATE: { status: 409, fa: 'قبلاً برای این آگهی درخواست داده‌اید.', en: 'You have already applied to this ad.' },
+  EXC_HIRING_STEP_IS_INVALID: { status: 400, fa: 'مرحلهٔ استخدام نامعتبر است.', en: 'The hiring step is not valid.' },
+  EXC_HIRING_TEMPLATE_NOT_FOUND: { status: 404, fa: 'قالب استخدام پیدا نشد.', en: 'Hiring template not found.' },
+  EXC_HIRING_PUBLISHER_CANNOT_APPLY: { status: 403, fa: 'نمی‌توانید برای آگهی خودتان درخواست دهید.', en: 'You cannot apply to your own ad.' },
+  EXC_ORDERS_RESERVED_PLAN_EXISTS: { status: 409, fa: 'شما یک بستهٔ رزرو شده دارید.', en: 'You already have a reserved plan.' },
+  EXC_ORDERS_ACTIVE_PLAN_EXISTS: { status: 409, fa: 'شما یک بستهٔ فعال دارید.', en: 'You already have an active plan.' },
+  EXC_ORDERS_PENDING_ORDER_EXISTS: { status: 409, fa: 'یک سفارش در انتظار پرداخت دارید.', en: 'You have an order awaiting payment.' },
+  EXC_ORDERS_SAME_ORDER_IN_CART: { status: 409, fa: 'این بسته در سبد خرید شما هست.', en: 'This plan is already in your cart.' },
+} as const satisfies Record<string, ExcEntry>;
+
+export type ExcCode = keyof typeof entries;
+export const EXC_CATALOGUE: Readonly<Record<ExcCode, ExcEntry>> = entries;
+
+export function isExcCode(value: string): value is ExcCode {
+  return Object.hasOwn(entries, value);
+}
+
+export function excText(code: string, locale: 'fa' | 'en' = 'fa'): string {
+  return isExcCode(code) ? EXC_CATALOGUE[code][locale] : EXC_CATALOGUE.EXC_UNKNOWN[locale];
+}
+
+/** The HTTP status for a list of codes: the first known code decides. */
+export function excStatus(codes: readonly string[]): number {
+  for (const code of codes) if (isExcCode(code)) return EXC_CATALOGUE[code].status;
+  return 500;
+}
+
+/** Parses an `exc` header value ("A,B") into codes. */
+export function parseExcHeader(value: string | null | undefined): string[] {
+  return (value ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+}

@@ -1,0 +1,58 @@
+// Persian text, digit, cellphone and national-id helpers. Browser-safe.
+import { digitsArToEn, digitsEnToFa, digitsFaToEn, verifyIranianNationalId } from '@persian-tools/persian-tools';
+
+const ZWNJ = '\u200c';
+// Arabic diacritics (harakat, tanwin, shadda, sukun, superscript alef) and tatweel.
+const DIACRITICS = /[\u064b-\u065f\u0670\u0640]/g;
+
+/** Persian and Arabic-Indic digits to Latin, so numbers parse. */
+export function toLatinDigits(text: string): string {
+  return digitsArToEn(digitsFaToEn(text));
+}
+
+/** Latin digits to Persian, for everything shown in the Persian UI. */
+export function toPersianDigits(value: string | number): string {
+  return digitsEnToFa(String(value));
+}
+
+/**
+ * The form text is stored in: Arabic ي/ى/ك/ة to Persian ی/ک/ه, diacritics and tatweel
+ * dropped, digits Latin, whitespace collapsed. The zero-width non-joiner is kept for display.
+ */
+export function normalizePersian(text: string): string {
+  return toLatinDigits(text)
+    .replace(/[يى]/g, 'ی')
+    .replace(/ك/g, 'ک')
+    .replace(/ة/g, 'ه')
+    .replace(DIACRITICS, '')
+    .replace(/[ \t\n\r\f\v]+/g, ' ')
+    .trim();
+}
+
+/** The form text is searched in: normalised, lower-case, ZWNJ folded to a space. */
+export function normalizeForSearch(text: string): string {
+  return normalizePersian(text).replaceAll(ZWNJ, ' ').replace(/ +/g, ' ').toLowerCase();
+}
+
+/**
+ * A cellphone as stored: `09XXXXXXXXX`. Accepts +98, 98, 0098, a bare 9XXXXXXXXX,
+ * Persian or Arabic-Indic digits, spaces and dashes. Returns null when it is not one.
+ * Operator prefixes are not hard-coded: new ones (0900, 0995, 0996) keep appearing.
+ */
+export function normalizeCellphone(input: string): string | null {
+  const digits = toLatinDigits(input).replace(/[\s\-()]/g, '');
+  const match = /^(?:\+98|0098|98|0)?(9\d{9})$/.exec(digits);
+  return match ? `0${match[1]}` : null;
+}
+
+/** A national id (کد ملی) with a valid checksum; accepts Persian digits and short forms. */
+export function isValidNationalId(input: string): boolean {
+  const digits = toLatinDigits(input).trim();
+  if (!/^\d{8,10}$/.test(digits)) return false;
+  return verifyIranianNationalId(digits.padStart(10, '0'));
+}
+
+/** True when the text holds only digits, in any of Persian, Arabic-Indic or Latin. */
+export function isDigits(text: string): boolean {
+  return /^[0-9\u06f0-\u06f9\u0660-\u0669]+$/.test(text);
+}
