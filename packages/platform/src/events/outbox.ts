@@ -1,0 +1,240 @@
+import pg from 'pg';
+import { pino, type Logger } from 'pino';
+import type { BusMessage, EventBus } from './bus.ts';
+import type { SqlExecutor } from './executor.ts';
+import { backoffMs, listen, Wakeup } from './wakeup.ts';
+
+export { pgExecutor, prismaExecutor, inPgTransaction, type SqlExecutor } from './executor.ts';
+
+/**
+ * Writes an event to the service's `outbox` table. Call it with the executor of the
+ * transaction that makes the change, so the event exists exactly when the change does.
+ */
+export async function enqueueEvent(exec: SqlExecutor, message: BusMessage): Promise<void> {
+  await exec(
+    `INSERT INTO outbox (event_id, topic, key, type, payload, occurred_at)
+     VALUES ($1, $2, $3, $4, $5::bytea, $6::timestamptz)`,
+    [message.id, message.topic, message.key, message.type, Buffer.from(message.payload), message.occurredAt],
+  );
+}
+
+export interface OutboxRelayOptions {
+  /** The service's own database, where its `outbox` table lives. */
+  connectionString: string;
+  bus: EventBus;
+  log?: Logger;
+  /** Rows claimed per round. */
+  batchSize?: number;
+  /** Longest sleep between rounds when no NOTIFY arrives. */
+  pollIntervalMs?: number;
+  /** A row that failed this many times is parked for an operator. */
+  maxAttempts?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+interface OutboxRow {
+  seq: string;
+  event_id: string;
+  topic: string;
+  key: string;
+  type: string;
+  payload: Buffer;
+  occurred_at: Date;
+  attempts: number;
+}
+
+/**
+ * Publishes outbox rows to the bus, in order per (topic, key), and marks them published.
+ * Several relays may run against one database: rows are claimed with FOR UPDATE SKIP
+ * LOCKED, and a relay only publishes a key's rows when it holds that key's oldest pending
+ * ones, so two relays never reorder a key. A failed row is retried with exponential
+ * backoff (later rows of its key wait) and parked after `maxAttempts` failures.
+ */
+export class OutboxRelay {
+  readonly #pool: pg.Pool;
+  readonly #options: Required<Omit<OutboxRelayOptions, 'log'>>;
+  readonly #log: Logger;
+  readonly #wakeup = new Wakeup();
+  #listener?: { close(): Promise<void> };
+  #loop?: Promise<void>;
+  #stopping = false;
+
+  constructor(options: OutboxRelayOptions) {
+    this.#options = {
+      batchSize: 100,
+      pollIntervalMs: 1000,
+      maxAttempts: 10,
+      retryBaseMs: 1000,
+      retryMaxMs: 5 * 60_000,
+      ...options,
+    };
+    this.#log = (options.log ?? pino({ enabled: false })).child({ component: 'outbox-relay' });
+    this.#pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
+  }
+
+  async start(): Promise<void> {
+    this.#stopping = false;
+    this.#listener = await listen(this.#options.connectionString, 'outbox', () => this.#wakeup.wake(), this.#log);
+    this.#loop = this.#run();
+  }
+
+  /** Finishes the round in progress and releases the connections. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#wakeup.wake();
+    await this.#loop;
+    await this.#listener?.close();
+    await this.#pool.end();
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      let published = 0;
+      try {
+        published = await this.relayOnce();
+      } catch (error) {
+        this.#log.error({ err: error }, 'outbox relay round failed');
+      }
+      if (published === 0 && !this.#stopping) await this.#wakeup.sleep(await this.#idleMs());
+    }
+  }
+
+  /** Sleeps until the next retry falls due, but never longer than the poll interval. */
+  async #idleMs(): Promise<number> {
+    const { rows } = await this.#pool
+      .query<{ due_in_ms: number | null }>(
+        `SELECT extract(epoch FROM min(next_attempt_at) - now()) * 1000 AS due_in_ms
+           FROM outbox WHERE status = 'pending'`,
+      )
+      .catch(() => ({ rows: [] as { due_in_ms: number | null }[] }));
+    const dueInMs = rows[0]?.due_in_ms;
+    const pollMs = this.#options.pollIntervalMs;
+    return dueInMs === null || dueInMs === undefined ? pollMs : Math.max(5, Math.min(pollMs, Number(dueInMs)));
+  }
+
+  /** One round: claims due rows, publishes what it may, records the outcome. Answers the rows published. */
+  async relayOnce(): Promise<number> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      const claimed = await this.#claim(client);
+      const publishable = await this.#keepOldestPerKey(client, claimed);
+      let published = 0;
+      for (const rows of publishable.values()) {
+        for (const row of rows) {
+          if (!(await this.#publishRow(client, row))) break; // later rows of the key wait for this one
+          published++;
+        }
+      }
+      await client.query('COMMIT');
+      return published;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async #claim(client: pg.PoolClient): Promise<OutboxRow[]> {
+    // Rows queued behind a row of their key that waits for a retry are left out, so they
+    // cannot fill the batch and starve other keys.
+    const { rows } = await client.query<OutboxRow>(
+      `SELECT o.seq, o.event_id, o.topic, o.key, o.type, o.payload, o.occurred_at, o.attempts
+         FROM outbox o
+        WHERE o.status = 'pending' AND o.next_attempt_at <= now()
+          AND NOT EXISTS (SELECT 1 FROM outbox w
+                           WHERE w.status = 'pending' AND w.topic = o.topic AND w.key = o.key
+                             AND w.seq < o.seq AND w.next_attempt_at > now())
+        ORDER BY o.seq
+        LIMIT $1
+        FOR UPDATE OF o SKIP LOCKED`,
+      [this.#options.batchSize],
+    );
+    return rows;
+  }
+
+  /**
+   * Keeps, for each key, only the claimed rows that are that key's oldest pending rows.
+   * Rows another relay holds (or that wait for a retry) stay pending, and so do the rows
+   * after them.
+   */
+  async #keepOldestPerKey(client: pg.PoolClient, claimed: OutboxRow[]): Promise<Map<string, OutboxRow[]>> {
+    const byKey = new Map<string, OutboxRow[]>();
+    for (const row of claimed) {
+      const id = JSON.stringify([row.topic, row.key]);
+      byKey.set(id, [...(byKey.get(id) ?? []), row]);
+    }
+    if (byKey.size === 0) return byKey;
+    const { rows: pending } = await client.query<{ topic: string; key: string; seq: string }>(
+      `SELECT o.topic, o.key, o.seq FROM outbox o
+         JOIN unnest($1::text[], $2::text[]) AS k(topic, key) ON k.topic = o.topic AND k.key = o.key
+        WHERE o.status = 'pending' AND o.seq <= $3
+        ORDER BY o.seq`,
+      [claimed.map((row) => row.topic), claimed.map((row) => row.key), claimed.at(-1)!.seq],
+    );
+    const pendingByKey = new Map<string, string[]>();
+    for (const row of pending) {
+      const id = JSON.stringify([row.topic, row.key]);
+      pendingByKey.set(id, [...(pendingByKey.get(id) ?? []), row.seq]);
+    }
+    for (const [id, rows] of byKey) {
+      const oldest = pendingByKey.get(id) ?? [];
+      let held = 0;
+      while (held < rows.length && rows[held]!.seq === oldest[held]) held++;
+      byKey.set(id, rows.slice(0, held));
+    }
+    return byKey;
+  }
+
+  /** Publishes one row and records the outcome; answers whether it was published. */
+  async #publishRow(client: pg.PoolClient, row: OutboxRow): Promise<boolean> {
+    try {
+      await this.#options.bus.publish([
+        {
+          id: row.event_id,
+          topic: row.topic,
+          key: row.key,
+          type: row.type,
+          payload: new Uint8Array(row.payload),
+          occurredAt: row.occurred_at,
+        },
+      ]);
+    } catch (error) {
+      await this.#recordFailure(client, row, error);
+      return false;
+    }
+    await client.query(`UPDATE outbox SET status = 'published', published_at = now() WHERE seq = $1`, [row.seq]);
+    return true;
+  }
+
+  async #recordFailure(client: pg.PoolClient, row: OutboxRow, error: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const parked = attempts >= this.#options.maxAttempts;
+    const delayMs = backoffMs(attempts, this.#options.retryBaseMs, this.#options.retryMaxMs);
+    const reason = error instanceof Error ? error.message : String(error);
+    await client.query(
+      `UPDATE outbox
+          SET attempts = $2, last_error = $3, status = $4,
+              next_attempt_at = now() + $5 * interval '1 millisecond'
+        WHERE seq = $1`,
+      [row.seq, attempts, reason, parked ? 'parked' : 'pending', delayMs],
+    );
+    const context = { eventId: row.event_id, topic: row.topic, key: row.key, type: row.type, attempts, err: error };
+    if (parked) {
+      this.#log.error(context, 'outbox event parked after repeated publish failures; requeue it with requeueParked once fixed');
+    } else {
+      this.#log.warn({ ...context, retryInMs: delayMs }, 'outbox event publish failed; will retry');
+    }
+  }
+}
+
+/** Puts parked events (all, or the given ids) back in the queue with a fresh attempt count. */
+export async function requeueParked(exec: SqlExecutor, eventIds?: string[]): Promise<number> {
+  return exec(
+    `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL
+      WHERE status = 'parked' AND ($1::text[] IS NULL OR event_id = ANY($1::text[]))`,
+    [eventIds ?? null],
+  );
+}

@@ -1,0 +1,334 @@
+import pg from 'pg';
+import { pino, type Logger } from 'pino';
+import type { BusMessage, Consumer, EventBus, MessageHandler, Subscription } from './bus.ts';
+import { backoffMs, listen, Wakeup } from './wakeup.ts';
+
+/**
+ * The embedded event bus: an append-only log in its own Postgres database. Each topic has
+ * dense offsets starting at 1; a consumer group keeps one committed offset per topic.
+ *
+ * One consumer per (group, topic) reads at a time: it holds a Postgres advisory lock on its
+ * own connection, and any other consumer of the same group and topic waits as a standby
+ * until that connection goes away. There are no partitions.
+ */
+const schema = `
+CREATE TABLE IF NOT EXISTS event_topics (
+  topic       text   PRIMARY KEY,
+  last_offset bigint NOT NULL
+);
+CREATE TABLE IF NOT EXISTS event_log (
+  topic       text        NOT NULL,
+  "offset"    bigint      NOT NULL,
+  key         text        NOT NULL,
+  id          text        NOT NULL,
+  type        text        NOT NULL,
+  payload     bytea       NOT NULL,
+  occurred_at timestamptz NOT NULL,
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (topic, "offset")
+);
+CREATE TABLE IF NOT EXISTS consumer_offsets (
+  group_name       text        NOT NULL,
+  topic            text        NOT NULL,
+  committed_offset bigint      NOT NULL DEFAULT 0,
+  updated_at       timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (group_name, topic)
+);`;
+
+const notifyChannel = 'event_log';
+
+export interface PgLogOptions {
+  /** The events database, e.g. postgres://…/darmankar_events. Created when missing. */
+  connectionString: string;
+  log?: Logger;
+  /** Longest wait for new events when no NOTIFY arrives. */
+  pollIntervalMs?: number;
+  /** Events a consumer reads (and commits) at a time. */
+  batchSize?: number;
+  /** Backoff between attempts when a handler throws. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** How often a standby consumer tries to take over its group's topic. */
+  standbyRetryMs?: number;
+}
+
+type Settings = Required<Omit<PgLogOptions, 'log'>>;
+
+export async function connectPgLog(options: PgLogOptions): Promise<EventBus> {
+  const settings: Settings = {
+    pollIntervalMs: 1000,
+    batchSize: 100,
+    retryBaseMs: 500,
+    retryMaxMs: 60_000,
+    standbyRetryMs: 2000,
+    ...options,
+  };
+  const log = (options.log ?? pino({ enabled: false })).child({ component: 'event-bus', engine: 'postgres' });
+  await createDatabaseIfMissing(options.connectionString, log);
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: 4 });
+  await createSchema(pool);
+  const wakeups = new Map<string, Set<Wakeup>>();
+  const listener = await listen(
+    options.connectionString,
+    notifyChannel,
+    (topic) => wakeups.get(topic)?.forEach((wakeup) => wakeup.wake()),
+    log,
+  );
+  return new PgLogBus(pool, listener, wakeups, settings, log);
+}
+
+class PgLogBus implements EventBus {
+  readonly #consumers = new Set<TopicConsumer>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly listener: { close(): Promise<void> },
+    private readonly wakeups: Map<string, Set<Wakeup>>,
+    private readonly settings: Settings,
+    private readonly log: Logger,
+  ) {}
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const byTopic = new Map<string, BusMessage[]>();
+    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const [topic, batch] of byTopic) {
+        await appendToTopic(client, topic, batch);
+        await client.query('SELECT pg_notify($1, $2)', [notifyChannel, topic]);
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async subscribe(subscription: Subscription): Promise<Consumer> {
+    const consumers = subscription.topics.map(
+      (topic) =>
+        new TopicConsumer(this.settings, subscription.group, topic, subscription.handler, this.log, (wakeup, on) => {
+          const set = this.wakeups.get(topic) ?? new Set();
+          if (on) set.add(wakeup);
+          else set.delete(wakeup);
+          this.wakeups.set(topic, set);
+        }),
+    );
+    for (const consumer of consumers) {
+      consumer.start();
+      this.#consumers.add(consumer);
+    }
+    return {
+      stop: async () => {
+        await Promise.all(consumers.map((consumer) => consumer.stop()));
+        consumers.forEach((consumer) => this.#consumers.delete(consumer));
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#consumers].map((consumer) => consumer.stop()));
+    this.#consumers.clear();
+    await this.listener.close();
+    await this.pool.end();
+  }
+}
+
+/**
+ * Appends a batch to one topic. Taking the next offsets locks the topic's counter row until
+ * commit, so offsets become visible in order and a reader never skips an uncommitted one.
+ */
+async function appendToTopic(client: pg.PoolClient, topic: string, batch: BusMessage[]): Promise<void> {
+  const { rows } = await client.query<{ last_offset: string }>(
+    `INSERT INTO event_topics (topic, last_offset) VALUES ($1, $2)
+     ON CONFLICT (topic) DO UPDATE SET last_offset = event_topics.last_offset + EXCLUDED.last_offset
+     RETURNING last_offset`,
+    [topic, batch.length],
+  );
+  const firstOffset = BigInt(rows[0]!.last_offset) - BigInt(batch.length) + 1n;
+  await client.query(
+    `INSERT INTO event_log (topic, "offset", key, id, type, payload, occurred_at)
+     SELECT $1, $2::bigint + m.ord - 1, m.key, m.id, m.type, m.payload, m.occurred_at
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::bytea[], $7::timestamptz[])
+            WITH ORDINALITY AS m(key, id, type, payload, occurred_at, ord)`,
+    [
+      topic,
+      firstOffset.toString(),
+      batch.map((message) => message.key),
+      batch.map((message) => message.id),
+      batch.map((message) => message.type),
+      batch.map((message) => Buffer.from(message.payload)),
+      batch.map((message) => message.occurredAt),
+    ],
+  );
+}
+
+interface LogRow {
+  offset: string;
+  key: string;
+  id: string;
+  type: string;
+  payload: Buffer;
+  occurred_at: Date;
+}
+
+/** Reads one topic for one group: handles each event in order, commits after each batch. */
+class TopicConsumer {
+  readonly #wakeup = new Wakeup();
+  #stopping = false;
+  #loop?: Promise<void>;
+  readonly #log: Logger;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly group: string,
+    private readonly topic: string,
+    private readonly handler: MessageHandler,
+    log: Logger,
+    private readonly register: (wakeup: Wakeup, on: boolean) => void,
+  ) {
+    this.#log = log.child({ group, topic });
+  }
+
+  start(): void {
+    this.register(this.#wakeup, true);
+    this.#loop = this.#run();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#wakeup.wake();
+    await this.#loop;
+    this.register(this.#wakeup, false);
+  }
+
+  async #run(): Promise<void> {
+    while (!this.#stopping) {
+      const client = new pg.Client({ connectionString: this.settings.connectionString });
+      client.on('error', (error) => this.#log.warn({ err: error }, 'consumer connection lost'));
+      try {
+        await client.connect();
+        if (await this.#becomeActive(client)) await this.#consume(client);
+      } catch (error) {
+        this.#log.error({ err: error }, 'consumer failed; reconnecting');
+        await this.#wakeup.sleep(this.settings.standbyRetryMs);
+      } finally {
+        await client.end().catch(() => {});
+      }
+    }
+  }
+
+  /** Waits, as a standby, until this consumer holds the (group, topic) lock; false when stopped first. */
+  async #becomeActive(client: pg.Client): Promise<boolean> {
+    while (!this.#stopping) {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS locked',
+        [this.group, this.topic],
+      );
+      if (rows[0]?.locked) return true;
+      await this.#wakeup.sleep(this.settings.standbyRetryMs);
+    }
+    return false;
+  }
+
+  async #consume(client: pg.Client): Promise<void> {
+    await client.query(
+      `INSERT INTO consumer_offsets (group_name, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [this.group, this.topic],
+    );
+    const { rows } = await client.query<{ committed_offset: string }>(
+      'SELECT committed_offset FROM consumer_offsets WHERE group_name = $1 AND topic = $2',
+      [this.group, this.topic],
+    );
+    let committed = BigInt(rows[0]!.committed_offset);
+    let failures = 0;
+    while (!this.#stopping) {
+      const batch = await client.query<LogRow>(
+        `SELECT "offset", key, id, type, payload, occurred_at FROM event_log
+          WHERE topic = $1 AND "offset" > $2 ORDER BY "offset" LIMIT $3`,
+        [this.topic, committed.toString(), this.settings.batchSize],
+      );
+      let handled = committed;
+      let failed = false;
+      for (const row of batch.rows) {
+        if (this.#stopping) break;
+        try {
+          await this.handler(this.#toMessage(row));
+          handled = BigInt(row.offset);
+          failures = 0;
+        } catch (error) {
+          failures++;
+          failed = true;
+          this.#log.error({ err: error, eventId: row.id, offset: row.offset, failures }, 'event handler failed; will retry');
+          break;
+        }
+      }
+      if (handled > committed) {
+        await client.query(
+          `UPDATE consumer_offsets SET committed_offset = $3, updated_at = now() WHERE group_name = $1 AND topic = $2`,
+          [this.group, this.topic, handled.toString()],
+        );
+        committed = handled;
+      }
+      if (failed) await this.#wakeup.sleep(backoffMs(failures, this.settings.retryBaseMs, this.settings.retryMaxMs));
+      else if (batch.rows.length === 0) await this.#wakeup.sleep(this.settings.pollIntervalMs);
+    }
+  }
+
+  #toMessage(row: LogRow): BusMessage {
+    return {
+      id: row.id,
+      topic: this.topic,
+      key: row.key,
+      type: row.type,
+      payload: new Uint8Array(row.payload),
+      occurredAt: row.occurred_at,
+    };
+  }
+}
+
+async function createSchema(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Serialises concurrent start-ups: CREATE TABLE IF NOT EXISTS is not safe against a race.
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('darmankar.event_log.schema'))`);
+    await client.query(schema);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Development convenience: the events database is created on first start. */
+async function createDatabaseIfMissing(connectionString: string, log: Logger): Promise<void> {
+  const probe = new pg.Client({ connectionString });
+  try {
+    await probe.connect();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: database does not exist
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  const url = new URL(connectionString);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+    log.info({ database }, 'created the events database');
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42P04') throw error; // created meanwhile by another process
+  } finally {
+    await admin.end();
+  }
+}
