@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import type { BusMessage, Consumer, EventBus, MessageHandler, Subscription } from './bus.ts';
+import { ensureDatabase } from '../migrate.ts';
 import { backoffMs, listen, Wakeup } from './wakeup.ts';
 
 /**
@@ -64,7 +65,7 @@ export async function connectPgLog(options: PgLogOptions): Promise<EventBus> {
     ...options,
   };
   const log = (options.log ?? pino({ enabled: false })).child({ component: 'event-bus', engine: 'postgres' });
-  await createDatabaseIfMissing(options.connectionString, log);
+  await ensureDatabase(options.connectionString); // development convenience: created on first start
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 4 });
   await createSchema(pool);
   const wakeups = new Map<string, Set<Wakeup>>();
@@ -304,31 +305,5 @@ async function createSchema(pool: pg.Pool): Promise<void> {
     throw error;
   } finally {
     client.release();
-  }
-}
-
-/** Development convenience: the events database is created on first start. */
-async function createDatabaseIfMissing(connectionString: string, log: Logger): Promise<void> {
-  const probe = new pg.Client({ connectionString });
-  try {
-    await probe.connect();
-    return;
-  } catch (error) {
-    if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: database does not exist
-  } finally {
-    await probe.end().catch(() => {});
-  }
-  const url = new URL(connectionString);
-  const database = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
-    log.info({ database }, 'created the events database');
-  } catch (error) {
-    if ((error as { code?: string }).code !== '42P04') throw error; // created meanwhile by another process
-  } finally {
-    await admin.end();
   }
 }

@@ -1,0 +1,12 @@
+import { createTestDatabase } from '../../src/testing.ts';
+import { connectPgLog } from '../../src/events/pglog.ts';
+import { eventBusContract } from './bus-contract.ts';
+
+eventBusContract('Postgres log', async () => {
+  const events = await createTestDatabase('events');
+  return {
+    connect: () => connectPgLog({ connectionString: events.url, pollIntervalMs: 500 }),
+    childEnv: { EVENTS_DATABASE_URL: events.url, KAFKA_BROKERS: '' },
+    teardown: () => events.drop(),
+  };
+});
