@@ -36,6 +36,7 @@ const entries = {
   EXC_AUTHENTICATION_EMAIL_IS_REQUIRED: { status: 400, fa: 'ایمیل را وارد کنید.', en: 'Enter your email address.' },
   EXC_AUTHENTICATION_EMAIL_IS_INVALID: { status: 400, fa: 'ایمیل معتبر نیست.', en: 'The email address is not valid.' },
   EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID: { status: 400, fa: 'لینک تأیید ایمیل نامعتبر یا منقضی است.', en: 'The email verification link is invalid or has expired.' },
+  EXC_AUTHENTICATION_MESSAGE_NOT_SENT: { status: 503, fa: 'ارسال پیام ممکن نشد. چند لحظه بعد دوباره تلاش کنید.', en: 'The message could not be sent. Please try again in a moment.' },
 
   // Sessions
   EXC_SESSIONS_ACCESS_TOKEN_VALIDITY: { status: 401, fa: 'نشست شما منقضی شده است.', en: 'Your session has expired.' },
