@@ -106,7 +106,8 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
       await other.stop();
       await restartedBus.close();
 
-      assert.deepEqual(secondRun, later.map((m) => m.id));
+      assert.deepEqual(new Set(secondRun), new Set(later.map((m) => m.id)));
+      assert.equal(secondRun.length, 3, 'nothing before the committed offset is delivered again');
       assert.deepEqual(new Set(otherGroup), new Set([...first, ...later].map((m) => m.id)));
       assert.equal(otherGroup.length, 8);
     });
@@ -137,7 +138,8 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
         const restartedBus = await adapter.connect();
         const effects = countingEffectHandler(pool, group);
         const consumer = await restartedBus.subscribe({ group, topics: [topic], handler: (m) => effects.handle(m) });
-        await waitFor(`${n} effects`, async () => (await effectCount()) >= n, 30_000);
+        // Kafka rebalances the killed member away only after its session times out.
+        await waitFor(`${n} effects`, async () => (await effectCount()) >= n, 90_000);
         await sleep(quietMs);
         await consumer.stop();
         await restartedBus.close();
