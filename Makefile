@@ -1,0 +1,28 @@
+# The two commands of the README are `make dev` and `make test`; the rest are helpers.
+.PHONY: dev test install generate bench lighthouse helm-check
+
+# Installs what is missing, starts Postgres, every service, the gateway and the web app.
+dev:
+	node scripts/dev.mjs
+
+# Every check and test of the project; ends with `N passed, N failed`. CI runs this.
+test:
+	node scripts/test.mjs
+
+# Dependencies exactly as package-lock.json pins them.
+install:
+	npm ci
+
+# Contracts (buf lint, buf generate into proto/gen) and the Prisma clients.
+generate:
+	node scripts/generate.mjs
+
+# Throughput and latency of each hop (see docs/performance.md).
+bench:
+	node --import tsx bench/gateway.ts
+
+lighthouse:
+	node scripts/lighthouse.mjs
+
+helm-check:
+	node scripts/check-helm.mjs

@@ -1,0 +1,42 @@
+// `npm run generate`: lints the contracts, regenerates their TypeScript into proto/gen
+// (committed; `make test` fails when it is stale) and each service's Prisma client
+// (src/db/generated, not committed).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, isMain, must } from './lib/run.mjs';
+
+const BIN_DIR = path.join(REPO_ROOT, 'node_modules/.bin');
+const bin = (name) => path.join(BIN_DIR, name);
+
+export async function generateContracts() {
+  await must(bin('buf'), ['lint']);
+  // buf finds its plugin (protoc-gen-es) on PATH.
+  await must(bin('buf'), ['generate'], { env: { PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}` } });
+}
+
+/** Every folder under services/ with a prisma/ schema. */
+export function servicesWithPrisma() {
+  const servicesDir = path.join(REPO_ROOT, 'services');
+  return readdirSync(servicesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(servicesDir, entry.name, 'prisma')))
+    .map((entry) => path.join(servicesDir, entry.name));
+}
+
+export async function generatePrismaClients() {
+  for (const dir of servicesWithPrisma()) {
+    // The CLI would otherwise try to download its schema engine, which generate never needs.
+    await must(bin('prisma'), ['generate'], { cwd: dir, env: { PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false' }, capture: true });
+    console.log(`prisma client generated for ${path.relative(REPO_ROOT, dir)}`);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    await generateContracts();
+    console.log('contracts: buf lint and buf generate done (proto/gen)');
+    await generatePrismaClients();
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}

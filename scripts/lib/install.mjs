@@ -1,0 +1,30 @@
+// Installs dependencies when they are missing or do not match package-lock.json.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, must } from './run.mjs';
+
+/**
+ * Why node_modules needs `npm ci`, or undefined when it matches the lock file. Compares
+ * versions with npm's own record of what it installed (node_modules/.package-lock.json),
+ * so a fresh checkout or a changed lock file is caught without relying on file times.
+ */
+export function installNeeded() {
+  const installedFile = path.join(REPO_ROOT, 'node_modules/.package-lock.json');
+  if (!existsSync(installedFile)) return 'node_modules is missing';
+  const locked = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')).packages ?? {};
+  const installed = JSON.parse(readFileSync(installedFile, 'utf8')).packages ?? {};
+  for (const [key, entry] of Object.entries(locked)) {
+    // Optional packages for other platforms (esbuild's, for example) are never installed here.
+    if (!key.startsWith('node_modules/') || entry.optional || entry.link) continue;
+    if (installed[key]?.version !== entry.version) return `${key.slice('node_modules/'.length)} ${entry.version} is not installed`;
+  }
+  return undefined;
+}
+
+export async function ensureInstalled() {
+  const reason = installNeeded();
+  if (!reason) return false;
+  console.log(`installing dependencies (${reason}): npm ci`);
+  await must('npm', ['ci']);
+  return true;
+}

@@ -1,0 +1,328 @@
+// Starts the whole system described in scripts/system.ts as child processes: databases
+// created and migrated, parts started in dependency order, each awaited until ready, their
+// output prefixed, and everything stopped cleanly again. `make dev` and the tests both use it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
+import { testPostgresUrl } from '@darmankar/platform/testing';
+import { REPO_ROOT, SYSTEM, partDir, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
+
+export interface StackOptions {
+  /** `dev` runs the development stack (databases `darmankar_<service>`, kept). Any other name
+   *  runs a test stack: throw-away databases `dk_test_<service>_<random>` dropped on stop,
+   *  NODE_ENV=test, free ports. */
+  name: string;
+  /** The Postgres server; defaults to TEST_POSTGRES_URL or 127.0.0.1:5432. */
+  postgresUrl?: string;
+  /** Extra environment for every part (wins over system.ts). */
+  env?: Record<string, string>;
+  /** Extra environment for one part (wins over `env`). */
+  partEnv?: Partial<Record<PartName, Record<string, string>>>;
+  /** Vite middleware (`dev`) or the built app (`production`); tests default to production. */
+  webMode?: 'dev' | 'production';
+  /** Fixed ports; unspecified ones are the standard ports (dev) or free ones (tests). */
+  ports?: Partial<Record<PartName, number>>;
+  /** Redis for the gateway; defaults to REDIS_URL when set. */
+  redisUrl?: string;
+  /** Where the parts' output goes: printed with a prefix, or kept only to explain a failure. */
+  output?: 'print' | 'quiet';
+  /** How long one part may take to become ready. */
+  readyTimeoutMs?: number;
+}
+
+export interface RunningStack {
+  webUrl: string;
+  gatewayUrl: string;
+  /** Each part's address: http://… for web and gateway, host:port for gRPC services. */
+  urls: Record<PartName, string>;
+  databaseUrls: Partial<Record<PartName, string>>;
+  /** The process id of each part, for checks that they are gone after stop(). */
+  pids: Record<PartName, number>;
+  stop(): Promise<void>;
+}
+
+export class StackError extends Error {
+  override name = 'StackError';
+}
+
+const STOP_GRACE_MS = 8_000;
+const OUTPUT_TAIL_LINES = 60;
+const COLOURS = [36, 35, 33, 32, 34, 31];
+
+/** A port the operating system says is free right now (bound briefly, then released). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when something accepts connections on 127.0.0.1:port. */
+export async function isListening(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.setTimeout(1_000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A child process with its output prefixed and its last lines kept for error messages. */
+class PartProcess {
+  readonly tail: string[] = [];
+  readonly exited: Promise<number | null>;
+  private exitCode: number | null | undefined;
+  private readonly child: ChildProcess;
+
+  constructor(
+    readonly part: SystemPart,
+    env: Record<string, string>,
+    private readonly print: boolean,
+    colour: number,
+  ) {
+    const prefix = `\x1b[${colour}m${part.name.padEnd(8)}|\x1b[0m `;
+    this.child = spawn(process.execPath, ['--import', 'tsx', part.entry], {
+      cwd: partDir(part),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so stopping it also stops anything it started (Vite's esbuild).
+      detached: true,
+    });
+    for (const stream of [this.child.stdout!, this.child.stderr!]) {
+      let partial = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop()!;
+        for (const line of lines) this.line(prefix, line);
+      });
+      stream.on('end', () => partial && this.line(prefix, partial));
+    }
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => {
+        this.exitCode = code ?? (signal ? 128 : null);
+        resolve(this.exitCode);
+      });
+    });
+  }
+
+  private line(prefix: string, line: string) {
+    this.tail.push(line);
+    if (this.tail.length > OUTPUT_TAIL_LINES) this.tail.shift();
+    if (this.print) process.stdout.write(prefix + line + '\n');
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  get running(): boolean {
+    return this.exitCode === undefined;
+  }
+
+  private signal(signal: NodeJS.Signals) {
+    try {
+      process.kill(-this.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+
+  /** SIGTERM, then SIGKILL when it has not exited within the grace period. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.signal('SIGTERM');
+    const exitedInTime = await Promise.race([this.exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+    if (!exitedInTime) {
+      this.signal('SIGKILL');
+      await this.exited;
+    }
+    // Anything the part left behind in its group goes too.
+    this.signal('SIGKILL');
+  }
+
+  /** Synchronous last resort when the parent itself is exiting. */
+  kill() {
+    if (this.running) this.signal('SIGKILL');
+  }
+
+  explain(): string {
+    return this.tail.length ? `last output of ${this.part.name}:\n  ${this.tail.join('\n  ')}` : `${this.part.name} printed nothing`;
+  }
+}
+
+const HealthClient = grpc.makeGenericClientConstructor(healthService, 'Health');
+
+/** The standard grpc.health.v1 Check on the whole server (service ''). */
+function grpcHealthy(address: string): Promise<boolean> {
+  const client = new HealthClient(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
+    Check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: string }) => void): void;
+  };
+  return new Promise((resolve) => {
+    client.Check({ service: '' }, { deadline: Date.now() + 1_000 }, (error, response) => {
+      client.close();
+      resolve(!error && response?.status === 'SERVING');
+    });
+  });
+}
+
+async function httpReady(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilReady(process: PartProcess, address: string, timeoutMs: number): Promise<void> {
+  const { part } = process;
+  const deadline = Date.now() + timeoutMs;
+  const check = () =>
+    part.readiness.kind === 'grpc-health' ? grpcHealthy(address) : httpReady(`${address}${part.readiness.path}`);
+  while (Date.now() < deadline) {
+    if (!process.running) {
+      throw new StackError(`${part.name} exited with code ${await process.exited} before it was ready\n${process.explain()}`);
+    }
+    if (await check()) return;
+    await sleep(200);
+  }
+  throw new StackError(`${part.name} was not ready within ${timeoutMs / 1000} s (${address})\n${process.explain()}`);
+}
+
+async function choosePorts(options: StackOptions, dev: boolean): Promise<Record<PartName, number>> {
+  const ports = {} as Record<PartName, number>;
+  for (const part of SYSTEM) {
+    const fixed = options.ports?.[part.name] ?? (dev ? part.port : undefined);
+    if (fixed !== undefined) {
+      if (await isListening(fixed)) {
+        throw new StackError(
+          `port ${fixed} (${part.name}) is already in use: stop whatever listens there (\`ss -ltnp 'sport = :${fixed}'\` shows it) and try again`,
+        );
+      }
+      ports[part.name] = fixed;
+    } else {
+      ports[part.name] = await freePort();
+    }
+  }
+  return ports;
+}
+
+function address(part: SystemPart, port: number): string {
+  return part.readiness.kind === 'grpc-health' ? `127.0.0.1:${port}` : `http://127.0.0.1:${port}`;
+}
+
+async function prepareDatabases(serverUrl: string, dev: boolean): Promise<Partial<Record<PartName, string>>> {
+  const urls: Partial<Record<PartName, string>> = {};
+  for (const part of SYSTEM) {
+    if (!part.database) continue;
+    const name = dev ? `darmankar_${part.database}` : `dk_test_${part.database}_${randomBytes(4).toString('hex')}`;
+    const url = databaseUrl(serverUrl, name);
+    try {
+      await ensureDatabase(url);
+    } catch (error) {
+      throw new StackError(`cannot create database ${name} on ${new URL(serverUrl).host}: ${(error as Error).message}`);
+    }
+    await applyMigrations(url, serviceMigrationSets(partDir(part)));
+    urls[part.name] = url;
+  }
+  return urls;
+}
+
+/** Runs each part's seed script (if it has one) against its database; seeds are idempotent. */
+export async function seedDemoData(stack: RunningStack, print = true): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const part of SYSTEM) {
+    if (!part.seed || !existsSync(path.join(partDir(part), part.seed))) continue;
+    const child = spawn(process.execPath, ['--import', 'tsx', part.seed], {
+      cwd: partDir(part),
+      env: { ...process.env, DATABASE_URL: stack.databaseUrls[part.name] ?? '' },
+      stdio: print ? 'inherit' : 'ignore',
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new StackError(`seeding ${part.name} failed (exit code ${code})`);
+    seeded.push(part.name);
+  }
+  return seeded;
+}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const dev = options.name === 'dev';
+  const serverUrl = options.postgresUrl ?? testPostgresUrl();
+  const ports = await choosePorts(options, dev);
+  const databaseUrls = await prepareDatabases(serverUrl, dev);
+  const context: StackContext = {
+    mode: dev ? 'development' : 'test',
+    webMode: options.webMode ?? (dev ? 'dev' : 'production'),
+    ports,
+    databaseUrls,
+    redisUrl: options.redisUrl ?? process.env.REDIS_URL,
+  };
+  const print = (options.output ?? (dev ? 'print' : 'quiet')) === 'print';
+  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
+
+  if (context.webMode === 'production' && !existsSync(path.join(REPO_ROOT, 'web/build/server/index.js'))) {
+    throw new StackError('the web app is not built: run `npm run build -w @darmankar/web` first (make test does)');
+  }
+
+  const running: PartProcess[] = [];
+  const killAll = () => running.forEach((p) => p.kill());
+  process.once('exit', killAll);
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      process.removeListener('exit', killAll);
+      // Reverse order: the web app first, the services it depends on last.
+      for (const part of [...running].reverse()) await part.stop();
+      if (!dev) await Promise.all(Object.values(databaseUrls).map((url) => dropDatabase(url!).catch(() => {})));
+    })());
+
+  const urls = {} as Record<PartName, string>;
+  try {
+    for (const [index, part] of startOrder().entries()) {
+      const env = { ...part.env(context), ...options.env, ...options.partEnv?.[part.name] };
+      const child = new PartProcess(part, env, print, COLOURS[index % COLOURS.length]!);
+      running.push(child);
+      urls[part.name] = address(part, ports[part.name]);
+      await waitUntilReady(child, urls[part.name], readyTimeoutMs);
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    webUrl: urls.web,
+    gatewayUrl: urls.gateway,
+    urls,
+    databaseUrls,
+    pids: Object.fromEntries(running.map((p) => [p.part.name, p.pid])) as Record<PartName, number>,
+    stop,
+  };
+}

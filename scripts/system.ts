@@ -1,0 +1,120 @@
+// The map of the whole system: every part that `make dev` and the test stacks start, where it
+// lives, which port and database it uses, the environment it is given and what it waits for.
+// Adding a service is adding one row to `SYSTEM`; scripts/stack.ts drives everything from here.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export type PartName = 'auth' | 'gateway' | 'web';
+
+/** How the stack knows a part is ready to take traffic. */
+export type Readiness =
+  | { kind: 'grpc-health' } // the standard grpc.health.v1 Check on the whole server ('')
+  | { kind: 'http'; path: string }; // answers 200
+
+/** Everything a part's environment may depend on, decided by the stack when it starts. */
+export interface StackContext {
+  /** development: `make dev`; test: throw-away stacks started by tests. */
+  mode: 'development' | 'test';
+  /** The web app's build: Vite middleware (dev) or the built app (production). */
+  webMode: 'dev' | 'production';
+  ports: Record<PartName, number>;
+  /** The database URL of each part that owns a database. */
+  databaseUrls: Partial<Record<PartName, string>>;
+  /** Set when Redis answers; the gateway then keeps its rate limits there. */
+  redisUrl?: string;
+}
+
+export interface SystemPart {
+  name: PartName;
+  /** Folder, relative to the repository root. */
+  dir: string;
+  /** The standard port (`make dev`); test stacks pick free ones. */
+  port: number;
+  /** A service with a database gets `darmankar_<database>` (dev) or a throw-away one (tests). */
+  database?: string;
+  /** Parts that must be ready before this one starts. */
+  waitsFor: PartName[];
+  readiness: Readiness;
+  /** The script run by `node --import tsx`, relative to `dir`. */
+  entry: string;
+  /** A script run once after migrations by `make dev` to add demo data (idempotent), if any. */
+  seed?: string;
+  env(context: StackContext): Record<string, string>;
+}
+
+const url = (port: number) => `http://127.0.0.1:${port}`;
+
+export const SYSTEM: SystemPart[] = [
+  {
+    name: 'auth',
+    dir: 'services/auth',
+    port: 50051,
+    database: 'auth',
+    waitsFor: [],
+    readiness: { kind: 'grpc-health' },
+    entry: 'src/main.ts',
+    seed: 'src/seed.ts',
+    env: (c) => ({
+      NODE_ENV: c.mode,
+      GRPC_PORT: String(c.ports.auth),
+      DATABASE_URL: c.databaseUrls.auth!,
+      // Codes go to the development outbox; Kavenegar only when configured in production.
+      SMS_PROVIDER: 'outbox',
+    }),
+  },
+  {
+    name: 'gateway',
+    dir: 'gateway',
+    port: 8080,
+    waitsFor: ['auth'],
+    readiness: { kind: 'http', path: '/readyz' },
+    entry: 'src/main.ts',
+    env: (c) => ({
+      NODE_ENV: c.mode,
+      PORT: String(c.ports.gateway),
+      AUTH_GRPC_URL: `127.0.0.1:${c.ports.auth}`,
+      COOKIE_SECURE: 'false',
+      ...(c.redisUrl ? { REDIS_URL: c.redisUrl } : {}),
+      // Tests log in many times from one address; the limits themselves have their own tests.
+      ...(c.mode === 'test' ? { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_CELLPHONE: '100000' } : {}),
+    }),
+  },
+  {
+    name: 'web',
+    dir: 'web',
+    port: 3000,
+    waitsFor: ['gateway'],
+    readiness: { kind: 'http', path: '/healthz' },
+    entry: 'server.ts',
+    env: (c) => ({
+      NODE_ENV: c.webMode === 'production' ? 'production' : 'development',
+      PORT: String(c.ports.web),
+      GATEWAY_URL: url(c.ports.gateway),
+    }),
+  },
+];
+
+export function partDir(part: SystemPart): string {
+  return path.join(REPO_ROOT, part.dir);
+}
+
+/** The parts in an order where each comes after everything it waits for. */
+export function startOrder(parts: SystemPart[] = SYSTEM): SystemPart[] {
+  const ordered: SystemPart[] = [];
+  const visiting = new Set<PartName>();
+  const visit = (part: SystemPart) => {
+    if (ordered.includes(part)) return;
+    if (visiting.has(part.name)) throw new Error(`system.ts: ${part.name} waits for itself through a cycle`);
+    visiting.add(part.name);
+    for (const name of part.waitsFor) {
+      const dependency = parts.find((p) => p.name === name);
+      if (!dependency) throw new Error(`system.ts: ${part.name} waits for unknown part ${name}`);
+      visit(dependency);
+    }
+    ordered.push(part);
+  };
+  parts.forEach(visit);
+  return ordered;
+}

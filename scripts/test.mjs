@@ -1,0 +1,229 @@
+// `make test` (and so `.ci/run`): every check and test of the project, on a fresh machine of
+// this kind with nothing done by hand. Installs what is missing, finds or starts Postgres,
+// uses Redis when it answers, checks that generated code is fresh, type-checks, builds the
+// web app, runs every test file in groups, and ends with one line: `N passed, N failed`.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureInstalled } from './lib/install.mjs';
+import { answers, postgresAnswers, redisAnswers, startEmbeddedPostgres } from './lib/postgres.mjs';
+import { REPO_ROOT, run } from './lib/run.mjs';
+
+const MACHINE_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const CHROMIUM = '/usr/bin/chromium';
+const GROUP_TIMEOUT_MS = 15 * 60_000;
+const TEST_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * The test files, in groups run one after another. Files inside a group run in parallel
+ * up to `concurrency`; the browser tests get one at a time (Chromium wants both cores).
+ */
+const GROUPS = [
+  {
+    name: 'unit and integration',
+    roots: ['packages/*/test', 'services/*/test', 'gateway/test', 'deploy/test', 'scripts/test'],
+    concurrency: 2,
+  },
+  { name: 'web', roots: ['web/test'], exclude: ['web/test/e2e'], concurrency: 2 },
+  { name: 'browser', roots: ['web/test/e2e'], concurrency: 1 },
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function heading(text) {
+  console.log(`\n\x1b[1m== ${text}\x1b[0m`);
+}
+
+/** One check (generation, typecheck, build) counts as one test. */
+function record(name, ok, detail = '') {
+  if (ok === 'skip') {
+    totals.skipped += 1;
+    console.log(`\x1b[33m- skipped: ${name}${detail ? ` (${detail})` : ''}\x1b[0m`);
+    return;
+  }
+  if (ok) {
+    totals.passed += 1;
+    console.log(`\x1b[32m✔ ${name}\x1b[0m`);
+  } else {
+    totals.failed += 1;
+    failures.push(name);
+    console.log(`\x1b[31m✖ ${name}\x1b[0m${detail ? `\n${detail}` : ''}`);
+  }
+}
+
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.log(`${CHROMIUM} is missing and this is not root: the browser tests will fail (apt-get install chromium)`);
+    return;
+  }
+  heading('installing Chromium (apt-get install -y chromium)');
+  const update = await run('apt-get', ['update'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  const install =
+    update.code === 0
+      ? await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      : update;
+  if (install.code !== 0) console.log('installing Chromium failed: the browser tests will fail');
+}
+
+/** The machine's Postgres when it answers, else an embedded one in a temporary folder. */
+async function findPostgres() {
+  if (await postgresAnswers(MACHINE_POSTGRES_URL)) {
+    console.log('Postgres: the machine\'s server at 127.0.0.1:5432');
+    return { url: MACHINE_POSTGRES_URL, stop: async () => {} };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'darmankar-test-postgres-'));
+  let port = 54330;
+  while (await answers(port)) port += 1;
+  console.log(`Postgres: none answers at 127.0.0.1:5432, starting an embedded one on port ${port}`);
+  const server = await startEmbeddedPostgres({ dataDir, port, persistent: false });
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function checkGeneratedCode() {
+  const generate = await run(process.execPath, ['scripts/generate.mjs'], { capture: true });
+  if (generate.code !== 0) return record('code generation (buf lint, buf generate, prisma generate)', false, generate.output);
+  record('code generation (buf lint, buf generate, prisma generate)', true);
+
+  const isRepository = (await run('git', ['rev-parse', '--is-inside-work-tree'], { capture: true })).code === 0;
+  if (!isRepository) return record('generated contracts are committed (proto/gen)', 'skip', 'not a git checkout');
+  const diff = await run('git', ['diff', '--exit-code', '--stat', '--', 'proto/gen'], { capture: true });
+  const untracked = (await run('git', ['ls-files', '--others', '--exclude-standard', '--', 'proto/gen'], { capture: true })).output.trim();
+  const fresh = diff.code === 0 && untracked === '';
+  record(
+    'generated contracts are committed (proto/gen)',
+    fresh,
+    fresh ? '' : `proto/gen differs from the contracts: run \`npm run generate\` and commit proto/gen\n${diff.output}${untracked}`,
+  );
+}
+
+async function check(name, command, args) {
+  const result = await run(command, args, { capture: true });
+  record(name, result.code === 0, result.code === 0 ? '' : result.output);
+}
+
+/** Expands the simple patterns of GROUPS (a `*` stands for one folder) to test files. */
+function testFiles(group) {
+  const folders = group.roots.flatMap((root) => expand(root.split('/')));
+  const excluded = (group.exclude ?? []).map((dir) => path.join(REPO_ROOT, dir) + path.sep);
+  return folders
+    .flatMap((folder) => walk(folder))
+    .filter((file) => file.endsWith('.test.ts') && !excluded.some((dir) => file.startsWith(dir)))
+    .sort();
+}
+
+function expand(segments, base = REPO_ROOT) {
+  if (segments.length === 0) return existsSync(base) ? [base] : [];
+  const [first, ...rest] = segments;
+  if (first !== '*') return expand(rest, path.join(base, first));
+  if (!existsSync(base)) return [];
+  return readdirSync(base, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => expand(rest, path.join(base, entry.name)));
+}
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules') return [];
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? walk(full) : [full];
+  });
+}
+
+/** Node's TAP summary: `# pass N`, `# fail N`, … */
+function tapCounts(tapFile) {
+  const text = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
+  const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  return {
+    found: /^# pass \d+$/m.test(text),
+    passed: count('pass'),
+    failed: count('fail') + count('cancelled'),
+    skipped: count('skipped') + count('todo'),
+  };
+}
+
+async function runGroup(group, env, tapDir) {
+  const files = testFiles(group);
+  heading(`tests: ${group.name} (${files.length} files)`);
+  if (files.length === 0) return;
+  const tapFile = path.join(tapDir, `${group.name.replaceAll(' ', '-')}.tap`);
+  const started = Date.now();
+  const result = await run(
+    process.execPath,
+    [
+      '--import', 'tsx',
+      '--test',
+      `--test-concurrency=${group.concurrency}`,
+      `--test-timeout=${TEST_TIMEOUT_MS}`,
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
+      ...files.map((file) => path.relative(REPO_ROOT, file)),
+    ],
+    { env, timeoutMs: GROUP_TIMEOUT_MS },
+  );
+  const counts = tapCounts(tapFile);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (counts.failed > 0) failures.push(`${group.name}: ${counts.failed} failed`);
+  // A runner that died or timed out without its summary is one failure, not silence.
+  if (!counts.found || (result.code !== 0 && counts.failed === 0)) {
+    totals.failed += 1;
+    failures.push(`${group.name}: the test runner ended with code ${result.code} without a complete report`);
+  }
+  console.log(`${group.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+async function main() {
+  const started = Date.now();
+  heading('dependencies');
+  await ensureInstalled();
+  await ensureChromium();
+
+  heading('services');
+  const postgres = await findPostgres();
+  const env = { TEST_POSTGRES_URL: postgres.url, CHROME_PATH: CHROMIUM };
+  if (await redisAnswers()) {
+    env.REDIS_URL = 'redis://127.0.0.1:6379';
+    console.log('Redis: 127.0.0.1:6379 (REDIS_URL set; tests that need Redis run)');
+  } else {
+    console.log('Redis: none answers at 127.0.0.1:6379 (REDIS_URL unset; tests that need Redis are skipped)');
+  }
+  // Test files read these; the checks below and the test runner inherit them.
+  Object.assign(process.env, env);
+
+  const tapDir = mkdtempSync(path.join(os.tmpdir(), 'darmankar-test-report-'));
+  try {
+    heading('checks');
+    await checkGeneratedCode();
+    await check('typecheck (tsc -p tsconfig.json)', path.join(REPO_ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json']);
+    await check('typecheck of the web app', 'npm', ['run', 'typecheck', '-w', '@darmankar/web']);
+    await check('web build (react-router build)', 'npm', ['run', 'build', '-w', '@darmankar/web']);
+
+    for (const group of GROUPS) await runGroup(group, env, tapDir);
+  } finally {
+    rmSync(tapDir, { recursive: true, force: true });
+    await postgres.stop().catch((error) => console.error(`stopping Postgres: ${error.message}`));
+  }
+
+  heading(`done in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (failures.length) console.log(`failed:\n  ${failures.join('\n  ')}`);
+  const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+  console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error.stack ?? error);
+  console.log(`${totals.passed} passed, ${totals.failed + 1} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  process.exit(1);
+}
