@@ -1,0 +1,91 @@
+// Assembles the auth service from its configuration and serves it over gRPC. The gateway's
+// integration tests and the test stack start it in-process through `startAuthService`.
+import { createLogger, type Logger } from '@darmankar/platform/log';
+import { serve } from '@darmankar/platform/grpc';
+import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
+import type { AuthConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { Authentication } from './domain/authentication.ts';
+import { CellphoneCodes } from './domain/cellphone-codes.ts';
+import { DevOutbox } from './domain/dev-outbox.ts';
+import { EmailVerification } from './domain/email-verification.ts';
+import { OutboxMailer, SmtpMailer, type Mailer } from './domain/mail.ts';
+import { Sessions } from './domain/sessions.ts';
+import { loadAccessTokenSigner } from './domain/signing-keys.ts';
+import { KavenegarSms, OutboxSms, type SmsSender } from './domain/sms.ts';
+import { authHandlers } from './rpc/auth-handlers.ts';
+
+export interface RunningAuthService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface AuthServiceOptions {
+  log?: Logger;
+  /** Replaces the configured SMS provider (for example with a local protocol double). */
+  sms?: SmsSender;
+}
+
+function smsSender(config: AuthConfig, outbox: DevOutbox): SmsSender {
+  if (config.SMS_PROVIDER === 'outbox') return new OutboxSms(outbox);
+  if (!config.KAVENEGAR_API_KEY || !config.KAVENEGAR_TEMPLATE) {
+    throw new Error('SMS_PROVIDER=kavenegar needs KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE');
+  }
+  return new KavenegarSms({ apiKey: config.KAVENEGAR_API_KEY, template: config.KAVENEGAR_TEMPLATE, baseUrl: config.KAVENEGAR_BASE_URL });
+}
+
+function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
+  return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox);
+}
+
+/** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
+export async function startAuthService(config: AuthConfig, options: AuthServiceOptions = {}): Promise<RunningAuthService> {
+  const log = options.log ?? createLogger('auth', config.LOG_LEVEL);
+  const db = createDatabase(config.DATABASE_URL);
+  try {
+    const devOutbox = new DevOutbox(db);
+    const mail = mailer(config, devOutbox);
+    const signer = await loadAccessTokenSigner(db, config.ACCESS_TOKEN_TTL_SECONDS);
+    const sessions = new Sessions(db, signer, {
+      refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      reuseGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
+    });
+    const codes = new CellphoneCodes(
+      db,
+      options.sms ?? smsSender(config, devOutbox),
+      {
+        ttlSeconds: config.CELLPHONE_CODE_TTL_SECONDS,
+        resendSeconds: config.CELLPHONE_CODE_RESEND_SECONDS,
+        maxAttempts: config.CELLPHONE_CODE_MAX_ATTEMPTS,
+        hashSecret: config.CODE_HASH_SECRET,
+      },
+      log,
+    );
+    const emailVerification = new EmailVerification(
+      db,
+      mail,
+      { ttlSeconds: config.EMAIL_CODE_TTL_SECONDS, hashSecret: config.CODE_HASH_SECRET, publicWebUrl: config.PUBLIC_WEB_URL },
+      log,
+    );
+    const handlers = authHandlers({
+      authentication: new Authentication(db, codes, sessions),
+      sessions,
+      emailVerification,
+      signer,
+      devOutbox,
+      devOutboxReadable: config.NODE_ENV !== 'production',
+    });
+    const server = await serve({ port: config.GRPC_PORT, log, services: [[AuthService, handlers as never]] });
+    return {
+      port: server.port,
+      async stop() {
+        await server.shutdown();
+        mail.close();
+        await db.$disconnect();
+      },
+    };
+  } catch (error) {
+    await db.$disconnect();
+    throw error;
+  }
+}

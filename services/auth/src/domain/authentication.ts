@@ -1,0 +1,96 @@
+// Login and cellphone change by one-time code, and the caller's own contact details.
+import { DomainError } from '@darmankar/platform/errors/domain-error';
+import type { Database, Transaction } from '../db/client.ts';
+import { Prisma } from '../db/generated/client.ts';
+import { userEvents } from '../events/user-events.ts';
+import type { CellphoneCodes, IssuedCode } from './cellphone-codes.ts';
+import type { Purpose } from './input.ts';
+import type { Sessions, SessionTokens } from './sessions.ts';
+
+export interface UserView {
+  id: string;
+  cellphone: string;
+  email: string;
+  emailVerified: boolean;
+  isNew: boolean;
+}
+
+export interface Verified {
+  user: UserView;
+  /** For LOGIN only. */
+  session?: SessionTokens;
+}
+
+function view(user: { id: string; cellphone: string; email: string | null; emailVerifiedAt: Date | null }, isNew: boolean): UserView {
+  return { id: user.id, cellphone: user.cellphone, email: user.email ?? '', emailVerified: user.emailVerifiedAt !== null, isNew };
+}
+
+export class Authentication {
+  constructor(
+    private readonly db: Database,
+    private readonly codes: CellphoneCodes,
+    private readonly sessions: Sessions,
+  ) {}
+
+  async sendCellphoneCode(cellphone: string, purpose: Purpose, callerId: string | null): Promise<IssuedCode> {
+    if (purpose === 'CHANGE_CELLPHONE') await this.assertCanMoveTo(await this.caller(callerId), cellphone);
+    return this.codes.issue(cellphone, purpose, purpose === 'CHANGE_CELLPHONE' ? callerId : null);
+  }
+
+  async verifyCellphoneCode(input: { cellphone: string; code: string; purpose: Purpose; userAgent: string }, callerId: string | null): Promise<Verified> {
+    if (input.purpose === 'LOGIN') {
+      const codeId = await this.codes.check(input.cellphone, input.code, 'LOGIN', null);
+      return this.db.$transaction(async (tx) => {
+        await this.codes.consume(tx, codeId);
+        const { user, isNew } = await this.findOrRegister(tx, input.cellphone);
+        const session = await this.sessions.open(tx, user.id, input.userAgent);
+        return { user: view(user, isNew), session };
+      });
+    }
+
+    const current = await this.caller(callerId);
+    await this.assertCanMoveTo(current, input.cellphone);
+    const codeId = await this.codes.check(input.cellphone, input.code, 'CHANGE_CELLPHONE', current.id);
+    try {
+      return await this.db.$transaction(async (tx) => {
+        await this.codes.consume(tx, codeId);
+        const user = await tx.user.update({ where: { id: current.id }, data: { cellphone: input.cellphone } });
+        await userEvents.cellphoneChanged(tx, user.id, current.cellphone, user.cellphone);
+        return { user: view(user, false) };
+      });
+    } catch (error) {
+      // Someone registered the number between the check and the change.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN');
+      throw error;
+    }
+  }
+
+  async cellphoneOf(callerId: string | null): Promise<string> {
+    return (await this.caller(callerId)).cellphone;
+  }
+
+  async emailOf(callerId: string | null): Promise<{ email: string; verified: boolean }> {
+    const user = await this.caller(callerId);
+    return { email: user.email ?? '', verified: user.emailVerifiedAt !== null };
+  }
+
+  private async caller(callerId: string | null) {
+    const user = callerId ? await this.db.user.findUnique({ where: { id: callerId } }) : null;
+    if (!user) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
+    return user;
+  }
+
+  private async assertCanMoveTo(user: { id: string; cellphone: string }, cellphone: string): Promise<void> {
+    if (user.cellphone === cellphone) throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_SAME');
+    const owner = await this.db.user.findUnique({ where: { cellphone }, select: { id: true } });
+    if (owner) throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN');
+  }
+
+  private async findOrRegister(tx: Transaction, cellphone: string) {
+    const existing = await tx.user.findUnique({ where: { cellphone } });
+    if (existing) return { user: existing, isNew: false };
+    const user = await tx.user.create({ data: { cellphone } });
+    await userEvents.registered(tx, user.id, cellphone);
+    return { user, isNew: true };
+  }
+}

@@ -1,0 +1,80 @@
+// Email verification: a link carrying a random code is mailed to the address; opening it
+// (from any device: the code identifies the user) marks the address verified.
+import { DomainError } from '@darmankar/platform/errors/domain-error';
+import type { Logger } from '@darmankar/platform/log';
+import type { Database } from '../db/client.ts';
+import { userEvents } from '../events/user-events.ts';
+import type { Mailer } from './mail.ts';
+import { hmac, randomToken } from './secrets.ts';
+
+export interface EmailVerificationSettings {
+  ttlSeconds: number;
+  hashSecret: string;
+  /** Where the web app is served; the link points at its /api/v1 proxy. */
+  publicWebUrl: string;
+}
+
+export function verificationLink(publicWebUrl: string, email: string, code: string): string {
+  const base = publicWebUrl.replace(/\/+$/, '');
+  return `${base}/api/v1/authentication/email/${encodeURIComponent(email)}/verify?code=${encodeURIComponent(code)}`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export class EmailVerification {
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    private readonly settings: EmailVerificationSettings,
+    private readonly log: Logger,
+  ) {}
+
+  async send(userId: string, email: string): Promise<{ expiresInSeconds: number }> {
+    const code = randomToken();
+    const now = new Date();
+    const verification = await this.db.$transaction(async (tx) => {
+      const user = await tx.user.findUnique({ where: { id: userId } });
+      if (!user) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
+      if (user.email !== email) await tx.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null } });
+      // Links sent earlier for another address must not switch the account back to it.
+      await tx.emailVerification.updateMany({ where: { userId, usedAt: null, email: { not: email } }, data: { usedAt: now } });
+      return tx.emailVerification.create({
+        data: { userId, email, codeHash: this.hash(code), expiresAt: new Date(now.getTime() + this.settings.ttlSeconds * 1000) },
+      });
+    });
+    const link = verificationLink(this.settings.publicWebUrl, email, code);
+    try {
+      await this.mailer.send({
+        to: email,
+        subject: 'تأیید ایمیل در درمانکار',
+        text: `برای تأیید ایمیل خود در درمانکار این پیوند را باز کنید:\n${link}\n\nاگر این درخواست از طرف شما نبوده است، این پیام را نادیده بگیرید.`,
+        html: `<div dir="rtl" lang="fa"><p>برای تأیید ایمیل خود در درمانکار روی پیوند زیر بزنید:</p><p><a href="${escapeHtml(link)}">تأیید ایمیل</a></p><p>اگر این درخواست از طرف شما نبوده است، این پیام را نادیده بگیرید.</p></div>`,
+        code,
+      });
+    } catch (error) {
+      await this.db.emailVerification.delete({ where: { id: verification.id } });
+      this.log.error({ err: error }, 'verification email was not sent');
+      throw new DomainError('EXC_AUTHENTICATION_MESSAGE_NOT_SENT');
+    }
+    return { expiresInSeconds: this.settings.ttlSeconds };
+  }
+
+  async verify(email: string, code: string): Promise<void> {
+    const verification = await this.db.emailVerification.findUnique({ where: { codeHash: this.hash(code) } });
+    if (!verification || verification.email !== email || verification.usedAt || verification.expiresAt.getTime() <= Date.now()) {
+      throw new DomainError('EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+    }
+    await this.db.$transaction(async (tx) => {
+      const used = await tx.emailVerification.updateMany({ where: { id: verification.id, usedAt: null }, data: { usedAt: new Date() } });
+      if (used.count === 0) throw new DomainError('EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+      await tx.user.update({ where: { id: verification.userId }, data: { email, emailVerifiedAt: new Date() } });
+      await userEvents.emailVerified(tx, verification.userId, email);
+    });
+  }
+
+  private hash(code: string): string {
+    return hmac(this.settings.hashSecret, 'email-code', code);
+  }
+}
