@@ -18,6 +18,12 @@ export async function createTestDatabase(label: string, sets: MigrationSet[] = [
   url.pathname = `/dk_test_${label}_${randomBytes(4).toString('hex')}`;
   const databaseUrl = url.toString();
   await ensureDatabase(databaseUrl);
-  await applyMigrations(databaseUrl, sets);
+  try {
+    await applyMigrations(databaseUrl, sets);
+  } catch (error) {
+    // A test that fails on its migrations must not leave its database behind.
+    await dropDatabase(databaseUrl);
+    throw error;
+  }
   return { url: databaseUrl, drop: () => dropDatabase(databaseUrl) };
 }
