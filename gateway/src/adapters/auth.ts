@@ -1,0 +1,151 @@
+// The one adapter between the gateway and the auth service: REST-shaped calls in,
+// gRPC calls out, protobuf messages turned into plain JSON-ready objects.
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import { createClient, type CallOptions, type ServiceClient } from '@darmankar/platform/grpc';
+import { AuthService, CodePurpose, type Session, type User } from '@darmankar/proto/auth/v1/auth_pb';
+
+export type AuthClient = ServiceClient<typeof AuthService>;
+
+/** Who is calling and which request this is; travels as gRPC metadata. */
+export interface CallMeta {
+  requestId: string;
+  userId?: string;
+}
+
+export type CodePurposeName = 'login' | 'changeCellphone';
+
+export interface SessionTokens {
+  accessToken: string;
+  accessExpiresAtMs: number;
+  refreshToken: string;
+  refreshExpiresAtMs: number;
+}
+
+export interface UserView {
+  id: string;
+  cellphone: string;
+  email: string;
+  emailVerified: boolean;
+  isNew: boolean;
+}
+
+export interface OutboxMessageView {
+  channel: string;
+  to: string;
+  subject: string;
+  text: string;
+  code: string;
+  createdAt: string;
+}
+
+const PURPOSES: Record<CodePurposeName, CodePurpose> = {
+  login: CodePurpose.LOGIN,
+  changeCellphone: CodePurpose.CHANGE_CELLPHONE,
+};
+
+function sessionView(session: Session): SessionTokens {
+  return {
+    accessToken: session.accessToken,
+    accessExpiresAtMs: Number(session.accessExpiresAtMs),
+    refreshToken: session.refreshToken,
+    refreshExpiresAtMs: Number(session.refreshExpiresAtMs),
+  };
+}
+
+function userView(user: User | undefined): UserView {
+  return {
+    id: user?.id ?? '',
+    cellphone: user?.cellphone ?? '',
+    email: user?.email ?? '',
+    emailVerified: user?.emailVerified ?? false,
+    isNew: user?.isNew ?? false,
+  };
+}
+
+const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId });
+
+export interface AuthAdapter {
+  sendCellphoneCode(cellphone: string, purpose: CodePurposeName, meta: CallMeta): Promise<{ cellphone: string; expiresInSeconds: number; resendAfterSeconds: number }>;
+  verifyCellphoneCode(input: { cellphone: string; code: string; purpose: CodePurposeName; userAgent: string }, meta: CallMeta): Promise<{ user: UserView; session?: SessionTokens }>;
+  refreshSession(refreshToken: string, meta: CallMeta): Promise<SessionTokens>;
+  logout(refreshToken: string, meta: CallMeta): Promise<void>;
+  getCellphone(meta: CallMeta): Promise<{ cellphone: string }>;
+  getEmail(meta: CallMeta): Promise<{ email: string; verified: boolean }>;
+  sendEmailVerification(email: string, meta: CallMeta): Promise<{ expiresInSeconds: number }>;
+  verifyEmail(input: { email: string; code: string; slug: string }, meta: CallMeta): Promise<{ email: string; slug: string }>;
+  /** The JWKS JSON that verifies access tokens. */
+  signingKeys(meta: CallMeta): Promise<string>;
+  devOutbox(to: string, meta: CallMeta): Promise<OutboxMessageView[]>;
+  /** Readiness: the service's standard gRPC health check answers SERVING within the deadline. */
+  isServing(timeoutMs: number): Promise<boolean>;
+  close(): void;
+}
+
+type HealthClient = grpc.Client & {
+  check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: string }) => void): void;
+};
+
+export function createAuthAdapter(address: string, defaults: { timeoutMs: number }): AuthAdapter {
+  const client: AuthClient = createClient(AuthService, address, defaults);
+  const Health = grpc.makeGenericClientConstructor(healthService as never, 'Health');
+  const health = new Health(address, grpc.credentials.createInsecure()) as unknown as HealthClient;
+
+  return {
+    async sendCellphoneCode(cellphone, purpose, meta) {
+      const sent = await client.sendCellphoneCode({ cellphone, purpose: PURPOSES[purpose] }, options(meta));
+      return { cellphone: sent.cellphone, expiresInSeconds: sent.expiresInSeconds, resendAfterSeconds: sent.resendAfterSeconds };
+    },
+    async verifyCellphoneCode({ cellphone, code, purpose, userAgent }, meta) {
+      const verified = await client.verifyCellphoneCode({ cellphone, code, purpose: PURPOSES[purpose], userAgent }, options(meta));
+      return { user: userView(verified.user), session: verified.session ? sessionView(verified.session) : undefined };
+    },
+    async refreshSession(refreshToken, meta) {
+      const refreshed = await client.refreshSession({ refreshToken }, options(meta));
+      if (!refreshed.session) throw new Error('RefreshSession answered without a session');
+      return sessionView(refreshed.session);
+    },
+    async logout(refreshToken, meta) {
+      await client.logout({ refreshToken }, options(meta));
+    },
+    async getCellphone(meta) {
+      const { cellphone } = await client.getCellphone({}, options(meta));
+      return { cellphone };
+    },
+    async getEmail(meta) {
+      const { email, verified } = await client.getEmail({}, options(meta));
+      return { email, verified };
+    },
+    async sendEmailVerification(email, meta) {
+      const { expiresInSeconds } = await client.sendEmailVerification({ email }, options(meta));
+      return { expiresInSeconds };
+    },
+    async verifyEmail(input, meta) {
+      const verified = await client.verifyEmail(input, options(meta));
+      return { email: verified.email, slug: verified.slug };
+    },
+    async signingKeys(meta) {
+      return (await client.getSigningKeys({}, options(meta))).jwksJson;
+    },
+    async devOutbox(to, meta) {
+      const { messages } = await client.listDevOutbox({ to }, options(meta));
+      return messages.map((m) => ({
+        channel: m.channel,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        code: m.code,
+        createdAt: new Date(Number(m.createdAtMs)).toISOString(),
+      }));
+    },
+    isServing(timeoutMs) {
+      return new Promise((resolve) => {
+        health.check({ service: '' }, { deadline: Date.now() + timeoutMs }, (error, response) => resolve(!error && response?.status === 'SERVING'));
+      });
+    },
+    close() {
+      client.close();
+      health.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Access tokens are verified here, in the gateway, with the auth service's public keys:
+// no gRPC round trip per request. The key set is cached and fetched again when a token
+// names a key id it does not hold (the auth service rotated its keys).
+import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { DomainError } from '@darmankar/platform/errors/domain-error';
+
+export interface VerifiedAccess {
+  userId: string;
+  sessionId: string | undefined;
+}
+
+// A forged token with a made-up key id must not make every request refetch the keys.
+const MIN_REFETCH_INTERVAL_MS = 5_000;
+const ALGORITHMS = ['EdDSA', 'ES256', 'ES384', 'RS256', 'PS256'];
+
+export function createAccessTokenVerifier(fetchJwks: () => Promise<string>) {
+  let keys: ReturnType<typeof createLocalJWKSet> | undefined;
+  let fetchedAt = 0;
+  let inFlight: Promise<void> | undefined;
+
+  function refresh(): Promise<void> {
+    inFlight ??= fetchJwks()
+      .then((json) => {
+        keys = createLocalJWKSet(JSON.parse(json) as JSONWebKeySet);
+        fetchedAt = Date.now();
+      })
+      .finally(() => { inFlight = undefined; });
+    return inFlight;
+  }
+
+  async function verifyWithCurrentKeys(token: string): Promise<VerifiedAccess> {
+    if (!keys) await refresh();
+    const { payload } = await jwtVerify(token, keys!, { algorithms: ALGORITHMS });
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new errors.JWTClaimValidationFailed('sub is missing', payload, 'sub', 'missing');
+    return { userId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : undefined };
+  }
+
+  return async function verify(token: string): Promise<VerifiedAccess> {
+    try {
+      try {
+        return await verifyWithCurrentKeys(token);
+      } catch (error) {
+        if (!(error instanceof errors.JWKSNoMatchingKey) || Date.now() - fetchedAt < MIN_REFETCH_INTERVAL_MS) throw error;
+        await refresh();
+        return await verifyWithCurrentKeys(token);
+      }
+    } catch (error) {
+      if (error instanceof DomainError) throw error; // the auth service could not be reached for keys
+      if (error instanceof errors.JWTExpired) throw new DomainError('EXC_SESSIONS_ACCESS_TOKEN_VALIDITY');
+      if (error instanceof errors.JOSEError) throw new DomainError('EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+      throw error;
+    }
+  };
+}
+
+export type AccessTokenVerifier = ReturnType<typeof createAccessTokenVerifier>;

@@ -1,0 +1,82 @@
+// The session as cookies (docs/conventions.md "Sessions"): `at` and `rt` httpOnly,
+// `cd` client data readable by the web app's scripts, `cdv` its version.
+// A request opts in with the `Accept-Cookie` header; API clients get tokens in the body.
+import type { CookieOptions, Request, Response } from 'express';
+import type { SessionTokens } from '../adapters/auth.ts';
+
+export const ACCESS_COOKIE = 'at';
+export const REFRESH_COOKIE = 'rt';
+export const CLIENT_DATA_COOKIE = 'cd';
+export const CLIENT_DATA_VERSION_COOKIE = 'cdv';
+
+const CLIENT_DATA_DEFAULTS = { isLoggedIn: false };
+const CLIENT_DATA_VERSION = 'No-Version';
+const ONE_YEAR_MS = 31_536_000_000;
+
+export function wantsCookies(req: Request): boolean {
+  return req.get('accept-cookie') !== undefined;
+}
+
+/** The access token from `Authorization: Bearer`, else the `at` cookie. */
+export function accessTokenOf(req: Request): { token: string; fromCookie: boolean } | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+  if (bearer) return { token: bearer, fromCookie: false };
+  const cookie = req.cookies?.[ACCESS_COOKIE];
+  return typeof cookie === 'string' && cookie !== '' ? { token: cookie, fromCookie: true } : undefined;
+}
+
+/** The refresh token from the `rt` cookie, else the `x-refresh-token` header. */
+export function refreshTokenOf(req: Request): string | undefined {
+  const cookie = req.cookies?.[REFRESH_COOKIE];
+  if (typeof cookie === 'string' && cookie !== '') return cookie;
+  return req.get('x-refresh-token') || undefined;
+}
+
+function readClientData(req: Request): Record<string, unknown> {
+  const raw = req.cookies?.[CLIENT_DATA_COOKIE];
+  if (typeof raw !== 'string') return {};
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function encodeClientData(data: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(data), 'utf8').toString('base64');
+}
+
+export function createSessionCookies({ secure }: { secure: boolean }) {
+  const base: CookieOptions = { path: '/', sameSite: 'lax', secure };
+  const tokenCookie: CookieOptions = { ...base, httpOnly: true };
+  // base64 is a valid cookie value as it is; percent-encoding it would hide it from scripts.
+  const scriptCookie: CookieOptions = { ...base, httpOnly: false, encode: String };
+
+  function writeClientData(req: Request, res: Response, isLoggedIn: boolean): void {
+    const data = { ...CLIENT_DATA_DEFAULTS, ...readClientData(req), isLoggedIn };
+    res.cookie(CLIENT_DATA_COOKIE, encodeClientData(data), { ...scriptCookie, maxAge: ONE_YEAR_MS });
+    if (!req.cookies?.[CLIENT_DATA_VERSION_COOKIE]) res.cookie(CLIENT_DATA_VERSION_COOKIE, CLIENT_DATA_VERSION, { ...scriptCookie, maxAge: ONE_YEAR_MS });
+  }
+
+  return {
+    /** Sets `at`, `rt`, `cd` (logged in) and `cdv`, each cookie living as long as its token. */
+    open(req: Request, res: Response, session: SessionTokens): void {
+      const now = Date.now();
+      res.cookie(ACCESS_COOKIE, session.accessToken, { ...tokenCookie, maxAge: Math.max(0, session.accessExpiresAtMs - now) });
+      res.cookie(REFRESH_COOKIE, session.refreshToken, { ...tokenCookie, maxAge: Math.max(0, session.refreshExpiresAtMs - now) });
+      writeClientData(req, res, true);
+    },
+    /** Clears `at` and `rt` and marks the client data logged out. */
+    close(req: Request, res: Response): void {
+      res.clearCookie(ACCESS_COOKIE, tokenCookie);
+      res.clearCookie(REFRESH_COOKIE, tokenCookie);
+      writeClientData(req, res, false);
+    },
+    clearAccess(res: Response): void {
+      res.clearCookie(ACCESS_COOKIE, tokenCookie);
+    },
+  };
+}
+
+export type SessionCookies = ReturnType<typeof createSessionCookies>;

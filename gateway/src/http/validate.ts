@@ -1,0 +1,24 @@
+// Validation of params, query and bodies with zod. A schema names the catalogue code of a
+// broken rule as the issue's message; any other issue (wrong type, unknown shape) is
+// EXC_BAD_REQUEST.
+import { z } from 'zod';
+import { isExcCode, type ExcCode } from '@darmankar/platform/errors/catalogue';
+import { DomainError } from '@darmankar/platform/errors/domain-error';
+
+export function codesOf(error: z.ZodError): [ExcCode, ...ExcCode[]] {
+  const codes = new Set<ExcCode>();
+  for (const issue of error.issues) codes.add(isExcCode(issue.message) ? issue.message : 'EXC_BAD_REQUEST');
+  return [...codes] as [ExcCode, ...ExcCode[]];
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new DomainError(...codesOf(result.error));
+  return result.data;
+}
+
+/** A JSON body is required: a missing one (or one sent as another content type) is EXC_BAD_REQUEST. */
+export function parseBodyOrThrow<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('EXC_BAD_REQUEST');
+  return parseOrThrow(schema, body);
+}

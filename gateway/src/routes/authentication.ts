@@ -1,0 +1,171 @@
+// authentication/*: one-time codes by cellphone, logout, the caller's cellphone and email,
+// email verification. Each handler validates, calls the auth service, shapes the answer.
+import type { Request } from 'express';
+import { isDomainError } from '@darmankar/platform/errors/domain-error';
+import { wantsCookies, refreshTokenOf } from '../http/cookies.ts';
+import { defineRoute, type RouteDefinition } from '../http/route.ts';
+import type { RouteDeps } from './deps.ts';
+import {
+  cellphoneParams, cellphoneResponse, codeBody, codeSentResponse, emailParams, emailResponse, emailSentResponse,
+  emailVerifiedResponse, emailVerifyQuery, verifiedResponse, verifyQuery,
+} from './schemas.ts';
+
+const SERVICE_ERRORS = ['EXC_SERVICE_UNAVAILABLE', 'EXC_SERVICE_TIMEOUT'] as const;
+const SESSION_ERRORS = ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY', 'EXC_SESSIONS_ACCESS_TOKEN_INVALID'] as const;
+
+/** A browser following a link (Accept prefers HTML) gets redirects; API clients get JSON. */
+function prefersHtml(req: Request): boolean {
+  return req.accepts(['application/json', 'text/html']) === 'text/html';
+}
+
+function isSessionEnded(error: unknown): boolean {
+  return isDomainError(error) && error.codes.some((code) => code === 'EXC_SESSIONS_REFRESH_TOKEN_INVALID' || code === 'EXC_SESSIONS_REFRESH_TOKEN_REUSED');
+}
+
+export function authenticationRoutes({ auth, cookies, limits, config }: RouteDeps): RouteDefinition[] {
+  const webUrl = (path: string) => new URL(path, config.PUBLIC_WEB_URL).toString();
+
+  return [
+    defineRoute({
+      methods: ['post'],
+      path: '/authentication/cellphone/:cellphone',
+      summary: 'Send a one-time login code to a cellphone',
+      tag: 'authentication',
+      session: 'none',
+      params: cellphoneParams,
+      responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', 'EXC_TOO_MANY_REQUESTS', ...SERVICE_ERRORS],
+      async handle({ params, req, res, meta }) {
+        await limits.consumeCode('send', req.ip, params.cellphone, res);
+        return auth.sendCellphoneCode(params.cellphone, 'login', meta);
+      },
+    }),
+    defineRoute({
+      methods: ['put'],
+      path: '/authentication/cellphone/:cellphone',
+      summary: 'Send a one-time code to a new cellphone of the logged-in user',
+      tag: 'authentication',
+      session: 'required',
+      params: cellphoneParams,
+      responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', 'EXC_TOO_MANY_REQUESTS', ...SESSION_ERRORS, ...SERVICE_ERRORS],
+      async handle({ params, req, res, meta, userId }) {
+        await userId();
+        await limits.consumeCode('send', req.ip, params.cellphone, res);
+        return auth.sendCellphoneCode(params.cellphone, 'changeCellphone', meta);
+      },
+    }),
+    defineRoute({
+      methods: ['post', 'put'],
+      path: '/authentication/cellphone/:cellphone/verify',
+      summary: 'Verify a one-time code: log in (next=Login) or change the cellphone (next=ChangeCellphone)',
+      tag: 'authentication',
+      session: 'optional',
+      params: cellphoneParams,
+      query: verifyQuery,
+      body: codeBody,
+      responses: [{
+        status: 200,
+        description: 'Verified. For Login the session opens: as cookies at, rt, cd, cdv with Accept-Cookie, else as `session` in the body.',
+        body: verifiedResponse,
+        headers: { 'Set-Cookie': 'at, rt (httpOnly), cd, cdv — only with Accept-Cookie' },
+      }],
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_NEXT_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_REQUIRED', 'EXC_AUTHENTICATION_CODE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_EXPIRED', 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED', 'EXC_BAD_REQUEST', 'EXC_TOO_MANY_REQUESTS', ...SESSION_ERRORS, ...SERVICE_ERRORS],
+      async handle({ params, query, body, req, res, meta, userId }) {
+        const purpose = query.next === 'Login' ? 'login' : 'changeCellphone';
+        if (purpose === 'changeCellphone') await userId();
+        await limits.consumeCode('verify', req.ip, params.cellphone, res);
+        const { user, session } = await auth.verifyCellphoneCode({ cellphone: params.cellphone, code: body.code, purpose, userAgent: req.get('user-agent') ?? '' }, meta);
+        if (!session) return { user };
+        if (!wantsCookies(req)) return { user, session };
+        cookies.open(req, res, session);
+        return { user };
+      },
+    }),
+    defineRoute({
+      methods: ['delete'],
+      path: '/authentication/logout',
+      summary: 'Log out: revoke the refresh token and clear the session cookies',
+      tag: 'authentication',
+      session: 'none',
+      responses: [{ status: 204, description: 'Logged out', headers: { 'Set-Cookie': 'at and rt cleared, cd logged out' } }],
+      errors: [...SERVICE_ERRORS],
+      async handle({ req, res, meta }) {
+        const refreshToken = refreshTokenOf(req);
+        try {
+          if (refreshToken) await auth.logout(refreshToken, meta);
+        } catch (error) {
+          // Already revoked or unknown: the session is over either way.
+          if (!isSessionEnded(error)) throw error;
+        }
+        cookies.close(req, res);
+        return undefined;
+      },
+    }),
+    defineRoute({
+      methods: ['get'],
+      path: '/authentication/cellphone',
+      summary: 'The logged-in user’s cellphone',
+      tag: 'authentication',
+      session: 'required',
+      responses: [{ status: 200, description: 'The cellphone', body: cellphoneResponse }],
+      errors: [...SESSION_ERRORS, ...SERVICE_ERRORS],
+      async handle({ meta, userId }) {
+        await userId();
+        return auth.getCellphone(meta);
+      },
+    }),
+    defineRoute({
+      methods: ['get'],
+      path: '/authentication/email',
+      summary: 'The logged-in user’s email and whether it is verified',
+      tag: 'authentication',
+      session: 'required',
+      responses: [{ status: 200, description: 'The email', body: emailResponse }],
+      errors: [...SESSION_ERRORS, ...SERVICE_ERRORS],
+      async handle({ meta, userId }) {
+        await userId();
+        return auth.getEmail(meta);
+      },
+    }),
+    defineRoute({
+      methods: ['post'],
+      path: '/authentication/email/:email',
+      summary: 'Send a verification link to an email address for the logged-in user',
+      tag: 'authentication',
+      session: 'required',
+      params: emailParams,
+      responses: [{ status: 200, description: 'Link sent', body: emailSentResponse }],
+      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', ...SESSION_ERRORS, ...SERVICE_ERRORS],
+      async handle({ params, meta, userId }) {
+        await userId();
+        return auth.sendEmailVerification(params.email, meta);
+      },
+    }),
+    defineRoute({
+      methods: ['get'],
+      path: '/authentication/email/:email/verify',
+      summary: 'Verify an email with the code of its link. A browser navigation is redirected (303) to the web app instead.',
+      tag: 'authentication',
+      session: 'none',
+      params: emailParams,
+      query: emailVerifyQuery,
+      responses: [
+        { status: 200, description: 'Verified (JSON clients)', body: emailVerifiedResponse },
+        { status: 303, description: 'Browser navigation: to /?emailVerified=1 (or /applicants/settings?emailVerified=1 with a slug), on failure to /something-went-wrong?code=<EXC>', headers: { Location: 'The web app page' } },
+      ],
+      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID', ...SERVICE_ERRORS],
+      async handle({ params, query, req, res, meta }) {
+        const verified = await auth.verifyEmail({ email: params.email, code: query.code, slug: query.slug ?? '' }, meta);
+        if (!prefersHtml(req)) return verified;
+        res.redirect(303, webUrl(verified.slug ? '/applicants/settings?emailVerified=1' : '/?emailVerified=1'));
+        return undefined;
+      },
+      onError(codes, req, res) {
+        if (!prefersHtml(req)) return false;
+        res.redirect(303, webUrl(`/something-went-wrong?code=${encodeURIComponent(codes[0]!)}`));
+        return true;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,38 @@
+// sessions/refresh: a new access token for a valid refresh token, which rotates.
+import { DomainError, isDomainError } from '@darmankar/platform/errors/domain-error';
+import { refreshTokenOf, wantsCookies } from '../http/cookies.ts';
+import { defineRoute, type RouteDefinition } from '../http/route.ts';
+import type { RouteDeps } from './deps.ts';
+import { refreshedResponse } from './schemas.ts';
+
+export function sessionRoutes({ auth, cookies }: RouteDeps): RouteDefinition[] {
+  return [
+    defineRoute({
+      methods: ['get'],
+      path: '/sessions/refresh',
+      summary: 'Rotate the refresh token (rt cookie or x-refresh-token header) and get a new access token',
+      tag: 'sessions',
+      session: 'none',
+      responses: [
+        { status: 204, description: 'Cookie mode (Accept-Cookie): new at, rt, cd cookies', headers: { 'Set-Cookie': 'at, rt, cd' } },
+        { status: 200, description: 'Token mode: the new session', body: refreshedResponse },
+      ],
+      errors: ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_REFRESH_TOKEN_INVALID', 'EXC_SESSIONS_REFRESH_TOKEN_REUSED', 'EXC_SERVICE_UNAVAILABLE', 'EXC_SERVICE_TIMEOUT'],
+      async handle({ req, res, meta }) {
+        const refreshToken = refreshTokenOf(req);
+        if (!refreshToken) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
+        let session;
+        try {
+          session = await auth.refreshSession(refreshToken, meta);
+        } catch (error) {
+          // A dead refresh token stays dead: drop the cookies so the browser shows logged out.
+          if (wantsCookies(req) && isDomainError(error) && error.codes.some((c) => c.startsWith('EXC_SESSIONS_REFRESH_TOKEN'))) cookies.close(req, res);
+          throw error;
+        }
+        if (!wantsCookies(req)) return { session };
+        cookies.open(req, res, session);
+        return undefined;
+      },
+    }),
+  ];
+}
