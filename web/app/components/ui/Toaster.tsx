@@ -1,0 +1,50 @@
+import { excText } from '@darmankar/platform/errors/catalogue';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Toaster as SonnerToaster, toast } from 'sonner';
+import { useLocale, useT } from '../../i18n/index.ts';
+import { planToasts } from '../../lib/errors.ts';
+import { directionOf, localePath } from '../../lib/locale.ts';
+
+/** Toasts: top-right, in the page's direction, 5000 ms, no progress bar (spec §9). */
+export function Toaster() {
+  const locale = useLocale();
+  const t = useT();
+  return (
+    <SonnerToaster
+      position="top-right"
+      dir={directionOf(locale)}
+      duration={5000}
+      richColors
+      closeButton
+      containerAriaLabel={t('toast.region')}
+      toastOptions={{ className: 'font-sans', style: { fontFamily: 'inherit' } }}
+    />
+  );
+}
+
+/** Shows one toast per code in `codes` (with its §8 action link) whenever the list changes. */
+export function useExcToasts(codes: readonly string[] | undefined, stamp?: unknown): void {
+  const locale = useLocale();
+  const t = useT();
+  const location = useLocation();
+  const { employerSlug } = useParams();
+  useEffect(() => {
+    if (!codes || codes.length === 0) return;
+    const plans = planToasts(codes, { currentPath: `${location.pathname}${location.search}`, employerSlug });
+    for (const plan of plans) {
+      toast.error(excText(plan.code, locale), {
+        id: `${plan.code}-${String(stamp ?? '')}`,
+        action: plan.action ? (
+          <Link to={localePath(locale, plan.action.href)} className="ms-auto shrink-0 rounded-lg bg-white/80 px-3 py-1 text-xs font-bold text-brand-700 underline" data-testid="toast-action">
+            {t(plan.action.label)}
+          </Link>
+        ) : undefined,
+      });
+    }
+    // The stamp makes a repeated identical failure show again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [codes, stamp]);
+}
+
+export { toast };

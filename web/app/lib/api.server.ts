@@ -1,0 +1,48 @@
+// Server side of the API client: each request to the web app gets a client that forwards
+// the browser's cookies (and address) to the gateway and hands the gateway's Set-Cookie
+// headers back to the browser on whatever response the route produces.
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
+import { createApiClient, type ApiClient } from './api.ts';
+import { CookieJar } from './cookie-jar.ts';
+
+const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export interface ServerApi {
+  api: ApiClient;
+  jar: CookieJar;
+}
+
+const serverApiContext = createContext<ServerApi>();
+
+export function createServerApi(request: Request, gatewayUrl = GATEWAY_URL): ServerApi {
+  const jar = new CookieJar(request.headers.get('cookie'));
+  const forwardedFor = request.headers.get('x-forwarded-for');
+  const api = createApiClient({
+    baseUrl: `${gatewayUrl}/api/v1`,
+    // A server render cannot wait forever for a refresh: a few seconds, then the error page.
+    maxRefreshAttempts: 5,
+    hooks: {
+      headers: () => ({
+        ...(jar.header() ? { cookie: jar.header() } : {}),
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      }),
+      onResponse: (response) => jar.absorb(response.headers.getSetCookie()),
+    },
+  });
+  return { api, jar };
+}
+
+export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const serverApi = createServerApi(request);
+  context.set(serverApiContext, serverApi);
+  const response = await next();
+  if (serverApi.jar.setCookies.length === 0) return response;
+  // Copy the response so its headers are mutable whatever produced it.
+  const withCookies = new Response(response.body, response);
+  for (const cookie of serverApi.jar.setCookies) withCookies.headers.append('Set-Cookie', cookie);
+  return withCookies;
+};
+
+export function getServerApi(context: Readonly<RouterContextProvider>): ServerApi {
+  return context.get(serverApiContext);
+}

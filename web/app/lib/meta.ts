@@ -1,0 +1,48 @@
+// Page metadata: title, description, canonical URL and Open Graph tags for every public
+// page (issue: public pages with meta), `noindex` for error pages.
+import type { MetaDescriptor } from 'react-router';
+import { translator, type MessageKey } from '../i18n/index.ts';
+import { localeFromPath, stripLocale, localePath } from './locale.ts';
+
+export interface MetaInput {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+function siteOrigin(matches: MetaInput['matches']): string {
+  const root = matches.find((match) => match?.id === 'root')?.data as { origin?: string } | undefined;
+  return root?.origin ?? '';
+}
+
+export function pageMeta(
+  input: MetaInput,
+  titleKey: MessageKey,
+  descriptionKey: MessageKey,
+  options: { noindex?: boolean } = {},
+): MetaDescriptor[] {
+  const locale = localeFromPath(input.location.pathname);
+  const t = translator(locale);
+  const title = titleKey === 'home.title' ? t(titleKey) : `${t(titleKey)} | ${t('app.name')}`;
+  const description = t(descriptionKey);
+  const origin = siteOrigin(input.matches);
+  const canonical = `${origin}${localePath(locale, stripLocale(input.location.pathname))}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: t('app.name') },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:locale', content: locale === 'fa' ? 'fa_IR' : 'en_US' },
+    { name: 'twitter:card', content: 'summary' },
+  ];
+  if (options.noindex) tags.push({ name: 'robots', content: 'noindex' });
+  return tags;
+}
+
+export function errorMeta(input: MetaInput, titleKey: MessageKey): MetaDescriptor[] {
+  const t = translator(localeFromPath(input.location.pathname));
+  return [{ title: `${t(titleKey)} | ${t('app.name')}` }, { name: 'robots', content: 'noindex' }];
+}

@@ -1,0 +1,20 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+
+// Every page sits under an optional locale segment: Persian has no prefix (`/login`),
+// English is `/en/login`. The site layout draws the header, footer and error pages.
+export default [
+  route(':locale?', 'routes/site-layout.tsx', [
+    index('routes/home.tsx'),
+    route('about-us', 'routes/about.tsx'),
+    route('contact-us', 'routes/contact.tsx'),
+    route('pricing', 'routes/pricing.tsx'),
+    route('blog', 'routes/blog.tsx'),
+    route('employers', 'routes/employers.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('login/verify', 'routes/login-verify.tsx'),
+    route('login/role', 'routes/login-role.tsx'),
+    route('logout', 'routes/logout.tsx'),
+    route('something-went-wrong', 'routes/something-went-wrong.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

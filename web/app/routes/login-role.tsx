@@ -1,0 +1,67 @@
+import { Form, redirect } from 'react-router';
+import type { Route } from './+types/login-role';
+import { AuthCard } from '../components/layout/AuthCard.tsx';
+import { useLocale, useT } from '../i18n/index.ts';
+import { parseClientData, readCookie } from '../lib/client-data.ts';
+import { localeFromPath, localePath, safeBackURL } from '../lib/locale.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { requireKnownLocale } from '../lib/route-guards.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'role.title', 'role.description', { noindex: true });
+
+function requireSession(request: Request, backURL: string): void {
+  if (!parseClientData(readCookie(request.headers.get('cookie'), 'cd')).isLoggedIn) {
+    const locale = localeFromPath(new URL(request.url).pathname);
+    throw redirect(`${localePath(locale, '/login')}?backURL=${encodeURIComponent(backURL)}`);
+  }
+}
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  requireKnownLocale(params);
+  const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'));
+  requireSession(request, backURL);
+  return { backURL };
+}
+
+/** Applicants go back where they came from; employers to the employer area. */
+export async function action({ request, params }: Route.ActionArgs) {
+  requireKnownLocale(params);
+  const form = await request.formData();
+  const backURL = safeBackURL(String(form.get('backURL') ?? ''));
+  requireSession(request, backURL);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const employerHome = backURL.startsWith('/employers') ? backURL : '/employers';
+  return redirect(localePath(locale, form.get('role') === 'employer' ? employerHome : backURL));
+}
+
+export default function Role({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const options = [
+    { value: 'applicant', title: t('role.applicant'), text: t('role.applicantText'), icon: '🩺' },
+    { value: 'employer', title: t('role.employer'), text: t('role.employerText'), icon: '🏥' },
+  ];
+  return (
+    <AuthCard title={t('role.heading')} intro={t('role.intro')}>
+      <Form method="post" action={localePath(locale, '/login/role')} className="grid gap-3" data-testid="role-form">
+        <input type="hidden" name="backURL" value={loaderData.backURL} />
+        {options.map((option) => (
+          <button
+            key={option.value}
+            type="submit"
+            name="role"
+            value={option.value}
+            className="flex items-center gap-4 rounded-2xl border border-line p-4 text-start transition hover:border-brand-500 hover:bg-brand-50 focus-visible:ring-4 focus-visible:ring-brand-200"
+            data-testid={`role-${option.value}`}
+          >
+            <span aria-hidden="true" className="text-3xl">{option.icon}</span>
+            <span>
+              <span className="block font-bold">{option.title}</span>
+              <span className="block text-sm text-muted">{option.text}</span>
+            </span>
+          </button>
+        ))}
+      </Form>
+    </AuthCard>
+  );
+}
