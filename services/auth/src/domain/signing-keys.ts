@@ -1,6 +1,7 @@
 // The key pair that signs access tokens. Created on first start and kept in the database,
 // so restarts and replicas share it and sessions survive a deploy.
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 
 export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
@@ -30,6 +31,8 @@ export class AccessTokenSigner {
       .setIssuer(ACCESS_TOKEN_ISSUER)
       .setSubject(userId)
       .setIssuedAt(now)
+      // Ed25519 signatures are deterministic: a per-token id keeps two tokens issued in one second distinct.
+      .setJti(randomUUID())
       .setExpirationTime(exp)
       .sign(this.privateKey);
     return { token, expiresAt: new Date(exp * 1000) };
