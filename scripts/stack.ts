@@ -178,7 +178,7 @@ class PartProcess {
 const HealthClient = grpc.makeGenericClientConstructor(healthService, 'Health');
 
 /** The standard grpc.health.v1 Check on the whole server (service ''). */
-function grpcHealthy(address: string): Promise<boolean> {
+export function grpcHealthy(address: string): Promise<boolean> {
   const client = new HealthClient(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
     Check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: string }) => void): void;
   };
@@ -282,6 +282,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ports,
     databaseUrls,
     redisUrl: options.redisUrl ?? process.env.REDIS_URL,
+    stackId: dev ? 'dev' : `${options.name}-${randomBytes(3).toString('hex')}`,
   };
   const print = (options.output ?? (dev ? 'print' : 'quiet')) === 'print';
   const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;

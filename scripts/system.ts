@@ -24,6 +24,8 @@ export interface StackContext {
   databaseUrls: Partial<Record<PartName, string>>;
   /** Set when Redis answers; the gateway then keeps its rate limits there. */
   redisUrl?: string;
+  /** Unique per running stack, so stacks sharing one Redis never share counters. */
+  stackId: string;
 }
 
 export interface SystemPart {
@@ -60,8 +62,9 @@ export const SYSTEM: SystemPart[] = [
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.auth),
       DATABASE_URL: c.databaseUrls.auth!,
-      // Codes go to the development outbox; Kavenegar only when configured in production.
+      // Codes go to the development outbox (the gateway's /api/dev/outbox), never as SMS.
       SMS_PROVIDER: 'outbox',
+      PUBLIC_WEB_URL: url(c.ports.web),
     }),
   },
   {
@@ -75,10 +78,15 @@ export const SYSTEM: SystemPart[] = [
       NODE_ENV: c.mode,
       PORT: String(c.ports.gateway),
       AUTH_GRPC_URL: `127.0.0.1:${c.ports.auth}`,
+      // Plain http on loopback: a Secure cookie would never come back.
       COOKIE_SECURE: 'false',
+      PUBLIC_WEB_URL: url(c.ports.web),
+      RATE_LIMIT_KEY_PREFIX: `dk-rl-${c.stackId}`,
       ...(c.redisUrl ? { REDIS_URL: c.redisUrl } : {}),
-      // Tests log in many times from one address; the limits themselves have their own tests.
-      ...(c.mode === 'test' ? { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_CELLPHONE: '100000' } : {}),
+      // Tests log in many times from one address; the limits have their own tests in gateway/.
+      ...(c.mode === 'test'
+        ? { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000' }
+        : {}),
     }),
   },
   {
