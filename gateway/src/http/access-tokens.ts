@@ -12,6 +12,8 @@ export interface VerifiedAccess {
 // A forged token with a made-up key id must not make every request refetch the keys.
 const MIN_REFETCH_INTERVAL_MS = 5_000;
 const ALGORITHMS = ['EdDSA', 'ES256', 'ES384', 'RS256', 'PS256'];
+/** Who signs access tokens (the auth service); a token from anyone else is refused. */
+const ISSUER = 'darmankar-auth';
 
 export function createAccessTokenVerifier(fetchJwks: () => Promise<string>) {
   let keys: ReturnType<typeof createLocalJWKSet> | undefined;
@@ -30,7 +32,7 @@ export function createAccessTokenVerifier(fetchJwks: () => Promise<string>) {
 
   async function verifyWithCurrentKeys(token: string): Promise<VerifiedAccess> {
     if (!keys) await refresh();
-    const { payload } = await jwtVerify(token, keys!, { algorithms: ALGORITHMS });
+    const { payload } = await jwtVerify(token, keys!, { algorithms: ALGORITHMS, issuer: ISSUER });
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new errors.JWTClaimValidationFailed('sub is missing', payload, 'sub', 'missing');
     return { userId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : undefined };
   }

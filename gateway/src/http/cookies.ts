@@ -13,6 +13,11 @@ const CLIENT_DATA_DEFAULTS = { isLoggedIn: false };
 const CLIENT_DATA_VERSION = 'No-Version';
 const ONE_YEAR_MS = 31_536_000_000;
 
+/** Cookie max-age in whole seconds, rounded up so a token's last second is not cut off. */
+function untilMs(expiresAtMs: number): number {
+  return Math.max(0, Math.ceil((expiresAtMs - Date.now()) / 1000) * 1000);
+}
+
 export function wantsCookies(req: Request): boolean {
   return req.get('accept-cookie') !== undefined;
 }
@@ -62,9 +67,8 @@ export function createSessionCookies({ secure }: { secure: boolean }) {
   return {
     /** Sets `at`, `rt`, `cd` (logged in) and `cdv`, each cookie living as long as its token. */
     open(req: Request, res: Response, session: SessionTokens): void {
-      const now = Date.now();
-      res.cookie(ACCESS_COOKIE, session.accessToken, { ...tokenCookie, maxAge: Math.max(0, session.accessExpiresAtMs - now) });
-      res.cookie(REFRESH_COOKIE, session.refreshToken, { ...tokenCookie, maxAge: Math.max(0, session.refreshExpiresAtMs - now) });
+      res.cookie(ACCESS_COOKIE, session.accessToken, { ...tokenCookie, maxAge: untilMs(session.accessExpiresAtMs) });
+      res.cookie(REFRESH_COOKIE, session.refreshToken, { ...tokenCookie, maxAge: untilMs(session.refreshExpiresAtMs) });
       writeClientData(req, res, true);
     },
     /** Clears `at` and `rt` and marks the client data logged out. */

@@ -3,13 +3,17 @@
 import type { Request, Response } from 'express';
 import { DomainError, isDomainError } from '@darmankar/platform/errors/domain-error';
 import type { AccessTokenVerifier } from './access-tokens.ts';
-import { accessTokenOf, type SessionCookies } from './cookies.ts';
+import { accessTokenOf, refreshTokenOf, type SessionCookies } from './cookies.ts';
 
 export function createSessionResolver(verify: AccessTokenVerifier, cookies: SessionCookies) {
   /** The caller's user id; 401 with the reason when there is no valid session. */
   return async function userIdOf(req: Request, res: Response): Promise<string> {
     const presented = accessTokenOf(req);
-    if (!presented) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
+    if (!presented) {
+      // The `at` cookie lives as long as its token, so a browser stops sending it exactly when
+      // it expires; a refresh token still present means "refresh and replay", not "log in".
+      throw new DomainError(refreshTokenOf(req) ? 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY' : 'EXC_AUTHENTICATION_REQUIRED');
+    }
     try {
       return (await verify(presented.token)).userId;
     } catch (error) {

@@ -1,0 +1,57 @@
+// A logged-in user's account: cellphone change and email verification, end to end.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { assertError, login, newCellphone, startStack, type Stack } from './helpers.ts';
+
+let stack: Stack;
+before(async () => { stack = await startStack(); });
+after(async () => { await stack?.stop(); });
+
+const api = (path: string) => `${stack.url}/api/v1/${path}`;
+
+describe('a logged-in user', () => {
+  test('changes cellphone with a code sent by PUT and verified with next=ChangeCellphone', async () => {
+    const { session } = await login(stack.url, newCellphone());
+    const auth = { authorization: `Bearer ${session!.accessToken}` };
+    const fresh = newCellphone();
+
+    await assertError(await fetch(api(`authentication/cellphone/${fresh}`), { method: 'PUT' }), 401, 'EXC_AUTHENTICATION_REQUIRED');
+    const sent = await fetch(api(`authentication/cellphone/${fresh}`), { method: 'PUT', headers: auth });
+    assert.equal(sent.status, 200);
+    const { messages } = await (await fetch(`${stack.url}/api/dev/outbox?to=${fresh}`)).json();
+    const verified = await fetch(api(`authentication/cellphone/${fresh}/verify?next=ChangeCellphone`), { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ code: messages[0].code }) });
+    assert.equal(verified.status, 200);
+    assert.equal((await verified.json()).user.cellphone, fresh);
+
+    const now = await fetch(api('authentication/cellphone'), { headers: auth });
+    assert.deepEqual(await now.json(), { cellphone: fresh });
+  });
+
+  test('verifies an email: JSON for API clients, 303 to the web app for a browser, failure page on a bad code', async () => {
+    const { session } = await login(stack.url, newCellphone());
+    const auth = { authorization: `Bearer ${session!.accessToken}` };
+    const email = `sara.${Date.now()}@example.com`;
+
+    await assertError(await fetch(api('authentication/email/not-an-email'), { method: 'POST', headers: auth }), 400, 'EXC_AUTHENTICATION_EMAIL_IS_INVALID');
+    const sent = await fetch(api(`authentication/email/${email}`), { method: 'POST', headers: auth });
+    assert.equal(sent.status, 200);
+    assert.ok((await sent.json()).expiresInSeconds > 0);
+    const { messages } = await (await fetch(`${stack.url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+    assert.equal(messages[0].channel, 'email');
+    const code = messages[0].code as string;
+    assert.ok(messages[0].text.includes(encodeURIComponent(code)), 'the email carries the link');
+
+    const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const bad = await fetch(api(`authentication/email/${email}/verify?code=wrong`), { headers: browser, redirect: 'manual' });
+    assert.equal(bad.status, 303);
+    assert.equal(bad.headers.get('location'), 'http://127.0.0.1:3000/something-went-wrong?code=EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+    await assertError(await fetch(api(`authentication/email/${email}/verify?code=wrong`)), 400, 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+
+    const good = await fetch(api(`authentication/email/${email}/verify?code=${encodeURIComponent(code)}`), { headers: browser, redirect: 'manual' });
+    assert.equal(good.status, 303);
+    assert.equal(good.headers.get('location'), 'http://127.0.0.1:3000/?emailVerified=1');
+
+    const now = await fetch(api('authentication/email'), { headers: auth });
+    assert.deepEqual(await now.json(), { email, verified: true });
+  });
+});
