@@ -1,0 +1,98 @@
+// Shared pieces of the browser tests: Debian's Chromium through playwright-core, the real
+// stack (auth, gateway, built web app) from scripts/stack.ts, axe, screenshots.
+import AxeBuilder from '@axe-core/playwright';
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startStack, type RunningStack, type StackOptions } from '../../../scripts/stack.ts';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const SCREENSHOT_DIR = new URL('../../test-results/screenshots/', import.meta.url).pathname;
+
+/** The reason to skip, or null: the browser tests need Debian's Chromium and nothing else. */
+export const skipReason = existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install -y chromium)`;
+if (skipReason) console.log(`# browser tests skipped: ${skipReason}`);
+
+export interface World {
+  stack: RunningStack;
+  browser: Browser;
+}
+
+export async function startWorld(name: string, options: Omit<StackOptions, 'name'> = {}): Promise<World> {
+  const stack = await startStack({ name, ...options });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  return { stack, browser };
+}
+
+export async function stopWorld(world: World | undefined): Promise<void> {
+  await world?.browser.close();
+  await world?.stack.stop();
+}
+
+export async function newPage(world: World, width = 1280, options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await world.browser.newContext({
+    baseURL: world.stack.webUrl,
+    viewport: { width, height: width < 500 ? 800 : 900 },
+    locale: 'fa-IR',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Waits until React has hydrated, so clicks reach the app rather than the bare HTML. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined && document.readyState === 'complete');
+  await page.waitForTimeout(150);
+}
+
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${width}.png`, fullPage: true });
+}
+
+/** The newest one-time code the development outbox holds for a number. */
+export async function outboxCode(world: World, cellphone: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await fetch(`${world.stack.gatewayUrl}/api/dev/outbox?to=${cellphone}`);
+    const body = (await response.json()) as { messages: Array<{ code?: string }> };
+    const code = body.messages[0]?.code;
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no code in the outbox for ${cellphone}`);
+}
+
+/** Logs in through the real screens; returns once the browser is back on `backURL`. */
+export async function logIn(world: World, page: Page, cellphone: string, backURL = '/'): Promise<void> {
+  await page.goto(`/login?backURL=${encodeURIComponent(backURL)}`);
+  await hydrated(page);
+  await page.getByLabel('شمارهٔ موبایل').fill(cellphone);
+  await page.getByRole('button', { name: 'دریافت کد تأیید' }).click();
+  await page.waitForURL(/\/login\/verify/);
+  const code = await outboxCode(world, cellphone);
+  await page.getByLabel('کد تأیید').fill(code);
+  await page.getByRole('button', { name: 'ورود', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login/verify'));
+}
+
+export function uniqueCellphone(): string {
+  return `0912${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+}
