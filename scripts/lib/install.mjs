@@ -1,7 +1,7 @@
 // Installs dependencies when they are missing or do not match package-lock.json.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, must } from './run.mjs';
+import { REPO_ROOT, must, run } from './run.mjs';
 
 /**
  * Why node_modules needs `npm ci`, or undefined when it matches the lock file. Compares
@@ -21,10 +21,21 @@ export function installNeeded() {
   return undefined;
 }
 
+/**
+ * Runs `npm ci` when needed. SKIP_INSTALL=1 leaves node_modules alone (for machines whose
+ * dependencies are managed from outside, such as an image built with them).
+ */
 export async function ensureInstalled() {
   const reason = installNeeded();
   if (!reason) return false;
+  if (process.env.SKIP_INSTALL === '1') {
+    console.log(`dependencies differ from package-lock.json (${reason}); SKIP_INSTALL=1, so left as they are`);
+    return false;
+  }
   console.log(`installing dependencies (${reason}): npm ci`);
-  await must('npm', ['ci']);
+  if ((await run('npm', ['ci'])).code === 0) return true;
+  // npm ci refuses a lock file that no longer matches package.json; npm install repairs it.
+  console.log('\x1b[33mnpm ci failed (is package-lock.json out of sync with package.json?): trying npm install; commit the lock file it writes\x1b[0m');
+  await must('npm', ['install']);
   return true;
 }
