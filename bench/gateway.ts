@@ -8,7 +8,8 @@
 // The auth service gets a throw-away database that is dropped at the end.
 //
 // Environment: BENCH_DURATION_SECONDS (default 10 per run), BENCH_LOG_LEVEL (default warn,
-// the services' LOG_LEVEL), TEST_POSTGRES_URL (default the machine's Postgres).
+// the services' LOG_LEVEL), TEST_POSTGRES_URL (default the machine's Postgres),
+// BENCH_NODE_FLAGS (node flags for the measured processes only).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -42,7 +43,9 @@ function freePort(): Promise<number> {
 
 /** Starts a TypeScript entry point in its own node process. */
 function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_FLAGS reach the measured processes only, e.g. `--cpu-prof` to profile them.
+  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL, ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
