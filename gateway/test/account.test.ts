@@ -1,13 +1,37 @@
-// A logged-in user's account: cellphone change and email verification, end to end.
+// Login in cookie mode and a logged-in user's account (cellphone change, email verification), end to end.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { assertError, login, newCellphone, startStack, type Stack } from './helpers.ts';
+import { assertError, CookieJar, json, login, newCellphone, startStack, type Stack } from './helpers.ts';
 
 let stack: Stack;
 before(async () => { stack = await startStack(); });
 after(async () => { await stack?.stop(); });
 
 const api = (path: string) => `${stack.url}/api/v1/${path}`;
+
+describe('cookie mode (Accept-Cookie)', () => {
+  test('login sets at, rt (httpOnly, SameSite=Lax), cd logged in and cdv; the cookie session works', async () => {
+    const cellphone = newCellphone();
+    const jar = new CookieJar();
+    const { user, session } = await login(stack.url, cellphone, jar);
+    assert.equal(user.cellphone, cellphone);
+    assert.equal(user.isNew, true);
+    assert.equal(session, undefined, 'no tokens in the body in cookie mode');
+
+    assert.match(jar.last.get('at')!, /HttpOnly/);
+    assert.match(jar.last.get('at')!, /SameSite=Lax/);
+    assert.match(jar.last.get('at')!, /Max-Age=(899|900);/);
+    assert.match(jar.last.get('rt')!, /HttpOnly/);
+    assert.match(jar.last.get('rt')!, /Max-Age=259\d{4}/); // about 30 days
+    assert.doesNotMatch(jar.last.get('cd')!, /HttpOnly/);
+    assert.deepEqual(JSON.parse(Buffer.from(jar.get('cd')!, 'base64').toString()), { isLoggedIn: true });
+    assert.match(jar.last.get('cdv')!, /^cdv=No-Version; Max-Age=31536000;/);
+
+    const me = await fetch(api('authentication/cellphone'), { headers: { cookie: jar.header() } });
+    assert.equal(me.status, 200);
+    assert.deepEqual(await json(me), { cellphone });
+  });
+});
 
 describe('a logged-in user', () => {
   test('changes cellphone with a code sent by PUT and verified with next=ChangeCellphone', async () => {
@@ -18,13 +42,13 @@ describe('a logged-in user', () => {
     await assertError(await fetch(api(`authentication/cellphone/${fresh}`), { method: 'PUT' }), 401, 'EXC_AUTHENTICATION_REQUIRED');
     const sent = await fetch(api(`authentication/cellphone/${fresh}`), { method: 'PUT', headers: auth });
     assert.equal(sent.status, 200);
-    const { messages } = await (await fetch(`${stack.url}/api/dev/outbox?to=${fresh}`)).json();
+    const { messages } = await json(await fetch(`${stack.url}/api/dev/outbox?to=${fresh}`));
     const verified = await fetch(api(`authentication/cellphone/${fresh}/verify?next=ChangeCellphone`), { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ code: messages[0].code }) });
     assert.equal(verified.status, 200);
-    assert.equal((await verified.json()).user.cellphone, fresh);
+    assert.equal((await json(verified)).user.cellphone, fresh);
 
     const now = await fetch(api('authentication/cellphone'), { headers: auth });
-    assert.deepEqual(await now.json(), { cellphone: fresh });
+    assert.deepEqual(await json(now), { cellphone: fresh });
   });
 
   test('verifies an email: JSON for API clients, 303 to the web app for a browser, failure page on a bad code', async () => {
@@ -35,8 +59,8 @@ describe('a logged-in user', () => {
     await assertError(await fetch(api('authentication/email/not-an-email'), { method: 'POST', headers: auth }), 400, 'EXC_AUTHENTICATION_EMAIL_IS_INVALID');
     const sent = await fetch(api(`authentication/email/${email}`), { method: 'POST', headers: auth });
     assert.equal(sent.status, 200);
-    assert.ok((await sent.json()).expiresInSeconds > 0);
-    const { messages } = await (await fetch(`${stack.url}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();
+    assert.ok((await json(sent)).expiresInSeconds > 0);
+    const { messages } = await json(await fetch(`${stack.url}/api/dev/outbox?to=${encodeURIComponent(email)}`));
     assert.equal(messages[0].channel, 'email');
     const code = messages[0].code as string;
     assert.ok(messages[0].text.includes(encodeURIComponent(code)), 'the email carries the link');
@@ -52,6 +76,6 @@ describe('a logged-in user', () => {
     assert.equal(good.headers.get('location'), 'http://127.0.0.1:3000/?emailVerified=1');
 
     const now = await fetch(api('authentication/email'), { headers: auth });
-    assert.deepEqual(await now.json(), { email, verified: true });
+    assert.deepEqual(await json(now), { email, verified: true });
   });
 });
