@@ -35,7 +35,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   return (
     <Page title={t('blog.title')} intro={t('blog.description')} testId="blog-page">
       {loaderData.posts.length === 0 ? (
-        <EmptyState icon="📰">{t('blog.empty')}</EmptyState>
+        <EmptyState>{t('blog.empty')}</EmptyState>
       ) : (
         <ul className="flex flex-col gap-4">
           {loaderData.posts.map((post) => (

@@ -26,12 +26,12 @@ export default function Employers({ loaderData }: Route.ComponentProps) {
   return (
     <Page title={t('employers.title')} intro={t('employers.description')} testId="employers-page">
       {!loaderData.isLoggedIn ? (
-        <EmptyState icon="🔐">
+        <EmptyState>
           <p className="mb-4">{t('employers.loginFirst')}</p>
           <ButtonLink to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`}>{t('header.login')}</ButtonLink>
         </EmptyState>
       ) : loaderData.employers.length === 0 ? (
-        <EmptyState icon="🏥">
+        <EmptyState>
           <p className="mb-4">{t('employers.empty')}</p>
           <ButtonLink to={localePath(locale, '/employers/add')}>{t('dropdown.addOrganisation')}</ButtonLink>
         </EmptyState>

@@ -80,7 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto w-full max-w-6xl px-4 py-10" aria-labelledby="latest-title">
         <h2 id="latest-title" className="mb-5 text-xl font-bold">{t('home.latestTitle')}</h2>
         {postings.length === 0 ? (
-          <EmptyState icon="🩺">{t('home.latestEmpty')}</EmptyState>
+          <EmptyState>{t('home.latestEmpty')}</EmptyState>
         ) : (
           <ul className="grid gap-4 md:grid-cols-3">
             {postings.map((posting) => (
@@ -97,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto w-full max-w-6xl px-4 py-10" aria-labelledby="promoted-title">
         <h2 id="promoted-title" className="mb-5 text-xl font-bold">{t('home.promotedTitle')}</h2>
         {promoted.length === 0 ? (
-          <EmptyState icon="🏥">{t('home.promotedEmpty')}</EmptyState>
+          <EmptyState>{t('home.promotedEmpty')}</EmptyState>
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-6">
             {promoted.map((employer) => (

@@ -38,8 +38,8 @@ export default function Role({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const options = [
-    { value: 'applicant', title: t('role.applicant'), text: t('role.applicantText'), icon: '🩺' },
-    { value: 'employer', title: t('role.employer'), text: t('role.employerText'), icon: '🏥' },
+    { value: 'applicant', title: t('role.applicant'), text: t('role.applicantText') },
+    { value: 'employer', title: t('role.employer'), text: t('role.employerText') },
   ];
   return (
     <AuthCard title={t('role.heading')} intro={t('role.intro')}>
@@ -54,7 +54,11 @@ export default function Role({ loaderData }: Route.ComponentProps) {
             className="flex items-center gap-4 rounded-2xl border border-line p-4 text-start transition hover:border-brand-500 hover:bg-brand-50 focus-visible:ring-4 focus-visible:ring-brand-200"
             data-testid={`role-${option.value}`}
           >
-            <span aria-hidden="true" className="text-3xl">{option.icon}</span>
+            <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+              <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+                {option.value === 'applicant' ? <><circle cx="12" cy="8" r="4" /><path d="M4 21c1-4.5 4.5-7 8-7s7 2.5 8 7" /></> : <><rect x="4" y="7" width="16" height="13" rx="2" /><path d="M9 7V4h6v3M12 11v5M9.5 13.5h5" /></>}
+              </svg>
+            </span>
             <span>
               <span className="block font-bold">{option.title}</span>
               <span className="block text-sm text-muted">{option.text}</span>

@@ -35,7 +35,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   return (
     <Page title={t('pricing.title')} intro={t('pricing.intro')} testId="pricing-page">
       {loaderData.plans.length === 0 ? (
-        <EmptyState icon="🧾">{t('pricing.empty')}</EmptyState>
+        <EmptyState>{t('pricing.empty')}</EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-3">
           {loaderData.plans.map((plan) => (

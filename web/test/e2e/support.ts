@@ -51,7 +51,15 @@ export async function newPage(world: World, width = 1280, options: { javaScriptE
 
 /** Waits until React has hydrated, so clicks reach the app rather than the bare HTML. */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined && document.readyState === 'complete');
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined && document.readyState === 'complete',
+      undefined,
+      { polling: 100, timeout: 15_000 },
+    )
+    .catch((error: Error) => {
+      throw new Error(`${page.url()} did not hydrate: ${error.message}`);
+    });
   await page.waitForTimeout(150);
 }
 

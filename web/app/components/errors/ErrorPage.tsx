@@ -21,8 +21,9 @@ export function ErrorPage({ info }: { info: RouteErrorInfo }) {
 
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-16 text-center" data-testid={`error-${status}`} aria-labelledby="error-title">
+      <title>{`${heading} | ${t('app.name')}`}</title>
       <meta name="robots" content="noindex" />
-      <p className="text-6xl font-black text-brand-200" aria-hidden="true">{localDigits(status, locale)}</p>
+      <p className="text-6xl font-black text-brand-600" aria-hidden="true">{localDigits(status, locale)}</p>
       <h1 id="error-title" className="text-2xl font-bold">{heading}</h1>
       {messages.map((message) => (
         <p key={message} className="text-muted" data-testid="error-message">{message}</p>

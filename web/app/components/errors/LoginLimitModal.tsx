@@ -12,6 +12,7 @@ export function LoginLimitModal() {
   const back = `${stripLocale(location.pathname)}${location.search}`;
   return (
     <Modal isOpen onOpenChange={() => {}} isDismissable={false} title={t('error.limitTitle')}>
+      <title>{`${t('error.limitTitle')} | ${t('app.name')}`}</title>
       <meta name="robots" content="noindex" />
       <div data-testid="login-limit-modal">
         <p className="mb-6 text-muted">{t('error.limitText')}</p>

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 
 /** What a section shows when it has nothing (yet): a calm message, never invented data. */
-export function EmptyState({ title, children, icon = '🗂️' }: { title?: string; children?: ReactNode; icon?: string }) {
+export function EmptyState({ title, children }: { title?: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center" data-testid="empty-state">
-      <span aria-hidden="true" className="text-3xl">{icon}</span>
+      <svg viewBox="0 0 24 24" className="size-9 text-brand-500" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+        <rect x="3" y="5" width="18" height="15" rx="3" />
+        <path d="M8 5V3.5h8V5M9 12.5h6M12 9.5v6" />
+      </svg>
       {title && <p className="font-semibold text-ink">{title}</p>}
       {children && <div className="text-sm text-muted">{children}</div>}
     </div>
