@@ -2,6 +2,7 @@
 // integration tests and the test stack start it in-process through `startAuthService`.
 import { createLogger, type Logger } from '@darmankar/platform/log';
 import { serve } from '@darmankar/platform/grpc';
+import { createEventBus, OutboxRelay, type EventBus } from '@darmankar/platform/events/index';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import type { AuthConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
@@ -34,6 +35,23 @@ function smsSender(config: AuthConfig, outbox: DevOutbox): SmsSender {
   return new KavenegarSms({ apiKey: config.KAVENEGAR_API_KEY, template: config.KAVENEGAR_TEMPLATE, baseUrl: config.KAVENEGAR_BASE_URL });
 }
 
+/** The relay that moves outbox rows to the bus, when a bus is configured. */
+async function startRelay(config: AuthConfig, log: Logger): Promise<{ stop(): Promise<void> } | undefined> {
+  if (!config.KAFKA_BROKERS && !config.EVENTS_DATABASE_URL) {
+    log.warn('no KAFKA_BROKERS or EVENTS_DATABASE_URL: events stay in the outbox until a relay runs');
+    return undefined;
+  }
+  const bus: EventBus = await createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL ?? '', log });
+  const relay = new OutboxRelay({ connectionString: config.DATABASE_URL, bus, log });
+  await relay.start();
+  return {
+    async stop() {
+      await relay.stop();
+      await bus.close();
+    },
+  };
+}
+
 function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
   return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox);
 }
@@ -42,6 +60,7 @@ function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
 export async function startAuthService(config: AuthConfig, options: AuthServiceOptions = {}): Promise<RunningAuthService> {
   const log = options.log ?? createLogger('auth', config.LOG_LEVEL);
   const db = createDatabase(config.DATABASE_URL);
+  let relay: Awaited<ReturnType<typeof startRelay>>;
   try {
     const devOutbox = new DevOutbox(db);
     const mail = mailer(config, devOutbox);
@@ -75,16 +94,19 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
       devOutbox,
       devOutboxReadable: config.NODE_ENV !== 'production',
     });
+    relay = await startRelay(config, log);
     const server = await serve({ port: config.GRPC_PORT, log, services: [[AuthService, handlers as never]] });
     return {
       port: server.port,
       async stop() {
         await server.shutdown();
+        await relay?.stop();
         mail.close();
         await db.$disconnect();
       },
     };
   } catch (error) {
+    await relay?.stop();
     await db.$disconnect();
     throw error;
   }

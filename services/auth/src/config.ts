@@ -31,6 +31,13 @@ export const authConfigSchema = baseConfigSchema
     PUBLIC_WEB_URL: z.url().default('http://127.0.0.1:3000'),
 
     CODE_HASH_SECRET: z.string().min(16).optional(),
+
+    /**
+     * The embedded event log's database (e.g. …/darmankar_events). With it, or with
+     * KAFKA_BROKERS, the outbox relay runs in this process; without either, events wait in
+     * the outbox until a relay runs.
+     */
+    EVENTS_DATABASE_URL: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
