@@ -113,6 +113,9 @@ async function main() {
     return;
   }
   printWelcome(stack);
+  const { part, code } = await stack.crashed;
+  console.error(`\n\x1b[31mmake dev: ${part} exited with code ${code}; stopping everything (its output is above)\x1b[0m`);
+  await shutdown(1);
 }
 
 await main();

@@ -44,6 +44,8 @@ export interface RunningStack {
   databaseUrls: Partial<Record<PartName, string>>;
   /** The process id of each part, for checks that they are gone after stop(). */
   pids: Record<PartName, number>;
+  /** Settles when a part exits on its own (a crash) before stop() was called. */
+  crashed: Promise<{ part: PartName; code: number | null; output: string }>;
   stop(): Promise<void>;
 }
 
@@ -318,7 +320,17 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw error;
   }
 
+  const crashed = Promise.race(
+    running.map((child) =>
+      child.exited.then(async (code) => {
+        if (stopped) await new Promise(() => {}); // a stop, not a crash: never settles
+        return { part: child.part.name, code, output: child.explain() };
+      }),
+    ),
+  );
+
   return {
+    crashed,
     webUrl: urls.web,
     gatewayUrl: urls.gateway,
     urls,

@@ -139,6 +139,14 @@ describe('a running stack', () => {
     assert.equal(afterLogout.status, 401);
     assert.equal(afterLogout.headers.get('exc'), 'EXC_AUTHENTICATION_REQUIRED');
   });
+
+  // Last in this group: it takes the auth service down.
+  test('a part that dies on its own is reported as crashed', async () => {
+    process.kill(stack.pids.auth, 'SIGKILL');
+    const crash = await Promise.race([stack.crashed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no crash reported')), 5_000))]);
+    assert.equal(crash.part, 'auth');
+    assert.notEqual(crash.code, 0);
+  });
 });
 
 describe('stopping', () => {
