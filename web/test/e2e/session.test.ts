@@ -68,8 +68,15 @@ describe('login and session', { skip: skipReason ?? false }, () => {
     await dropdown.waitFor({ state: 'detached' });
     await menuButton.click();
     await dropdown.waitFor();
-    await page.getByRole('link', { name: 'دربارهٔ ما' }).click({ force: true });
-    await page.waitForURL(/\/about-us$/);
+    // A route change while it is open (here through one of its own links) closes it.
+    await dropdown.getByRole('link', { name: 'تنظیمات حساب کاربری' }).click();
+    await page.waitForURL(/\/applicants\/settings$/);
+    await dropdown.waitFor({ state: 'detached' });
+    // And through the browser's back button.
+    await menuButton.click();
+    await dropdown.waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/blog$/);
     await dropdown.waitFor({ state: 'detached' });
     await context.close();
   });

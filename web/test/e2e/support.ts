@@ -99,6 +99,11 @@ export async function logIn(world: World, page: Page, cellphone: string, backURL
   await page.getByLabel('کد تأیید').fill(code);
   await page.getByRole('button', { name: 'ورود', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login/verify'));
+  // New users choose a role first.
+  if (new URL(page.url()).pathname.startsWith('/login/role')) {
+    await page.getByTestId('role-applicant').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  }
 }
 
 export function uniqueCellphone(): string {

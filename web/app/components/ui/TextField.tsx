@@ -27,6 +27,8 @@ export const inputClass =
 export function TextField({ label, description, errorMessage, placeholder, inputMode, dir, inputClassName, className, ...props }: TextFieldProps) {
   return (
     <AriaTextField
+      // Server errors are shown, not enforced: native validity would block the corrected resubmit.
+      validationBehavior="aria"
       {...props}
       isInvalid={props.isInvalid ?? Boolean(errorMessage)}
       className={clsx('flex flex-col gap-1.5', className as string | undefined)}
