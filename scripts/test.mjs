@@ -2,30 +2,18 @@
 // this kind with nothing done by hand. Installs what is missing, finds or starts Postgres,
 // uses Redis when it answers, checks that generated code is fresh, type-checks, builds the
 // web app, runs every test file in groups, and ends with one line: `N passed, N failed`.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInstalled } from './lib/install.mjs';
 import { answers, postgresAnswers, redisAnswers, startEmbeddedPostgres } from './lib/postgres.mjs';
 import { REPO_ROOT, run } from './lib/run.mjs';
+import { GROUPS, tapCounts, testFiles } from './lib/test-files.mjs';
 
 const MACHINE_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHROMIUM = '/usr/bin/chromium';
 const GROUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 5 * 60_000;
-
-/**
- * The test files, in groups run one after another. Files inside a group run in parallel up
- * to `concurrency`. Services, the gateway and the stack run one file at a time: their tests
- * time real token expiries of a second or two, which a second busy file on two cores can
- * stretch past; Chromium also wants both cores.
- */
-const GROUPS = [
-  { name: 'platform and deploy', roots: ['packages/*/test', 'deploy/test'], concurrency: 2 },
-  { name: 'services and gateway', roots: ['services/*/test', 'gateway/test', 'scripts/test'], concurrency: 1 },
-  { name: 'web', roots: ['web/test'], exclude: ['web/test/e2e'], concurrency: 2 },
-  { name: 'browser', roots: ['web/test/e2e'], concurrency: 1 },
-];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -73,6 +61,8 @@ async function findPostgres() {
     return { url: MACHINE_POSTGRES_URL, stop: async () => {} };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'darmankar-test-postgres-'));
+  // Postgres runs as the postgres user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
   let port = 54330;
   while (await answers(port)) port += 1;
   console.log(`Postgres: none answers at 127.0.0.1:5432, starting an embedded one on port ${port}`);
@@ -106,46 +96,6 @@ async function checkGeneratedCode() {
 async function check(name, command, args) {
   const result = await run(command, args, { capture: true });
   record(name, result.code === 0, result.code === 0 ? '' : result.output);
-}
-
-/** Expands the simple patterns of GROUPS (a `*` stands for one folder) to test files. */
-function testFiles(group) {
-  const folders = group.roots.flatMap((root) => expand(root.split('/')));
-  const excluded = (group.exclude ?? []).map((dir) => path.join(REPO_ROOT, dir) + path.sep);
-  return folders
-    .flatMap((folder) => walk(folder))
-    .filter((file) => file.endsWith('.test.ts') && !excluded.some((dir) => file.startsWith(dir)))
-    .sort();
-}
-
-function expand(segments, base = REPO_ROOT) {
-  if (segments.length === 0) return existsSync(base) ? [base] : [];
-  const [first, ...rest] = segments;
-  if (first !== '*') return expand(rest, path.join(base, first));
-  if (!existsSync(base)) return [];
-  return readdirSync(base, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => expand(rest, path.join(base, entry.name)));
-}
-
-function walk(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules') return [];
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
-  });
-}
-
-/** Node's TAP summary: `# pass N`, `# fail N`, … */
-function tapCounts(tapFile) {
-  const text = existsSync(tapFile) ? readFileSync(tapFile, 'utf8') : '';
-  const count = (key) => Number(text.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  return {
-    found: /^# pass \d+$/m.test(text),
-    passed: count('pass'),
-    failed: count('fail') + count('cancelled'),
-    skipped: count('skipped') + count('todo'),
-  };
 }
 
 async function runGroup(group, env, tapDir) {

@@ -8,10 +8,10 @@ import { REPO_ROOT, must, run } from './run.mjs';
  * versions with npm's own record of what it installed (node_modules/.package-lock.json),
  * so a fresh checkout or a changed lock file is caught without relying on file times.
  */
-export function installNeeded() {
-  const installedFile = path.join(REPO_ROOT, 'node_modules/.package-lock.json');
+export function installNeeded(root = REPO_ROOT) {
+  const installedFile = path.join(root, 'node_modules/.package-lock.json');
   if (!existsSync(installedFile)) return 'node_modules is missing';
-  const locked = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')).packages ?? {};
+  const locked = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')).packages ?? {};
   const installed = JSON.parse(readFileSync(installedFile, 'utf8')).packages ?? {};
   for (const [key, entry] of Object.entries(locked)) {
     // Optional packages for other platforms (esbuild's, for example) are never installed here.

@@ -1,0 +1,2 @@
+export function installNeeded(root?: string): string | undefined;
+export function ensureInstalled(): Promise<boolean>;
