@@ -1,6 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type LinksFunction } from 'react-router';
 import fontArabic from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
-import fontLatin from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url';
 import stylesheet from './app.css?url';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/errors/ErrorPage.tsx';
@@ -13,9 +12,8 @@ import { directionOf, localeFromPath } from './lib/locale.ts';
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware];
 
 export const links: LinksFunction = () => [
-  // Preloaded so text is drawn in Vazirmatn from the first paint: no font swap shift.
+  // The Persian subset is preloaded so text is drawn in Vazirmatn from the first paint: no font swap shift.
   { rel: 'preload', href: fontArabic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: fontLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
