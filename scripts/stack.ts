@@ -11,7 +11,7 @@ import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { testPostgresUrl } from '@darmankar/platform/testing';
-import { REPO_ROOT, SYSTEM, partDir, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
+import { EVENTS_DATABASE, REPO_ROOT, SYSTEM, partDir, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
 
 export interface StackOptions {
   /** `dev` runs the development stack (databases `darmankar_<service>`, kept). Any other name
@@ -42,6 +42,7 @@ export interface RunningStack {
   /** Each part's address: http://… for web and gateway, host:port for gRPC services. */
   urls: Record<PartName, string>;
   databaseUrls: Partial<Record<PartName, string>>;
+  eventsDatabaseUrl: string;
   /** The process id of each part, for checks that they are gone after stop(). */
   pids: Record<PartName, number>;
   /** Settles when a part exits on its own (a crash) before stop() was called. */
@@ -239,21 +240,27 @@ function address(part: SystemPart, port: number): string {
   return part.readiness.kind === 'grpc-health' ? `127.0.0.1:${port}` : `http://127.0.0.1:${port}`;
 }
 
-async function prepareDatabases(serverUrl: string, dev: boolean): Promise<Partial<Record<PartName, string>>> {
+async function createDatabase(serverUrl: string, database: string, dev: boolean): Promise<string> {
+  const name = dev ? `darmankar_${database}` : `dk_test_${database}_${randomBytes(4).toString('hex')}`;
+  const url = databaseUrl(serverUrl, name);
+  try {
+    await ensureDatabase(url);
+  } catch (error) {
+    throw new StackError(`cannot create database ${name} on ${new URL(serverUrl).host}: ${(error as Error).message}`);
+  }
+  return url;
+}
+
+/** Each service's database, migrated, and the event log's (the bus creates its own tables). */
+async function prepareDatabases(serverUrl: string, dev: boolean) {
   const urls: Partial<Record<PartName, string>> = {};
   for (const part of SYSTEM) {
     if (!part.database) continue;
-    const name = dev ? `darmankar_${part.database}` : `dk_test_${part.database}_${randomBytes(4).toString('hex')}`;
-    const url = databaseUrl(serverUrl, name);
-    try {
-      await ensureDatabase(url);
-    } catch (error) {
-      throw new StackError(`cannot create database ${name} on ${new URL(serverUrl).host}: ${(error as Error).message}`);
-    }
-    await applyMigrations(url, serviceMigrationSets(partDir(part)));
-    urls[part.name] = url;
+    urls[part.name] = await createDatabase(serverUrl, part.database, dev);
+    await applyMigrations(urls[part.name]!, serviceMigrationSets(partDir(part)));
   }
-  return urls;
+  const eventsUrl = await createDatabase(serverUrl, EVENTS_DATABASE, dev);
+  return { databaseUrls: urls, eventsDatabaseUrl: eventsUrl };
 }
 
 /** Runs each part's seed script (if it has one) against its database; seeds are idempotent. */
@@ -277,12 +284,13 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dev = options.name === 'dev';
   const serverUrl = options.postgresUrl ?? testPostgresUrl();
   const ports = await choosePorts(options, dev);
-  const databaseUrls = await prepareDatabases(serverUrl, dev);
+  const { databaseUrls, eventsDatabaseUrl } = await prepareDatabases(serverUrl, dev);
   const context: StackContext = {
     mode: dev ? 'development' : 'test',
     webMode: options.webMode ?? (dev ? 'dev' : 'production'),
     ports,
     databaseUrls,
+    eventsDatabaseUrl,
     redisUrl: options.redisUrl ?? process.env.REDIS_URL,
     stackId: dev ? 'dev' : `${options.name}-${randomBytes(3).toString('hex')}`,
   };
@@ -303,7 +311,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       process.removeListener('exit', killAll);
       // Reverse order: the web app first, the services it depends on last.
       for (const part of [...running].reverse()) await part.stop();
-      if (!dev) await Promise.all(Object.values(databaseUrls).map((url) => dropDatabase(url!).catch(() => {})));
+      if (!dev) await Promise.all([...Object.values(databaseUrls), eventsDatabaseUrl].map((url) => dropDatabase(url!).catch(() => {})));
     })());
 
   const urls = {} as Record<PartName, string>;
@@ -335,6 +343,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     gatewayUrl: urls.gateway,
     urls,
     databaseUrls,
+    eventsDatabaseUrl,
     pids: Object.fromEntries(running.map((p) => [p.part.name, p.pid])) as Record<PartName, number>,
     stop,
   };

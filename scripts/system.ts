@@ -8,6 +8,9 @@ export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export type PartName = 'auth' | 'gateway' | 'web';
 
+/** The event bus's embedded default keeps its log in this database (Kafka when KAFKA_BROKERS is set). */
+export const EVENTS_DATABASE = 'events';
+
 /** How the stack knows a part is ready to take traffic. */
 export type Readiness =
   | { kind: 'grpc-health' } // the standard grpc.health.v1 Check on the whole server ('')
@@ -22,6 +25,8 @@ export interface StackContext {
   ports: Record<PartName, number>;
   /** The database URL of each part that owns a database. */
   databaseUrls: Partial<Record<PartName, string>>;
+  /** The event bus's Postgres log (`darmankar_events`), shared by every service. */
+  eventsDatabaseUrl: string;
   /** Set when Redis answers; the gateway then keeps its rate limits there. */
   redisUrl?: string;
   /** Unique per running stack, so stacks sharing one Redis never share counters. */
@@ -62,6 +67,7 @@ export const SYSTEM: SystemPart[] = [
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.auth),
       DATABASE_URL: c.databaseUrls.auth!,
+      EVENTS_DATABASE_URL: c.eventsDatabaseUrl,
       // Codes go to the development outbox (the gateway's /api/dev/outbox), never as SMS.
       SMS_PROVIDER: 'outbox',
       PUBLIC_WEB_URL: url(c.ports.web),

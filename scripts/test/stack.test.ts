@@ -47,6 +47,21 @@ async function databaseExists(url: string): Promise<boolean> {
   }
 }
 
+/** True once the event log holds an event on `topic` (the relay publishes within moments). */
+async function eventuallyLogged(eventsUrl: string, topic: string, timeoutMs = 10_000): Promise<boolean> {
+  const client = new pg.Client({ connectionString: eventsUrl });
+  await client.connect();
+  try {
+    for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      const exists = await client.query("SELECT to_regclass('event_log') IS NOT NULL AS ok");
+      if (exists.rows[0].ok && (await client.query('SELECT 1 FROM event_log WHERE topic = $1 LIMIT 1', [topic])).rowCount) return true;
+    }
+    return false;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('system map', () => {
   test('every part starts after what it waits for', () => {
     const order = startOrder().map((part) => part.name);
@@ -117,6 +132,9 @@ describe('a running stack', () => {
     const clientData = JSON.parse(Buffer.from(decodeURIComponent(jar.cookies.get('cd')!), 'base64').toString('utf8'));
     assert.equal(clientData.isLoggedIn, true);
 
+    // The new user's registration travels outbox → relay → the event log of the stack.
+    assert.ok(await eventuallyLogged(stack.eventsDatabaseUrl, 'auth.user.v1'), 'auth.user.v1 event reaches the event log');
+
     const mine = await fetch(`${api}/v1/authentication/cellphone`, { headers: { Cookie: jar.header() } });
     assert.equal(mine.status, 200, await mine.clone().text());
     assert.equal(((await mine.json()) as { cellphone: string }).cellphone, cellphone);
@@ -157,7 +175,9 @@ describe('stopping', () => {
     await stack.stop();
     for (const port of ports) assert.equal(await isListening(port), false, `port ${port} is free after stop`);
     for (const [name, pid] of Object.entries(stack.pids)) assert.equal(processAlive(pid), false, `${name} (pid ${pid}) has exited`);
-    for (const url of Object.values(stack.databaseUrls)) assert.equal(await databaseExists(url!), false, 'test database dropped');
+    for (const url of [...Object.values(stack.databaseUrls), stack.eventsDatabaseUrl]) {
+      assert.equal(await databaseExists(url!), false, `test database ${new URL(url!).pathname} dropped`);
+    }
   });
 
   test('a port in use is a clear error, not a hang', async () => {
