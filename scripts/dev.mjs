@@ -24,16 +24,12 @@ async function startPostgres() {
     console.log(`using the Postgres server of DATABASE_URL (${redact(process.env.DATABASE_URL)})`);
     return { url: process.env.DATABASE_URL, stop: async () => {} };
   }
-  const { startEmbeddedPostgres } = await import('./lib/postgres.mjs');
+  const { startPostgresProcess } = await import('./lib/postgres.mjs');
   console.log(`starting the embedded Postgres (data in .data/postgres, port ${EMBEDDED_POSTGRES_PORT})`);
-  const server = await startEmbeddedPostgres({
+  const server = await startPostgresProcess({
     dataDir: path.join(REPO_ROOT, '.data/postgres'),
     port: EMBEDDED_POSTGRES_PORT,
   });
-  // embedded-postgres hooks SIGINT/SIGTERM to stop its server and exit at once, which would
-  // leave the stack's processes behind; this script stops them first, so it takes over.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
   return server;
 }
 

@@ -7,3 +7,4 @@ export function startEmbeddedPostgres(options: {
   persistent?: boolean;
   print?: boolean;
 }): Promise<{ url: string; stop(): Promise<void> }>;
+export function startPostgresProcess(options: { dataDir: string; port: number }): Promise<{ url: string; stop(): Promise<void> }>;

@@ -115,3 +115,33 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent = true, 
   }
   return { url, stop: () => server.stop() };
 }
+
+/**
+ * The embedded Postgres in a separate process of its own process group (see
+ * postgres-server.mjs). Resolves with `{ url, stop() }` once it accepts connections.
+ */
+export async function startPostgresProcess({ dataDir, port }) {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [new URL('./postgres-server.mjs', import.meta.url).pathname, dataDir, String(port)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const first = await new Promise((resolve) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const end = buffer.indexOf('\n');
+      if (end >= 0) resolve(JSON.parse(buffer.slice(0, end)));
+    });
+    exited.then(() => resolve({ error: 'the Postgres process exited before it was ready' }));
+  });
+  if (first.error) throw new Error(first.error);
+  return {
+    url: first.url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
