@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { installNeeded } from '../lib/install.mjs';
-import { answers, redisAnswers, startEmbeddedPostgres } from '../lib/postgres.mjs';
+import { answers, redisAnswers, startEmbeddedPostgres, startPostgresProcess } from '../lib/postgres.mjs';
 import { GROUPS, tapCounts, testFiles } from '../lib/test-files.mjs';
 import { freePort } from '../stack.ts';
 import { REPO_ROOT } from '../system.ts';
@@ -111,6 +111,33 @@ describe('services on this machine', () => {
     }
     assert.equal(await answers(port), false, 'nothing listens after stop');
     assert.equal(existsSync(dataDir), false, 'a non-persistent data folder is removed');
+  });
+
+  test('make dev\'s Postgres process stops on request and keeps its data between runs', async () => {
+    const dataDir = path.join(temporaryDir(), 'pg');
+    const port = await freePort();
+    const query = async (url: string, sql: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    const first = await startPostgresProcess({ dataDir, port });
+    try {
+      await query(first.url, 'CREATE TABLE kept (id int)');
+    } finally {
+      await first.stop();
+    }
+    assert.equal(await answers(port), false, 'stopped');
+    const second = await startPostgresProcess({ dataDir, port });
+    try {
+      assert.deepEqual(await query(second.url, "SELECT to_regclass('kept')::text AS t"), [{ t: 'kept' }]);
+    } finally {
+      await second.stop();
+    }
   });
 
   test('a taken port is a clear error before anything starts', async () => {
