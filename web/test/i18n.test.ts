@@ -19,6 +19,6 @@ test('placeholders match between the locales', () => {
 
 test('translator fills placeholders and keeps unknown ones visible', () => {
   const t = translator('fa');
-  assert.equal(t('footer.copyright', { year: '۱۴۰۵' }), '© ۱۴۰۵ درمانکار. همهٔ حقوق محفوظ است.');
+  assert.equal(t('footer.copyright', { from: '۱۴۰۳', year: '۱۴۰۵' }), '© ۱۴۰۳–۱۴۰۵ درمانکار. همهٔ حقوق محفوظ است.');
   assert.equal(translator('en')('verify.resendIn'), 'Send again in {time}');
 });

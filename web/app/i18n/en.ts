@@ -70,7 +70,7 @@ export const en: Messages = {
   'footer.linkedin': 'Darmankar on LinkedIn',
   'footer.trustSeal': 'E-commerce trust seal',
   'footer.trustSealPending': 'The trust seal appears here once issued.',
-  'footer.copyright': '© {year} Darmankar. All rights reserved.',
+  'footer.copyright': '© {from}–{year} Darmankar. All rights reserved.',
 
   'ui.close': 'Close',
   'ui.back': 'Back',

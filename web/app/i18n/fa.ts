@@ -69,7 +69,7 @@ export const fa = {
   'footer.linkedin': 'لینکدین درمانکار',
   'footer.trustSeal': 'نماد اعتماد الکترونیکی',
   'footer.trustSealPending': 'نماد اعتماد پس از صدور اینجا نمایش داده می‌شود.',
-  'footer.copyright': '© {year} درمانکار. همهٔ حقوق محفوظ است.',
+  'footer.copyright': '© {from}–{year} درمانکار. همهٔ حقوق محفوظ است.',
 
   'ui.close': 'بستن',
   'ui.back': 'بازگشت',

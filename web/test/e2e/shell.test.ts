@@ -52,7 +52,7 @@ describe('app shell', { skip: skipReason ?? false }, () => {
     }
     await page.goto('/contact-us');
     assert.equal(await page.getByTestId('site-header').count(), 1);
-    assert.match(await page.getByTestId('copyright').innerText(), /© ۱۴[۰-۹]{2} درمانکار/);
+    assert.match(await page.getByTestId('copyright').innerText(), /© ۱۴۰۳–۱۴[۰-۹]{2} درمانکار/);
     assert.equal(await page.getByTestId('promo-banner').count(), 0, 'the banner is a home-page option');
     await page.goto('/');
     assert.equal(await page.getByTestId('promo-banner').count(), 1);

@@ -43,6 +43,9 @@ const SOCIAL = [
   { id: 'linkedin', label: 'footer.linkedin', href: 'https://www.linkedin.com/company/darmankar', path: 'M4 9h4v11H4zM6 3a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm4 6h4v2c1-1.5 2.5-2.3 4.5-2.3 3 0 3.5 2 3.5 4.8V20h-4v-5.5c0-1.5-.3-2.5-1.8-2.5S14 13 14 14.6V20h-4z' },
 ] as const;
 
+/** The year of the first copyright line (spec §9); the range runs to the current Jalali year. */
+const FOUNDED_JALALI_YEAR = 1403;
+
 /** The site footer (spec §2): three menus, social links, trust seal, Jalali copyright. */
 export function Footer() {
   const t = useT();
@@ -95,7 +98,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-line py-4 text-center text-xs text-muted" data-testid="copyright">
-        {t('footer.copyright', { year: localDigits(currentJalaliYear(), locale) })}
+        {t('footer.copyright', { from: localDigits(FOUNDED_JALALI_YEAR, locale), year: localDigits(currentJalaliYear(), locale) })}
       </p>
     </footer>
   );
