@@ -108,9 +108,11 @@ class PartProcess {
     colour: number,
   ) {
     const prefix = `\x1b[${colour}m${part.name.padEnd(8)}|\x1b[0m `;
+    // A part started from inside a test must not think it is a test file itself.
+    const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
     this.child = spawn(process.execPath, ['--import', 'tsx', part.entry], {
       cwd: partDir(part),
-      env: { ...process.env, ...env },
+      env: { ...inherited, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so stopping it also stops anything it started (Vite's esbuild).
       detached: true,
@@ -282,12 +284,16 @@ export async function seedDemoData(stack: RunningStack, print = true): Promise<s
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dev = options.name === 'dev';
+  const webMode = options.webMode ?? (dev ? 'dev' : 'production');
+  if (webMode === 'production' && !existsSync(path.join(REPO_ROOT, 'web/build/server/index.js'))) {
+    throw new StackError('the web app is not built: run `npm run build -w @darmankar/web` first (make test does)');
+  }
   const serverUrl = options.postgresUrl ?? testPostgresUrl();
   const ports = await choosePorts(options, dev);
   const { databaseUrls, eventsDatabaseUrl } = await prepareDatabases(serverUrl, dev);
   const context: StackContext = {
     mode: dev ? 'development' : 'test',
-    webMode: options.webMode ?? (dev ? 'dev' : 'production'),
+    webMode,
     ports,
     databaseUrls,
     eventsDatabaseUrl,
@@ -296,10 +302,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   };
   const print = (options.output ?? (dev ? 'print' : 'quiet')) === 'print';
   const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
-
-  if (context.webMode === 'production' && !existsSync(path.join(REPO_ROOT, 'web/build/server/index.js'))) {
-    throw new StackError('the web app is not built: run `npm run build -w @darmankar/web` first (make test does)');
-  }
 
   const running: PartProcess[] = [];
   const killAll = () => running.forEach((p) => p.kill());
