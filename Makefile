@@ -11,7 +11,7 @@ test:
 
 # Dependencies exactly as package-lock.json pins them.
 install:
-	npm ci
+	node scripts/install.mjs
 
 # Contracts (buf lint, buf generate into proto/gen) and the Prisma clients.
 generate:
