@@ -6,20 +6,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_FLAGS as FLAGS, CHROMIUM_PATH as CHROME_PATH } from './lib/chromium.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:3000/';
 const THRESHOLD = 90;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lighthouseBin = path.join(repoRoot, 'node_modules/lighthouse/cli/index.js');

@@ -11,6 +11,7 @@ import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { testPostgresUrl } from '@darmankar/platform/testing';
+import { answers } from './lib/postgres.mjs';
 import { EVENTS_DATABASE, REPO_ROOT, SYSTEM, partDir, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
 
 export interface StackOptions {
@@ -71,22 +72,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** True when something accepts connections on 127.0.0.1:port. */
-export async function isListening(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host });
-    socket.setTimeout(1_000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
+/** True when something accepts connections on host:port (re-exported for the stack's tests). */
+export const isListening = answers;
 
 function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);

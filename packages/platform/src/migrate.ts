@@ -66,30 +66,28 @@ export function serviceMigrationSets(serviceDir: string): MigrationSet[] {
   ];
 }
 
-/** Creates the database named in `databaseUrl` when it does not exist yet. */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+/** Runs `work` on the server's `postgres` database with the name of the database in `databaseUrl`. */
+async function onServer(databaseUrl: string, work: (admin: pg.Client, quotedName: string, name: string) => Promise<unknown>): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+    await work(admin, `"${name.replaceAll('"', '""')}"`, name);
   } finally {
     await admin.end();
   }
 }
 
+/** Creates the database named in `databaseUrl` when it does not exist yet. */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  await onServer(databaseUrl, async (admin, quoted, name) => {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${quoted}`);
+  });
+}
+
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(databaseUrl, (admin, quoted) => admin.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`));
 }

@@ -5,17 +5,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startStack, type RunningStack, type StackOptions } from '../../../scripts/stack.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../../../scripts/lib/chromium.mjs';
+
+export { CHROMIUM, CHROMIUM_FLAGS };
 export const SCREENSHOT_DIR = new URL('../../test-results/screenshots/', import.meta.url).pathname;
 
 /** The reason to skip, or null: the browser tests need Debian's Chromium and nothing else. */
