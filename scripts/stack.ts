@@ -97,9 +97,11 @@ class PartProcess {
     const prefix = `\x1b[${colour}m${part.name.padEnd(8)}|\x1b[0m `;
     // A part started from inside a test must not think it is a test file itself.
     const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
-    this.child = spawn(process.execPath, ['--import', 'tsx', part.entry], {
+    // Telemetry loads before the part's own modules so it can instrument them; it does
+    // nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+    this.child = spawn(process.execPath, ['--import', 'tsx', '--import', '@darmankar/platform/telemetry-register', part.entry], {
       cwd: partDir(part),
-      env: { ...inherited, ...env },
+      env: { ...inherited, OTEL_SERVICE_NAME: `darmankar-${part.name}`, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so stopping it also stops anything it started (Vite's esbuild).
       detached: true,

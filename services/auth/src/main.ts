@@ -1,5 +1,6 @@
 import { loadConfig } from '@darmankar/platform/config';
 import { createLogger } from '@darmankar/platform/log';
+import { currentTelemetry } from '@darmankar/platform/telemetry';
 import { startAuthService } from './app.ts';
 import { authConfigSchema } from './config.ts';
 
@@ -10,7 +11,7 @@ const service = await startAuthService(config, { log });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log.info({ signal }, 'stopping');
-    service.stop().then(() => process.exit(0), (error: unknown) => {
+    service.stop().then(() => currentTelemetry().shutdown()).then(() => process.exit(0), (error: unknown) => {
       log.error({ err: error }, 'stop failed');
       process.exit(1);
     });
