@@ -17,6 +17,7 @@ import { errorHandler, notFound } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { mountRoutes } from './http/route.ts';
+import { createInProcessRevokedSessions, createRedisRevokedSessions, type RevokedSessions } from './http/revoked-sessions.ts';
 import { createSessionResolver } from './http/session.ts';
 import { buildOpenApi, type RouteGroup } from './openapi.ts';
 import { authenticationRoutes } from './routes/authentication.ts';
@@ -26,12 +27,12 @@ import { healthRoutes } from './routes/health.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 
-const JSON_BODY_LIMIT = '100kb';
-
 export interface GatewayDeps {
   auth: AuthAdapter;
   /** Redis for rate-limit counters shared by every gateway replica; in-process when absent. */
   rateLimitStore?: Redis;
+  /** Sessions ended by logout; in-process when absent. */
+  revokedSessions?: RevokedSessions;
   log?: Logger;
 }
 
@@ -44,9 +45,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
   const log = deps.log ?? createLogger('gateway', config.LOG_LEVEL);
   const cookies = createSessionCookies({ secure: config.COOKIE_SECURE });
   const verifyAccessToken = createAccessTokenVerifier(() => deps.auth.signingKeys({ requestId: randomUUID() }));
-  const userIdOf = createSessionResolver(verifyAccessToken, cookies);
+  const revokedSessions = deps.revokedSessions ?? createInProcessRevokedSessions();
+  const userIdOf = createSessionResolver(verifyAccessToken, revokedSessions, cookies);
   const limits = createRateLimits(config, deps.rateLimitStore);
-  const routeDeps: RouteDeps = { config, auth: deps.auth, cookies, limits };
+  const routeDeps: RouteDeps = { config, auth: deps.auth, cookies, limits, verifyAccessToken, revokedSessions };
 
   const v1: RouteGroup = {
     prefix: '/api/v1',
@@ -63,7 +65,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
   app.use(requestLog(log));
   app.use(mountRoutes(probes.routes, userIdOf));
 
-  app.use('/api', limits.perIp, express.json({ limit: JSON_BODY_LIMIT }), cookieParser());
+  app.use('/api', limits.perIp, cookieParser());
   app.get('/api/v1/openapi.json', (_req, res) => { res.json(openapi); });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Darmankar API' }));
   app.use(v1.prefix, mountRoutes(v1.routes, userIdOf));
@@ -96,7 +98,10 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
   const log = createLogger('gateway', config.LOG_LEVEL);
   const auth = createAuthAdapter(config.AUTH_GRPC_URL, { timeoutMs: config.GRPC_TIMEOUT_MS });
   const rateLimitStore = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
-  const app = createGateway(config, { auth, rateLimitStore, log });
+  const revokedSessions = rateLimitStore
+    ? await createRedisRevokedSessions(rateLimitStore, config.REVOKED_SESSIONS_KEY_PREFIX, log)
+    : createInProcessRevokedSessions();
+  const app = createGateway(config, { auth, rateLimitStore, revokedSessions, log });
 
   const server = app.listen(config.PORT, config.HOST);
   await once(server, 'listening');
@@ -110,6 +115,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
       server.closeIdleConnections();
       await closed;
       auth.close();
+      revokedSessions.close();
       rateLimitStore?.disconnect();
     },
   };

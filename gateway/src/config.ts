@@ -18,6 +18,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Express "trust proxy": which hops may set X-Forwarded-For (the web app proxies from loopback). */
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('dk-rl'),
+  /** Redis keys (and pub/sub channel) of sessions ended by logout, shared by every gateway. */
+  REVOKED_SESSIONS_KEY_PREFIX: z.string().min(1).default('dk-revoked-session'),
   /** Every /api request, per client IP. */
   RATE_LIMIT_API_POINTS: positiveInt(600),
   RATE_LIMIT_API_WINDOW_SECONDS: positiveInt(60),

@@ -1,13 +1,26 @@
 // Access tokens are verified here, in the gateway, with the auth service's public keys:
 // no gRPC round trip per request. The key set is cached and fetched again when a token
 // names a key id it does not hold (the auth service rotated its keys).
+//
+// A verified token is remembered until it expires, in a bounded LRU keyed by the token:
+// the same browser presents the same token on every request for 15 minutes, and an EdDSA
+// verify (async WebCrypto in jose) was the largest share of the gateway's own CPU on a
+// logged-in call. Only tokens that passed verification are cached, so a forged token is
+// still checked in full each time; revocation (logout) is checked on every request by the
+// session resolver, outside this cache.
+import { LRUCache } from 'lru-cache';
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 
 export interface VerifiedAccess {
   userId: string;
   sessionId: string | undefined;
+  /** When the token stops being valid (its `exp`), ms since the epoch. */
+  expiresAtMs: number;
 }
+
+/** Enough for every active browser of one gateway; an evicted token is just verified again. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 // A forged token with a made-up key id must not make every request refetch the keys.
 const MIN_REFETCH_INTERVAL_MS = 5_000;
@@ -19,6 +32,7 @@ export function createAccessTokenVerifier(fetchJwks: () => Promise<string>) {
   let keys: ReturnType<typeof createLocalJWKSet> | undefined;
   let fetchedAt = 0;
   let inFlight: Promise<void> | undefined;
+  const verified = new LRUCache<string, VerifiedAccess>({ max: VERIFIED_CACHE_SIZE });
 
   function refresh(): Promise<void> {
     inFlight ??= fetchJwks()
@@ -34,10 +48,17 @@ export function createAccessTokenVerifier(fetchJwks: () => Promise<string>) {
     if (!keys) await refresh();
     const { payload } = await jwtVerify(token, keys!, { algorithms: ALGORITHMS, issuer: ISSUER });
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new errors.JWTClaimValidationFailed('sub is missing', payload, 'sub', 'missing');
-    return { userId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : undefined };
+    // Every access token the auth service signs expires; one without `exp` is not ours.
+    if (typeof payload.exp !== 'number') throw new errors.JWTClaimValidationFailed('exp is missing', payload, 'exp', 'missing');
+    const access = { userId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : undefined, expiresAtMs: payload.exp * 1000 };
+    verified.set(token, access, { ttl: Math.max(1, access.expiresAtMs - Date.now()) });
+    return access;
   }
 
   return async function verify(token: string): Promise<VerifiedAccess> {
+    const known = verified.get(token);
+    // The TTL already drops an entry at `exp`; the comparison keeps that exact to the millisecond.
+    if (known && known.expiresAtMs > Date.now()) return known;
     try {
       try {
         return await verifyWithCurrentKeys(token);

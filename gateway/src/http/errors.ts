@@ -26,7 +26,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (isDomainError(error)) return sendError(res, error.codes);
     const clientCode = clientErrorCode(error);
     if (clientCode) return sendError(res, [clientCode]);
-    (req.log ?? log).error({ err: error }, 'unexpected error');
+    log.error({ err: error, reqId: req.id }, 'unexpected error');
     sendError(res, ['EXC_UNKNOWN']);
   };
 }

@@ -1,7 +1,7 @@
 // A route is declared once: its path, schemas, responses and error codes. The same
 // declaration mounts the Express handler (validating with the schemas) and feeds the
 // OpenAPI document, so the documentation cannot drift from what is enforced.
-import { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { isDomainError } from '@darmankar/platform/errors/domain-error';
@@ -57,11 +57,16 @@ export function defineRoute<P extends AnyObject, Q extends AnyObject, B extends 
 
 export type UserIdResolver = (req: Request, res: Response) => Promise<string>;
 
+const JSON_BODY_LIMIT = '100kb';
+// Only routes that take a body parse one: the others skip the parser's per-request checks.
+const jsonBody = express.json({ limit: JSON_BODY_LIMIT });
+
 export function mountRoutes(routes: RouteDefinition[], resolveUserId: UserIdResolver): Router {
   const router = Router();
   for (const route of routes) {
+    const parsers = route.body ? [jsonBody] : [];
     for (const method of route.methods) {
-      router[method](route.path, async (req, res) => {
+      router[method](route.path, ...parsers, async (req, res) => {
         try {
           await run(route, req, res, resolveUserId);
         } catch (error) {

@@ -4,8 +4,9 @@ import type { Request, Response } from 'express';
 import { DomainError, isDomainError } from '@darmankar/platform/errors/domain-error';
 import type { AccessTokenVerifier } from './access-tokens.ts';
 import { accessTokenOf, refreshTokenOf, type SessionCookies } from './cookies.ts';
+import type { RevokedSessions } from './revoked-sessions.ts';
 
-export function createSessionResolver(verify: AccessTokenVerifier, cookies: SessionCookies) {
+export function createSessionResolver(verify: AccessTokenVerifier, revoked: RevokedSessions, cookies: SessionCookies) {
   /** The caller's user id; 401 with the reason when there is no valid session. */
   return async function userIdOf(req: Request, res: Response): Promise<string> {
     const presented = accessTokenOf(req);
@@ -15,7 +16,10 @@ export function createSessionResolver(verify: AccessTokenVerifier, cookies: Sess
       throw new DomainError(refreshTokenOf(req) ? 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY' : 'EXC_AUTHENTICATION_REQUIRED');
     }
     try {
-      return (await verify(presented.token)).userId;
+      const access = await verify(presented.token);
+      // Logged out: the token is still signed and unexpired, but its session is over.
+      if (access.sessionId !== undefined && revoked.isRevoked(access.sessionId)) throw new DomainError('EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+      return access.userId;
     } catch (error) {
       // A forged cookie would fail on every request: drop it. An expired one stays for the refresh.
       if (presented.fromCookie && isDomainError(error) && error.codes.includes('EXC_SESSIONS_ACCESS_TOKEN_INVALID')) cookies.clearAccess(res);

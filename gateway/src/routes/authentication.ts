@@ -2,7 +2,7 @@
 // email verification. Each handler validates, calls the auth service, shapes the answer.
 import type { Request } from 'express';
 import { isDomainError } from '@darmankar/platform/errors/domain-error';
-import { wantsCookies, refreshTokenOf } from '../http/cookies.ts';
+import { accessTokenOf, wantsCookies, refreshTokenOf } from '../http/cookies.ts';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
 import type { RouteDeps } from './deps.ts';
 import {
@@ -22,7 +22,7 @@ function isSessionEnded(error: unknown): boolean {
   return isDomainError(error) && error.codes.some((code) => code === 'EXC_SESSIONS_REFRESH_TOKEN_INVALID' || code === 'EXC_SESSIONS_REFRESH_TOKEN_REUSED');
 }
 
-export function authenticationRoutes({ auth, cookies, limits, config }: RouteDeps): RouteDefinition[] {
+export function authenticationRoutes({ auth, cookies, limits, config, verifyAccessToken, revokedSessions }: RouteDeps): RouteDefinition[] {
   const webUrl = (path: string) => new URL(path, config.PUBLIC_WEB_URL).toString();
 
   return [
@@ -85,13 +85,22 @@ export function authenticationRoutes({ auth, cookies, limits, config }: RouteDep
     defineRoute({
       methods: ['delete'],
       path: '/authentication/logout',
-      summary: 'Log out: revoke the refresh token and clear the session cookies',
+      summary: 'Log out: revoke the refresh token, end the access token at once and clear the session cookies',
       tag: 'authentication',
-      session: 'none',
+      session: 'optional',
       responses: [{ status: 204, description: 'Logged out', headers: { 'Set-Cookie': 'at and rt cleared, cd logged out' } }],
       errors: [...SERVICE_ERRORS],
       async handle({ req, res, meta }) {
         const refreshToken = refreshTokenOf(req);
+        // An access token that is no longer valid (expired, forged) has nothing left to end.
+        const presented = accessTokenOf(req);
+        const access = presented ? await verifyAccessToken(presented.token).catch(() => undefined) : undefined;
+        if (access) {
+          // The auth service then refuses a refresh token that belongs to someone else.
+          meta.userId = access.userId;
+          // Before the auth call, so the token is refused even if the service is down.
+          if (access.sessionId) await revokedSessions.revoke(access.sessionId, access.expiresAtMs);
+        }
         try {
           if (refreshToken) await auth.logout(refreshToken, meta);
         } catch (error) {
