@@ -2,7 +2,7 @@
 // protobuf-es generates no grpc-js definitions, so servers and clients are built here
 // from the generated `GenService` descriptors: fully typed, no proto-loader.
 import * as grpc from '@grpc/grpc-js';
-import { create, fromBinary, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
+import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { HealthImplementation } from 'grpc-health-check';
 import { randomUUID } from 'node:crypto';
@@ -119,13 +119,21 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     for (const method of service.methods as DescMethod[]) {
       const handler = (handlers as Record<string, ServiceHandlers<GenService<GenServiceMethods>>[string]>)[method.localName];
       if (!handler) throw new Error(`${service.typeName}.${method.name} has no handler`);
+      const rpc = `${service.name}.${method.name}`;
       implementation[method.localName] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const requestId = firstValue(call.metadata, METADATA_REQUEST_ID) ?? randomUUID();
-        const log = options.log.child({ reqId: requestId, rpc: `${service.name}.${method.name}` });
-        const context: CallContext = { userId: firstValue(call.metadata, METADATA_USER_ID), requestId, log, metadata: call.metadata };
+        // The child logger is made on first use: most calls never log, and a pino child per
+        // call was a visible cost on hot read paths.
+        let log: Logger | undefined;
+        const context: CallContext = {
+          userId: firstValue(call.metadata, METADATA_USER_ID),
+          requestId,
+          get log() { return (log ??= options.log.child({ reqId: requestId, rpc })); },
+          metadata: call.metadata,
+        };
         handler(call.request as never, context).then(
-          (response) => callback(null, create(method.output, response as MessageInitShape<DescMessage>)),
-          (error: unknown) => callback(toServiceError(error, log)),
+          (response) => callback(null, isMessage(response, method.output) ? response : create(method.output, response as MessageInitShape<DescMessage>)),
+          (error: unknown) => callback(toServiceError(error, context.log)),
         );
       };
     }
@@ -183,7 +191,7 @@ export function createClient<S extends GenService<GenServiceMethods>>(
       metadata.set(METADATA_REQUEST_ID, options.requestId ?? randomUUID());
       const deadline = Date.now() + (options.timeoutMs ?? defaults.timeoutMs ?? DEFAULT_TIMEOUT_MS);
       return new Promise((resolve, reject) => {
-        rpc(create(method.input, request), metadata, { deadline }, (error: grpc.ServiceError | null, response: unknown) =>
+        rpc(isMessage(request, method.input) ? request : create(method.input, request), metadata, { deadline }, (error: grpc.ServiceError | null, response: unknown) =>
           error ? reject(domainErrorFromGrpc(error)) : resolve(response),
         );
       });

@@ -5,7 +5,8 @@ import { serve } from '@darmankar/platform/grpc';
 import { createEventBus, OutboxRelay, type EventBus } from '@darmankar/platform/events/index';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import type { AuthConfig } from './config.ts';
-import { createDatabase } from './db/client.ts';
+import { createDatabase, createPool } from './db/client.ts';
+import { createUserReads } from './db/user-reads.ts';
 import { Authentication } from './domain/authentication.ts';
 import { CellphoneCodes } from './domain/cellphone-codes.ts';
 import { DevOutbox } from './domain/dev-outbox.ts';
@@ -59,7 +60,8 @@ function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
 export async function startAuthService(config: AuthConfig, options: AuthServiceOptions = {}): Promise<RunningAuthService> {
   const log = options.log ?? createLogger('auth', config.LOG_LEVEL);
-  const db = createDatabase(config.DATABASE_URL);
+  const pool = createPool(config.DATABASE_URL, log);
+  const db = createDatabase(pool);
   let relay: Awaited<ReturnType<typeof startRelay>>;
   try {
     const devOutbox = new DevOutbox(db);
@@ -87,7 +89,7 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
       log,
     );
     const handlers = authHandlers({
-      authentication: new Authentication(db, codes, sessions),
+      authentication: new Authentication(db, codes, sessions, createUserReads(pool)),
       sessions,
       emailVerification,
       signer,

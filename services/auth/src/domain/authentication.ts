@@ -1,6 +1,7 @@
 // Login and cellphone change by one-time code, and the caller's own contact details.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Database, Transaction } from '../db/client.ts';
+import type { UserReads } from '../db/user-reads.ts';
 import { Prisma } from '../db/generated/client.ts';
 import { userEvents } from '../events/user-events.ts';
 import type { CellphoneCodes, IssuedCode } from './cellphone-codes.ts';
@@ -30,6 +31,7 @@ export class Authentication {
     private readonly db: Database,
     private readonly codes: CellphoneCodes,
     private readonly sessions: Sessions,
+    private readonly reads: UserReads,
   ) {}
 
   async sendCellphoneCode(cellphone: string, purpose: Purpose, callerId: string | null): Promise<IssuedCode> {
@@ -66,7 +68,9 @@ export class Authentication {
   }
 
   async cellphoneOf(callerId: string | null): Promise<string> {
-    return (await this.caller(callerId)).cellphone;
+    const cellphone = callerId ? await this.reads.cellphoneOf(callerId) : undefined;
+    if (cellphone === undefined) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
+    return cellphone;
   }
 
   async emailOf(callerId: string | null): Promise<{ email: string; verified: boolean }> {
