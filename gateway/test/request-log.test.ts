@@ -1,0 +1,78 @@
+// The access log: one line per request with its id, method, path (never the query string),
+// status and codes; below the configured level nothing is built, but the id is always set.
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { test } from 'node:test';
+import express from 'express';
+import { pino } from 'pino';
+import { requestLog } from '../src/http/request-log.ts';
+
+type Line = { level: number; msg: string; reqId: string; req: { method: string; path: string }; res: { statusCode: number; exc?: string }; responseTime: number };
+
+/** A tiny app behind the real middleware, its log lines collected. */
+async function withApp(level: string, run: (url: string, lines: Line[]) => Promise<void>): Promise<void> {
+  const lines: Line[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = express();
+  app.use(requestLog(pino({ level }, sink)));
+  app.get('/ok', (req, res) => { res.json({ id: req.id }); });
+  app.get('/down', (_req, res) => { res.status(503).set('exc', 'EXC_SERVICE_UNAVAILABLE').json({}); });
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, lines);
+  } finally {
+    server.close();
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+test('at info: one access line per request with its id and path, never the query string', async () => {
+  await withApp('info', async (url, lines) => {
+    const response = await fetch(`${url}/ok?code=12345`, { headers: { 'x-request-id': 'req-log-1', authorization: 'Bearer secret-token' } });
+    assert.equal(response.headers.get('x-request-id'), 'req-log-1');
+    assert.deepEqual(await response.json(), { id: 'req-log-1' });
+    await settle();
+    assert.equal(lines.length, 1);
+    const [line] = lines as [Line];
+    assert.equal(line.msg, 'request completed');
+    assert.equal(line.reqId, 'req-log-1');
+    assert.deepEqual({ method: line.req.method, path: line.req.path }, { method: 'GET', path: '/ok' });
+    assert.equal(line.res.statusCode, 200);
+    assert.ok(line.responseTime >= 0);
+    const raw = JSON.stringify(lines);
+    assert.ok(!raw.includes('12345') && !raw.includes('secret-token'), 'no query string, no token');
+  });
+});
+
+test('at warn: successes are not logged; a 5xx is a warning carrying its codes', async () => {
+  await withApp('warn', async (url, lines) => {
+    assert.equal((await fetch(`${url}/ok`)).status, 200);
+    const down = await fetch(`${url}/down`);
+    assert.equal(down.status, 503);
+    assert.match(down.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+    await settle();
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0]!.msg, 'request failed');
+    assert.equal(lines[0]!.level, 40);
+    assert.equal(lines[0]!.res.exc, 'EXC_SERVICE_UNAVAILABLE');
+    assert.equal(lines[0]!.reqId, down.headers.get('x-request-id'));
+  });
+});
+
+test('silent: no lines, and a request still gets its id', async () => {
+  await withApp('silent', async (url, lines) => {
+    const response = await fetch(`${url}/down`, { headers: { 'x-request-id': 'a b<script>' } });
+    assert.match(response.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/, 'a hostile id is replaced');
+    await settle();
+    assert.equal(lines.length, 0);
+  });
+});
