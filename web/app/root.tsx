@@ -14,7 +14,9 @@ export const middleware: Route.MiddlewareFunction[] = [apiMiddleware];
 export const links: LinksFunction = () => [
   // The Persian subset is preloaded so text is drawn in Vazirmatn from the first paint: no font swap shift.
   { rel: 'preload', href: fontArabic, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'stylesheet', href: stylesheet },
+  // A precedence makes React place the stylesheet ahead of the script preloads it hoists into
+  // <head>, so the one render-blocking file is fetched first rather than behind twenty scripts.
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

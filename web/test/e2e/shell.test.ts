@@ -59,6 +59,21 @@ describe('app shell', { skip: skipReason ?? false }, () => {
     await context.close();
   });
 
+  test('on 320–412 px phones nothing is wider than the screen (a wider page makes phones zoom out)', async () => {
+    for (const width of [320, 375, 412]) {
+      const { context, page } = await newPage(world, width);
+      for (const path of ['/', '/about-us', '/employers']) {
+        await page.goto(path);
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(scrollWidth <= width, `${path} at ${width} px is ${scrollWidth} px wide`);
+      }
+      assert.equal(await page.getByTestId('employer-login').count(), 0, 'employer area has no employer login');
+      await page.goto('/');
+      assert.equal(await page.getByTestId('employer-login').isVisible(), false, 'the employer login lives in the drawer on phones');
+      await context.close();
+    }
+  });
+
   test('on a 375 px phone the drawer slides in from the right at 70% width and closes on Escape and on back', async () => {
     const { context, page } = await newPage(world, 375);
     await page.goto('/about-us');

@@ -1,18 +1,27 @@
 import { excText } from '@darmankar/platform/errors/catalogue';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localDigits } from '../../lib/format.ts';
 import type { RouteErrorInfo } from '../../lib/errors.ts';
 import { Button, ButtonLink } from '../ui/Button.tsx';
 import { localePath } from '../../lib/locale.ts';
-import { LoginLimitModal } from './LoginLimitModal.tsx';
+
+// The modal (and the react-aria overlay code under it) is loaded only when this error happens.
+const LoginLimitModal = lazy(() => import('./LoginLimitModal.tsx').then((module) => ({ default: module.LoginLimitModal })));
 
 /** The in-place error pages of spec §8: 404, 403 access error, 500 server error, login limit. */
 export function ErrorPage({ info }: { info: RouteErrorInfo }) {
   const t = useT();
   const locale = useLocale();
   const navigate = useNavigate();
-  if (info.kind === 'loginLimit') return <LoginLimitModal />;
+  if (info.kind === 'loginLimit') {
+    return (
+      <Suspense fallback={null}>
+        <LoginLimitModal />
+      </Suspense>
+    );
+  }
 
   const heading =
     info.kind === 'notFound' ? t('error.notFoundTitle') : info.kind === 'forbidden' ? t('error.forbiddenTitle') : t('error.serverTitle');

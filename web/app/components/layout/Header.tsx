@@ -1,15 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localePath, stripLocale } from '../../lib/locale.ts';
 import { navItemsFor } from '../../lib/nav.ts';
 import { headerVariantFor, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
 import { ButtonLink } from '../ui/Button.tsx';
-import { Drawer } from '../ui/Drawer.tsx';
 import { LogoMark } from '../ui/Logo.tsx';
 import { LocaleLink } from './LocaleLink.tsx';
 import { NavList } from './NavList.tsx';
-import { ProfileDropdown } from './ProfileDropdown.tsx';
+
+// The drawer's code (react-aria's modal machinery) is fetched when a phone user first opens it,
+// not on every page load; once loaded it stays mounted so its closing animation and history
+// entry behave as before.
+const Drawer = lazy(() => import('../ui/Drawer.tsx').then((module) => ({ default: module.Drawer })));
+
+// Only logged-in pages show the profile dropdown; logged-out pages (the home page for most
+// visitors) do not download its popover code. The server renders it in full either way.
+const ProfileDropdown = lazy(() => import('./ProfileDropdown.tsx').then((module) => ({ default: module.ProfileDropdown })));
 
 export interface HeaderProps {
   viewer: Viewer;
@@ -23,6 +30,7 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
   const location = useLocation();
   const { employerSlug } = useParams();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const variant = headerVariantFor(viewer, employerSlug, location.pathname);
   const items = navItemsFor(variant, viewer, employerSlug);
   const selectedEmployer: EmployerSummary | undefined = viewer.employers.find((e) => e.slug === employerSlug);
@@ -37,7 +45,10 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
           className="rounded-lg p-2 text-ink hover:bg-surface md:hidden"
           aria-label={t('nav.openMenu')}
           aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
           data-testid="drawer-button"
         >
           <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
@@ -60,14 +71,16 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
             {t('app.languageSwitch')}
           </a>
           {viewer.isLoggedIn ? (
-            <ProfileDropdown viewer={viewer} variant={variant} selectedEmployer={selectedEmployer} canEditEmployer={canEditEmployer} />
+            <Suspense fallback={<span className="block size-12" />}>
+              <ProfileDropdown viewer={viewer} variant={variant} selectedEmployer={selectedEmployer} canEditEmployer={canEditEmployer} />
+            </Suspense>
           ) : (
             <>
               {variant === 'applicants' && (
                 <ButtonLink
                   to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`}
                   variant="secondary"
-                  className="hidden sm:inline-flex"
+                  className="max-sm:hidden"
                   data-testid="employer-login"
                 >
                   {t('header.employerLogin')}
@@ -80,18 +93,22 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
           )}
         </div>
       </div>
-      <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} title={t('nav.drawerTitle')}>
-        <nav aria-label={t('nav.main')}>
-          <NavList items={items} orientation="vertical" />
-        </nav>
-        {!viewer.isLoggedIn && variant === 'applicants' && (
-          <div className="mt-6 border-t border-line pt-4">
-            <ButtonLink to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`} variant="secondary" className="w-full">
-              {t('header.employerLogin')}
-            </ButtonLink>
-          </div>
-        )}
-      </Drawer>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <Drawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} title={t('nav.drawerTitle')}>
+            <nav aria-label={t('nav.main')}>
+              <NavList items={items} orientation="vertical" />
+            </nav>
+            {!viewer.isLoggedIn && variant === 'applicants' && (
+              <div className="mt-6 border-t border-line pt-4">
+                <ButtonLink to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`} variant="secondary" className="w-full">
+                  {t('header.employerLogin')}
+                </ButtonLink>
+              </div>
+            )}
+          </Drawer>
+        </Suspense>
+      )}
     </header>
   );
 }
