@@ -4,7 +4,6 @@ import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import cookieParser from 'cookie-parser';
 import swaggerUi from 'swagger-ui-express';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -63,13 +62,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   app.use(requestLog(log));
-  app.use(mountRoutes(probes.routes, userIdOf));
-
-  app.use('/api', limits.perIp, cookieParser());
+  app.use('/api', limits.perIp);
   app.get('/api/v1/openapi.json', (_req, res) => { res.json(openapi); });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Darmankar API' }));
   app.use(v1.prefix, mountRoutes(v1.routes, userIdOf));
   if (dev) app.use(dev.prefix, mountRoutes(dev.routes, userIdOf));
+  // Probes live outside /api; mounted after it so API requests do not walk their router first.
+  app.use(mountRoutes(probes.routes, userIdOf));
 
   app.use(notFound);
   app.use(errorHandler(log));

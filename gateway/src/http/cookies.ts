@@ -1,6 +1,7 @@
 // The session as cookies (docs/conventions.md "Sessions"): `at` and `rt` httpOnly,
 // `cd` client data readable by the web app's scripts, `cdv` its version.
 // A request opts in with the `Accept-Cookie` header; API clients get tokens in the body.
+import { parse } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
 import type { SessionTokens } from '../adapters/auth.ts';
 
@@ -18,6 +19,22 @@ function untilMs(expiresAtMs: number): number {
   return Math.max(0, Math.ceil((expiresAtMs - Date.now()) / 1000) * 1000);
 }
 
+// Parsed on first read and remembered per request, instead of a cookie-parser middleware on
+// every /api request: most requests (ping, public routes, Bearer API clients) never look at
+// cookies, and adding properties to every request object showed up in the gateway's profile.
+const parsedCookies = new WeakMap<Request, Record<string, string | undefined>>();
+
+/** The request's cookies by name. */
+export function cookiesOf(req: Request): Record<string, string | undefined> {
+  let cookies = parsedCookies.get(req);
+  if (!cookies) {
+    const header = req.headers.cookie;
+    cookies = header ? parse(header) : {};
+    parsedCookies.set(req, cookies);
+  }
+  return cookies;
+}
+
 export function wantsCookies(req: Request): boolean {
   return req.get('accept-cookie') !== undefined;
 }
@@ -26,19 +43,19 @@ export function wantsCookies(req: Request): boolean {
 export function accessTokenOf(req: Request): { token: string; fromCookie: boolean } | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
   if (bearer) return { token: bearer, fromCookie: false };
-  const cookie = req.cookies?.[ACCESS_COOKIE];
+  const cookie = cookiesOf(req)[ACCESS_COOKIE];
   return typeof cookie === 'string' && cookie !== '' ? { token: cookie, fromCookie: true } : undefined;
 }
 
 /** The refresh token from the `rt` cookie, else the `x-refresh-token` header. */
 export function refreshTokenOf(req: Request): string | undefined {
-  const cookie = req.cookies?.[REFRESH_COOKIE];
+  const cookie = cookiesOf(req)[REFRESH_COOKIE];
   if (typeof cookie === 'string' && cookie !== '') return cookie;
   return req.get('x-refresh-token') || undefined;
 }
 
 function readClientData(req: Request): Record<string, unknown> {
-  const raw = req.cookies?.[CLIENT_DATA_COOKIE];
+  const raw = cookiesOf(req)[CLIENT_DATA_COOKIE];
   if (typeof raw !== 'string') return {};
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
@@ -61,7 +78,7 @@ export function createSessionCookies({ secure }: { secure: boolean }) {
   function writeClientData(req: Request, res: Response, isLoggedIn: boolean): void {
     const data = { ...CLIENT_DATA_DEFAULTS, ...readClientData(req), isLoggedIn };
     res.cookie(CLIENT_DATA_COOKIE, encodeClientData(data), { ...scriptCookie, maxAge: ONE_YEAR_MS });
-    if (!req.cookies?.[CLIENT_DATA_VERSION_COOKIE]) res.cookie(CLIENT_DATA_VERSION_COOKIE, CLIENT_DATA_VERSION, { ...scriptCookie, maxAge: ONE_YEAR_MS });
+    if (!cookiesOf(req)[CLIENT_DATA_VERSION_COOKIE]) res.cookie(CLIENT_DATA_VERSION_COOKIE, CLIENT_DATA_VERSION, { ...scriptCookie, maxAge: ONE_YEAR_MS });
   }
 
   return {
