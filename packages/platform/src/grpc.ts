@@ -48,6 +48,12 @@ export type ServiceClient<S extends GenService<GenServiceMethods>> = {
 
 const DEFAULT_TIMEOUT_MS = 5_000;
 
+/**
+ * Channelz (per-call counters and traces for the channelz debugging service, which nothing
+ * here serves) is on by default in grpc-js and costs work on every call of every hot path.
+ */
+const PER_CALL_BOOKKEEPING_OFF = { 'grpc.enable_channelz': 0 } as const;
+
 function definitionOf(service: DescService): grpc.ServiceDefinition {
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   for (const method of service.methods) {
@@ -110,7 +116,7 @@ export interface RunningServer {
 }
 
 export async function serve(options: ServeOptions): Promise<RunningServer> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024, ...PER_CALL_BOOKKEEPING_OFF });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
 
@@ -181,6 +187,10 @@ export function createClient<S extends GenService<GenServiceMethods>>(
     // Fail fast instead of queueing while the service is down.
     'grpc.initial_reconnect_backoff_ms': 200,
     'grpc.max_reconnect_backoff_ms': 2_000,
+    // Our calls carry deadlines and the gateway answers a failure with a clear code; the
+    // retry layer would wrap every call (buffering its message) for retries we never configure.
+    'grpc.enable_retries': 0,
+    ...PER_CALL_BOOKKEEPING_OFF,
   });
   const typed: Record<string, unknown> = { close: () => client.close() };
   for (const method of service.methods as DescMethod[]) {
