@@ -11,6 +11,7 @@
 // the services' LOG_LEVEL), TEST_POSTGRES_URL (default the machine's Postgres),
 // BENCH_NODE_FLAGS (node flags for the measured processes only).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,6 +137,33 @@ function fromLoad(result: LoadResult): Measured {
 
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
+/**
+ * CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). Latency on
+ * two shared cores depends on what else runs; CPU per request does not, so each run also
+ * reports how much CPU every measured process spent per answered request.
+ */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+type Cpu = Record<string, number | undefined>;
+
+/** Runs `measure` and returns, per named process, its CPU ms spent during the run. */
+async function withCpu<T>(processes: Record<string, ChildProcess>, measure: () => Promise<T>): Promise<[T, Cpu]> {
+  const before = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, cpuMsOf(child.pid)]));
+  const result = await measure();
+  const spent: Cpu = {};
+  for (const [name, child] of Object.entries(processes)) {
+    const now = cpuMsOf(child.pid);
+    spent[name] = now === undefined || before[name] === undefined ? undefined : now - before[name]!;
+  }
+  return [result, spent];
+}
+
 async function main(): Promise<void> {
   console.log(`Darmankar benchmark — ${new Date().toISOString()}`);
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
@@ -147,9 +175,9 @@ async function main(): Promise<void> {
   const db = await createTestDatabase('bench', serviceMigrationSets(authDir));
   try {
     const [barePort, grpcPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-    start('bare express', 'bench/bare-express.ts', { PORT: String(barePort) });
-    start('auth', 'services/auth/src/main.ts', { DATABASE_URL: db.url, GRPC_PORT: String(grpcPort), ACCESS_TOKEN_TTL_SECONDS: '3600', SMS_PROVIDER: 'outbox' });
-    start('gateway', 'gateway/src/main.ts', {
+    const bareProcess = start('bare express', 'bench/bare-express.ts', { PORT: String(barePort) });
+    const authProcess = start('auth', 'services/auth/src/main.ts', { DATABASE_URL: db.url, GRPC_PORT: String(grpcPort), ACCESS_TOKEN_TTL_SECONDS: '3600', SMS_PROVIDER: 'outbox' });
+    const gatewayProcess = start('gateway', 'gateway/src/main.ts', {
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
       AUTH_GRPC_URL: `127.0.0.1:${grpcPort}`,
@@ -174,22 +202,26 @@ async function main(): Promise<void> {
     const direct = () => auth.getCellphone({}, { userId });
     if ((await direct()).cellphone !== CELLPHONE) throw new Error('direct gRPC call answered another cellphone');
 
-    const rows: Array<{ name: string; at10: Measured; at100: Measured }> = [];
-    const measureHttp = async (name: string, url: string, headers: Record<string, string> = {}) => {
+    const rows: Array<{ name: string; at10: Measured; at100: Measured; cpu: Cpu }> = [];
+    const measureHttp = async (name: string, url: string, processes: Record<string, ChildProcess>, headers: Record<string, string> = {}) => {
       await http(url, 10, headers, WARMUP_SECONDS);
-      const at10 = await http(url, 10, headers);
+      const [at10, cpu] = await withCpu(processes, () => http(url, 10, headers));
       const at100 = await http(url, 100, headers);
-      rows.push({ name, at10, at100 });
+      rows.push({ name, at10, at100, cpu: perRequest(cpu, at10) });
       console.log(`measured ${name}`);
     };
-    await measureHttp('bare Express 5 (floor)', bare);
-    await measureHttp('gateway GET /api/v1/ping', `${gateway}/api/v1/ping`);
-    await measureHttp('gateway → gRPC → auth → Postgres (GET authentication/cellphone)', loggedIn, bearer);
+    const perRequest = (cpu: Cpu, run: Measured): Cpu =>
+      Object.fromEntries(Object.entries(cpu).map(([name, ms]) => [name, ms === undefined ? undefined : ms / (run.perSecond * DURATION_SECONDS)]));
+    await measureHttp('bare Express 5 (floor)', bare, { express: bareProcess });
+    await measureHttp('gateway GET /api/v1/ping', `${gateway}/api/v1/ping`, { gateway: gatewayProcess });
+    await measureHttp('gateway → gRPC → auth → Postgres (GET authentication/cellphone)', loggedIn, { gateway: gatewayProcess, auth: authProcess }, bearer);
     await closedLoop(direct, 10, WARMUP_SECONDS * 1000);
+    const [directAt10, directCpu] = await withCpu({ auth: authProcess }, async () => fromLoad(await closedLoop(direct, 10, DURATION_SECONDS * 1000)));
     rows.push({
       name: 'direct gRPC GetCellphone → auth → Postgres',
-      at10: fromLoad(await closedLoop(direct, 10, DURATION_SECONDS * 1000)),
+      at10: directAt10,
       at100: fromLoad(await closedLoop(direct, 100, DURATION_SECONDS * 1000)),
+      cpu: perRequest(directCpu, directAt10),
     });
     console.log(`measured direct gRPC; load average now ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
     auth.close();
@@ -200,6 +232,12 @@ async function main(): Promise<void> {
     for (const { name, at10, at100 } of rows) {
       console.log(`| ${name} | ${fmt(at10.perSecond, 0)} | ${fmt(at10.p50Ms)} | ${fmt(at10.p99Ms)} | ${fmt(at100.perSecond, 0)} | ${fmt(at10.perSecond / floor.at10.perSecond)} | ${fmt(at100.perSecond / floor.at100.perSecond)} | ${at10.errors + at100.errors} |`);
     }
+
+    console.log('\nCPU per request at 10 clients, by process (ms; the load generator and Postgres not counted):\n');
+    console.log('| path | express | gateway | auth |');
+    console.log('|---|---:|---:|---:|');
+    const cpuCell = (ms: number | undefined) => (ms === undefined ? '–' : fmt(ms, 3));
+    for (const { name, cpu } of rows) console.log(`| ${name} | ${cpuCell(cpu.express)} | ${cpuCell(cpu.gateway)} | ${cpuCell(cpu.auth)} |`);
 
     const [, ping, viaGateway, viaGrpc] = rows as [typeof floor, typeof floor, typeof floor, typeof floor];
     const hop = viaGateway.at10.p50Ms - viaGrpc.at10.p50Ms;
