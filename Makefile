@@ -22,7 +22,7 @@ bench:
 	node --import tsx bench/gateway.ts
 
 lighthouse:
-	node scripts/lighthouse.mjs
+	node --import tsx scripts/lighthouse.mjs
 
 helm-check:
 	node scripts/check-helm.mjs
