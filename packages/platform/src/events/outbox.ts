@@ -71,6 +71,8 @@ export class OutboxRelay {
     };
     this.#log = (options.log ?? pino({ enabled: false })).child({ component: 'outbox-relay' });
     this.#pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
+    // An idle connection cut by Postgres (a restart) must not crash the process; the pool reconnects.
+    this.#pool.on('error', (error) => this.#log.warn({ err: error }, 'idle outbox connection lost'));
   }
 
   async start(): Promise<void> {

@@ -67,6 +67,8 @@ export async function connectPgLog(options: PgLogOptions): Promise<EventBus> {
   const log = (options.log ?? pino({ enabled: false })).child({ component: 'event-bus', engine: 'postgres' });
   await ensureDatabase(options.connectionString); // development convenience: created on first start
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 4 });
+  // An idle connection cut by Postgres (a restart) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => log.warn({ err: error }, 'idle event log connection lost'));
   await createSchema(pool);
   const wakeups = new Map<string, Set<Wakeup>>();
   const listener = await listen(

@@ -1,0 +1,67 @@
+// Postgres restarts cut idle connections (57P01). The relay and the Postgres log must log
+// it and carry on, not crash the service with an unhandled 'error' event.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import pg from 'pg';
+import type { BusMessage, EventBus } from '../../src/events/bus.ts';
+import { inPgTransaction, pgExecutor } from '../../src/events/executor.ts';
+import { enqueueEvent, OutboxRelay } from '../../src/events/outbox.ts';
+import { connectPgLog } from '../../src/events/pglog.ts';
+import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../../src/testing.ts';
+import { capturedLogger, platformMigrations, sleep, uniqueTopic, userRegistered, waitFor } from './support.ts';
+
+let service: TestDatabase;
+let events: TestDatabase;
+let pool: pg.Pool;
+let bus: EventBus;
+let relay: OutboxRelay;
+const { log, lines } = capturedLogger();
+
+before(async () => {
+  service = await createTestDatabase('events', platformMigrations);
+  events = await createTestDatabase('events');
+  pool = new pg.Pool({ connectionString: service.url });
+  pool.on('error', () => {}); // the test's own pool is cut too
+  bus = await connectPgLog({ connectionString: events.url, pollIntervalMs: 200, log });
+  relay = new OutboxRelay({ connectionString: service.url, bus, pollIntervalMs: 200, log });
+  await relay.start();
+});
+
+after(async () => {
+  await relay?.stop();
+  await bus?.close();
+  await pool?.end();
+  await service?.drop();
+  await events?.drop();
+});
+
+async function terminateConnections(): Promise<number> {
+  const admin = new pg.Client({ connectionString: testPostgresUrl() });
+  await admin.connect();
+  try {
+    const names = [service.url, events.url].map((url) => new URL(url).pathname.slice(1));
+    const result = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ANY($1)', [names]);
+    return result.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+test('relay and event log survive Postgres cutting their connections', async () => {
+  const topic = uniqueTopic('cut');
+  const received: BusMessage[] = [];
+  const consumer = await bus.subscribe({ group: 'cut-test', topics: [topic], handler: async (m) => void received.push(m) });
+  const publish = (n: number) => inPgTransaction(pool, (client) => enqueueEvent(pgExecutor(client), userRegistered(topic, 'user-1', n)));
+
+  await publish(1);
+  await waitFor('the first event', () => received.length === 1);
+
+  assert.ok((await terminateConnections()) > 0, 'connections were cut');
+  await sleep(500);
+  const warnings = lines.filter((line) => line.level === 40).map((line) => String(line.msg));
+  assert.ok(warnings.some((msg) => /connection lost/.test(msg)), `the loss is logged (${warnings.join(' | ')})`);
+
+  await publish(2);
+  await waitFor('the event published after the cut', () => received.length === 2, 15_000);
+  await consumer.stop();
+});
