@@ -3,47 +3,24 @@
 // exported over OTLP/HTTP to a local receiver.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@darmankar/platform/testing';
 import { startStack, type RunningStack } from '../stack.ts';
 
-interface Span { service: string; name: string; traceId: string; spanId: string; parentSpanId?: string; kind: number }
-
-const spans: Span[] = [];
-let receiver: Server;
+let receiver: OtlpReceiver;
 let stack: RunningStack;
 
-function startReceiver(): Promise<number> {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => { body += chunk; });
-    req.on('end', () => {
-      if (req.url === '/v1/traces') {
-        for (const resource of JSON.parse(body).resourceSpans) {
-          const service = resource.resource.attributes.find((a: { key: string }) => a.key === 'service.name')?.value.stringValue;
-          for (const scope of resource.scopeSpans) {
-            for (const s of scope.spans) spans.push({ service, name: s.name, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, kind: s.kind });
-          }
-        }
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => resolve((receiver.address() as { port: number }).port)));
-}
-
 before(async () => {
-  const port = await startReceiver();
+  receiver = await startOtlpReceiver();
   stack = await startStack({
     name: 'tracing',
-    env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_BSP_SCHEDULE_DELAY: '200' },
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200' },
   });
 });
 
 after(async () => {
   await stack?.stop();
-  receiver?.close();
+  await receiver?.close();
 });
 
 test('one request is one trace across web, gateway, auth and Postgres', async () => {
@@ -53,7 +30,8 @@ test('one request is one trace across web, gateway, auth and Postgres', async ()
 
   const SERVER = 2;
   const CLIENT = 3;
-  let trace: Span[] = [];
+  const spans = receiver.spans;
+  let trace: ReceivedSpan[] = [];
   for (let i = 0; i < 50 && !trace.some((s) => s.service === 'darmankar-auth' && /SELECT|INSERT|pg\./i.test(s.name)); i++) {
     await sleep(200);
     const gatewayServer = spans.find((s) => s.service === 'darmankar-gateway' && s.kind === SERVER && s.name.startsWith('POST'));

@@ -1,5 +1,7 @@
 // Test helpers: every test file gets its own throw-away database on the real Postgres.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { applyMigrations, dropDatabase, ensureDatabase, type MigrationSet } from './migrate.ts';
 
 /** The Postgres server tests use: TEST_POSTGRES_URL, else the machine's standard port. */
@@ -26,4 +28,49 @@ export async function createTestDatabase(label: string, sets: MigrationSet[] = [
     throw error;
   }
   return { url: databaseUrl, drop: () => dropDatabase(databaseUrl) };
+}
+
+export interface ReceivedSpan {
+  service: string;
+  scope: string;
+  name: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | undefined;
+  /** OpenTelemetry SpanKind: 1 internal, 2 server, 3 client. */
+  kind: number;
+}
+
+export interface OtlpReceiver {
+  /** The value for OTEL_EXPORTER_OTLP_ENDPOINT. */
+  endpoint: string;
+  /** Every span received so far, in arrival order. */
+  spans: ReceivedSpan[];
+  close(): Promise<void>;
+}
+
+/** A local collector that accepts OTLP/HTTP JSON trace exports (the exporter's default). */
+export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+  const spans: ReceivedSpan[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => { body += chunk; });
+    req.on('end', () => {
+      if (req.url === '/v1/traces') {
+        for (const resource of JSON.parse(body).resourceSpans) {
+          const service = resource.resource.attributes.find((a: { key: string }) => a.key === 'service.name')?.value.stringValue;
+          for (const scope of resource.scopeSpans) {
+            for (const s of scope.spans) {
+              spans.push({ service, scope: scope.scope.name, name: s.name, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, kind: s.kind });
+            }
+          }
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { endpoint: `http://127.0.0.1:${port}`, spans, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -3,58 +3,27 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { startTelemetry } from '../src/telemetry.ts';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../src/testing.ts';
 
-interface ReceivedSpan {
-  service: string;
-  scope: string;
-  name: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId: string | undefined;
-  kind: number;
-}
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const APP = fileURLToPath(new URL('./fixtures/traced-app.ts', import.meta.url));
 
-const spans: ReceivedSpan[] = [];
 const logLines: Array<Record<string, unknown>> = [];
-let receiver: Server;
+let receiver: OtlpReceiver;
+let spans: ReceivedSpan[];
 let app: ChildProcess;
 let appUrl: string;
 
-/** Collects OTLP/HTTP JSON trace exports (the exporter's default encoding). */
-function startReceiver(): Promise<number> {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => { body += chunk; });
-    req.on('end', () => {
-      if (req.url === '/v1/traces') {
-        for (const resourceSpans of JSON.parse(body).resourceSpans) {
-          const service = resourceSpans.resource.attributes.find((a: { key: string }) => a.key === 'service.name')?.value.stringValue;
-          for (const scopeSpans of resourceSpans.scopeSpans) {
-            for (const span of scopeSpans.spans) {
-              spans.push({ service, scope: scopeSpans.scope.name, name: span.name, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, kind: span.kind });
-            }
-          }
-        }
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  return new Promise((resolve) => receiver.listen(0, '127.0.0.1', () => resolve((receiver.address() as { port: number }).port)));
-}
-
 before(async () => {
-  const receiverPort = await startReceiver();
+  receiver = await startOtlpReceiver();
+  spans = receiver.spans;
   app = spawn(process.execPath, ['--import', 'tsx', '--import', '@darmankar/platform/telemetry-register', APP], {
     cwd: REPO_ROOT,
-    env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiverPort}`, OTEL_SERVICE_NAME: 'traced-app', LOG_LEVEL: 'info' },
+    env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_SERVICE_NAME: 'traced-app', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   appUrl = await new Promise<string>((resolve, reject) => {
@@ -85,7 +54,7 @@ before(async () => {
 
 after(() => {
   app?.kill();
-  receiver?.close();
+  void receiver?.close();
 });
 
 function only(predicate: (span: ReceivedSpan) => boolean, what: string): ReceivedSpan {
