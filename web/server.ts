@@ -5,6 +5,7 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { createRequestHandler } from '@react-router/express';
 import type { ServerBuild } from 'react-router';
+import { createLogger } from '@darmankar/platform/log';
 
 const PORT = Number(process.env.PORT ?? 3000);
 const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -16,6 +17,24 @@ app.disable('x-powered-by');
 app.get('/healthz', (_req, res) => {
   res.type('text/plain').send('ok');
 });
+
+// First-party tunnel for client-side error reports (spec §7 "Other"): the browser reports what
+// it could not show (an error message that is not an EXC_ code) here, so the report reaches our
+// logs without a third-party origin. Only the message and the page path are kept.
+const monitoringLog = createLogger('web').child({ component: 'client-report' });
+app.post('/monitoring', express.json({ limit: '8kb', type: () => true }), (req, res) => {
+  const { message, path } = (req.body ?? {}) as { message?: unknown; path?: unknown };
+  if (typeof message !== 'string' || message.length === 0 || message.length > 2000) {
+    res.status(400).set('exc', 'EXC_BAD_REQUEST').end();
+    return;
+  }
+  monitoringLog.warn({ report: message, path: typeof path === 'string' ? path.slice(0, 500) : undefined }, 'client error report');
+  res.status(204).end();
+});
+app.use('/monitoring', ((error, _req, res, _next) => {
+  const tooLarge = (error as { status?: number }).status === 413;
+  res.status(tooLarge ? 413 : 400).set('exc', tooLarge ? 'EXC_PAYLOAD_TOO_LARGE' : 'EXC_BAD_REQUEST').end();
+}) as express.ErrorRequestHandler);
 
 // Mounting at /api strips the prefix, so the target carries it back.
 app.use(

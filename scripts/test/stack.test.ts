@@ -108,6 +108,18 @@ describe('a running stack', () => {
     assert.match(html, /<html[^>]*lang="fa"/);
   });
 
+  test('the web app takes client error reports on its first-party /monitoring tunnel', async () => {
+    const post = (body: string) => fetch(`${stack.webUrl}/monitoring`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    assert.equal((await post(JSON.stringify({ message: 'TypeError: x is undefined', path: '/login' }))).status, 204);
+    const empty = await post(JSON.stringify({ path: '/login' }));
+    assert.equal(empty.status, 400);
+    assert.equal(empty.headers.get('exc'), 'EXC_BAD_REQUEST');
+    assert.equal((await post('{not json')).status, 400);
+    const large = await post(JSON.stringify({ message: 'x'.repeat(20_000) }));
+    assert.equal(large.status, 413);
+    assert.equal(large.headers.get('exc'), 'EXC_PAYLOAD_TOO_LARGE');
+  });
+
   test('a person logs in by one-time code through the web app and logs out', async () => {
     const api = `${stack.webUrl}/api`;
     const jar = new CookieJar();

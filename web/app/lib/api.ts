@@ -164,7 +164,15 @@ export async function orEmpty<T>(call: Promise<T>): Promise<T | null> {
 
 /** The browser's client: same origin, cookies travel by themselves. */
 let browserClient: ApiClient | null = null;
+/** Sends an unexpected error message to the web server's first-party /monitoring tunnel. */
+function reportToMonitoring(message: string): void {
+  const body = JSON.stringify({ message, path: window.location.pathname });
+  if (!navigator.sendBeacon?.('/monitoring', new Blob([body], { type: 'application/json' }))) {
+    void fetch('/monitoring', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => {});
+  }
+}
+
 export function browserApi(): ApiClient {
-  browserClient ??= createApiClient({ baseUrl: '/api/v1' });
+  browserClient ??= createApiClient({ baseUrl: '/api/v1', hooks: { reportUnexpected: reportToMonitoring } });
   return browserClient;
 }
