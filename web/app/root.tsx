@@ -1,8 +1,9 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, ScrollRestoration, useLocation, useRouteError, type LinksFunction } from 'react-router';
 import fontArabic from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
 import fontLatin from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url';
 import stylesheet from './app.css?url';
 import type { Route } from './+types/root';
+import { DeferredScripts } from './components/DeferredScripts.tsx';
 import { ErrorPage } from './components/errors/ErrorPage.tsx';
 import { Toaster } from './components/ui/Toaster.tsx';
 import { LocaleContext } from './i18n/index.ts';
@@ -47,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Toaster />
         </LocaleContext.Provider>
         <ScrollRestoration />
-        <Scripts />
+        <DeferredScripts />
       </body>
     </html>
   );
