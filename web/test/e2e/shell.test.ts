@@ -26,6 +26,31 @@ describe('app shell', { skip: skipReason ?? false }, () => {
     await context.close();
   });
 
+  test('the app\'s scripts start only after the first frame, then the page hydrates', async () => {
+    const html = await (await fetch(`${world.stack.webUrl}/`)).text();
+    assert.doesNotMatch(html, /rel="modulepreload"/, 'no script is fetched ahead of the first paint');
+    assert.doesNotMatch(html, /<script type="module"/, 'no module runs ahead of the first paint');
+    const deferredPreloads = html.match(/<link rel="darmankar-deferred-modulepreload"/g)?.length ?? 0;
+    assert.ok(deferredPreloads > 0);
+    const { context, page } = await newPage(world);
+    // Notes whether the first animation frame had come when the route modules were registered.
+    // (A string, so that the TypeScript loader adds no helpers the page does not have.)
+    await page.addInitScript(`
+      requestAnimationFrame(function () { window.__firstFrameSeen = true; });
+      var routeModules;
+      Object.defineProperty(window, '__reactRouterRouteModules', {
+        configurable: true,
+        get: function () { return routeModules; },
+        set: function (value) { window.__modulesAfterFirstFrame = window.__firstFrameSeen === true; routeModules = value; },
+      });
+    `);
+    await page.goto('/');
+    await hydrated(page);
+    assert.equal(await page.evaluate(() => (window as unknown as Record<string, unknown>).__modulesAfterFirstFrame), true);
+    assert.equal(await page.locator('link[rel="modulepreload"]').count(), deferredPreloads);
+    await context.close();
+  });
+
   test('logged-out applicant header has employer login and login buttons; employer area shows login only', async () => {
     const { context, page } = await newPage(world);
     await page.goto('/about-us');
