@@ -7,8 +7,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import * as grpc from '@grpc/grpc-js';
-import { service as healthService } from 'grpc-health-check';
+import { createHealthChecker } from '@darmankar/platform/grpc';
 import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { testPostgresUrl } from '@darmankar/platform/testing';
 import { answers } from './lib/postgres.mjs';
@@ -169,19 +168,13 @@ class PartProcess {
   }
 }
 
-const HealthClient = grpc.makeGenericClientConstructor(healthService, 'Health');
-
-/** The standard grpc.health.v1 Check on the whole server (service ''). */
-export function grpcHealthy(address: string): Promise<boolean> {
-  const client = new HealthClient(address, grpc.credentials.createInsecure()) as unknown as grpc.Client & {
-    Check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: string }) => void): void;
-  };
-  return new Promise((resolve) => {
-    client.Check({ service: '' }, { deadline: Date.now() + 1_000 }, (error, response) => {
-      client.close();
-      resolve(!error && response?.status === 'SERVING');
-    });
-  });
+export async function grpcHealthy(address: string): Promise<boolean> {
+  const health = createHealthChecker(address);
+  try {
+    return await health.isServing(1_000);
+  } finally {
+    health.close();
+  }
 }
 
 async function httpReady(url: string): Promise<boolean> {

@@ -1,8 +1,6 @@
 // The one adapter between the gateway and the auth service: REST-shaped calls in,
 // gRPC calls out, protobuf messages turned into plain JSON-ready objects.
-import * as grpc from '@grpc/grpc-js';
-import { service as healthService } from 'grpc-health-check';
-import { createClient, type CallOptions, type ServiceClient } from '@darmankar/platform/grpc';
+import { createClient, createHealthChecker, type CallOptions, type ServiceClient } from '@darmankar/platform/grpc';
 import { AuthService, CodePurpose, type Session, type User } from '@darmankar/proto/auth/v1/auth_pb';
 
 export type AuthClient = ServiceClient<typeof AuthService>;
@@ -82,14 +80,10 @@ export interface AuthAdapter {
   close(): void;
 }
 
-type HealthClient = grpc.Client & {
-  check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: string }) => void): void;
-};
 
 export function createAuthAdapter(address: string, defaults: { timeoutMs: number }): AuthAdapter {
   const client: AuthClient = createClient(AuthService, address, defaults);
-  const Health = grpc.makeGenericClientConstructor(healthService as never, 'Health');
-  const health = new Health(address, grpc.credentials.createInsecure()) as unknown as HealthClient;
+  const health = createHealthChecker(address);
 
   return {
     async sendCellphoneCode(cellphone, purpose, meta) {
@@ -138,11 +132,7 @@ export function createAuthAdapter(address: string, defaults: { timeoutMs: number
         createdAt: new Date(Number(m.createdAtMs)).toISOString(),
       }));
     },
-    isServing(timeoutMs) {
-      return new Promise((resolve) => {
-        health.check({ service: '' }, { deadline: Date.now() + timeoutMs }, (error, response) => resolve(!error && response?.status === 'SERVING'));
-      });
-    },
+    isServing: (timeoutMs) => health.isServing(timeoutMs),
     close() {
       client.close();
       health.close();

@@ -4,7 +4,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
-import { HealthImplementation } from 'grpc-health-check';
+import { HealthImplementation, service as healthService } from 'grpc-health-check';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DomainError, isDomainError } from './errors/domain-error.ts';
@@ -208,4 +208,27 @@ export function createClient<S extends GenService<GenServiceMethods>>(
     };
   }
   return typed as ServiceClient<S>;
+}
+
+/** A client of the standard gRPC health protocol, for readiness checks and probes. */
+export interface HealthChecker {
+  /** True when the whole server ('') answers SERVING within `timeoutMs`. */
+  isServing(timeoutMs: number): Promise<boolean>;
+  close(): void;
+}
+
+type HealthClient = grpc.Client & {
+  check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: string }) => void): void;
+};
+
+export function createHealthChecker(address: string): HealthChecker {
+  const Health = grpc.makeGenericClientConstructor(healthService as never, 'Health');
+  const client = new Health(address, grpc.credentials.createInsecure()) as unknown as HealthClient;
+  return {
+    isServing: (timeoutMs) =>
+      new Promise((resolve) => {
+        client.check({ service: '' }, { deadline: Date.now() + timeoutMs }, (error, response) => resolve(!error && response?.status === 'SERVING'));
+      }),
+    close: () => client.close(),
+  };
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import type { BusMessage, EventBus } from './bus.ts';
-import type { SqlExecutor } from './executor.ts';
+import { inPgTransaction, type SqlExecutor } from './executor.ts';
 import { backoffMs, listen, Wakeup } from './wakeup.ts';
 
 export { pgExecutor, prismaExecutor, inPgTransaction, type SqlExecutor } from './executor.ts';
@@ -117,9 +117,7 @@ export class OutboxRelay {
 
   /** One round: claims due rows, publishes what it may, records the outcome. Answers the rows published. */
   async relayOnce(): Promise<number> {
-    const client = await this.#pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inPgTransaction(this.#pool, async (client) => {
       const claimed = await this.#claim(client);
       const publishable = await this.#keepOldestPerKey(client, claimed);
       let published = 0;
@@ -129,14 +127,8 @@ export class OutboxRelay {
           published++;
         }
       }
-      await client.query('COMMIT');
       return published;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async #claim(client: pg.PoolClient): Promise<OutboxRow[]> {

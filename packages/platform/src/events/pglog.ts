@@ -2,6 +2,7 @@ import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import type { BusMessage, Consumer, EventBus, MessageHandler, Subscription } from './bus.ts';
 import { ensureDatabase } from '../migrate.ts';
+import { inPgTransaction } from './executor.ts';
 import { backoffMs, listen, Wakeup } from './wakeup.ts';
 
 /**
@@ -95,20 +96,12 @@ class PgLogBus implements EventBus {
     if (messages.length === 0) return;
     const byTopic = new Map<string, BusMessage[]>();
     for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inPgTransaction(this.pool, async (client) => {
       for (const [topic, batch] of byTopic) {
         await appendToTopic(client, topic, batch);
         await client.query('SELECT pg_notify($1, $2)', [notifyChannel, topic]);
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async subscribe(subscription: Subscription): Promise<Consumer> {
@@ -295,17 +288,9 @@ class TopicConsumer {
 }
 
 async function createSchema(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inPgTransaction(pool, async (client) => {
     // Serialises concurrent start-ups: CREATE TABLE IF NOT EXISTS is not safe against a race.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('darmankar.event_log.schema'))`);
     await client.query(schema);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
