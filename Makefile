@@ -17,8 +17,9 @@ install:
 generate:
 	node scripts/generate.mjs
 
-# Throughput and latency of each hop (see docs/performance.md).
-bench:
+# Throughput and latency of each hop (see docs/performance.md). The services it starts need
+# their generated Prisma clients, which a fresh clone does not have yet.
+bench: install generate
 	node --import tsx bench/gateway.ts
 
 lighthouse:

@@ -11,7 +11,7 @@ import { createHealthChecker } from '@darmankar/platform/grpc';
 import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { testPostgresUrl } from '@darmankar/platform/testing';
 import { answers } from './lib/postgres.mjs';
-import { EVENTS_DATABASE, REPO_ROOT, SYSTEM, partDir, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
+import { EVENTS_DATABASE, REPO_ROOT, SYSTEM, partDir, partEnv, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
 
 export interface StackOptions {
   /** `dev` runs the development stack (databases `darmankar_<service>`, kept). Any other name
@@ -301,7 +301,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const urls = {} as Record<PartName, string>;
   try {
     for (const [index, part] of startOrder().entries()) {
-      const env = { ...part.env(context), ...options.env, ...options.partEnv?.[part.name] };
+      const env = { ...partEnv(part, context), ...options.env, ...options.partEnv?.[part.name] };
       const child = new PartProcess(part, env, print, COLOURS[index % COLOURS.length]!);
       running.push(child);
       urls[part.name] = address(part, ports[part.name]);

@@ -1,6 +1,9 @@
-// The map of the whole system: every part that `make dev` and the test stacks start, where it
-// lives, which port and database it uses, the environment it is given and what it waits for.
-// Adding a service is adding one row to `SYSTEM`; scripts/stack.ts drives everything from here.
+// The registry of the whole system: every part that `make dev`, the test stacks and the Helm
+// chart run, declared once: where it lives, its port and database, the variable its callers
+// read its address from, what it waits for, and what its image and chart entry need.
+// Adding a service is adding one row to `SYSTEM`; scripts/stack.ts drives everything from here,
+// and scripts/test/registry.test.ts fails when the chart's values, skaffold.yaml, the gateway's
+// service modules or the docs' port tables disagree with it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +36,23 @@ export interface StackContext {
   stackId: string;
 }
 
+/** How callers find a part: each caller reads the part's address from this variable. */
+export interface Address {
+  variable: string;
+  /** The parts that call this one (and so are given the variable). */
+  usedBy: PartName[];
+}
+
+/** What the image build and the Helm chart need beyond the rest of the row. */
+export interface ChartNeeds {
+  /** Image repository (skaffold artifact, `services.<name>.image.repository`). */
+  image: string;
+  /** deploy/Dockerfile stage the image is built from. */
+  target: 'service' | 'web';
+  /** HTTP parts: the liveness path (readiness is `readiness.path`). */
+  liveness?: string;
+}
+
 export interface SystemPart {
   name: PartName;
   /** Folder, relative to the repository root. */
@@ -48,7 +68,19 @@ export interface SystemPart {
   entry: string;
   /** A script run once after migrations by `make dev` to add demo data (idempotent), if any. */
   seed?: string;
+  /** How other parts reach this one (absent: nothing inside the system calls it). */
+  address?: Address;
+  chart: ChartNeeds;
+  /** The part's own environment; the addresses of the parts it calls are added by partEnv. */
   env(context: StackContext): Record<string, string>;
+}
+
+/** A service whose port, database and address variable are kept for it until it exists. */
+export interface ReservedService {
+  name: string;
+  port: number;
+  database: string;
+  addressVariable: string;
 }
 
 const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -63,6 +95,8 @@ export const SYSTEM: SystemPart[] = [
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
     seed: 'src/seed.ts',
+    address: { variable: 'AUTH_GRPC_URL', usedBy: ['gateway'] },
+    chart: { image: 'darmankar/auth', target: 'service' },
     env: (c) => ({
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.auth),
@@ -80,10 +114,11 @@ export const SYSTEM: SystemPart[] = [
     waitsFor: ['auth'],
     readiness: { kind: 'http', path: '/readyz' },
     entry: 'src/main.ts',
+    address: { variable: 'GATEWAY_URL', usedBy: ['web'] },
+    chart: { image: 'darmankar/gateway', target: 'service', liveness: '/healthz' },
     env: (c) => ({
       NODE_ENV: c.mode,
       PORT: String(c.ports.gateway),
-      AUTH_GRPC_URL: `127.0.0.1:${c.ports.auth}`,
       // Plain http on loopback: a Secure cookie would never come back.
       COOKIE_SECURE: 'false',
       PUBLIC_WEB_URL: url(c.ports.web),
@@ -102,13 +137,56 @@ export const SYSTEM: SystemPart[] = [
     waitsFor: ['gateway'],
     readiness: { kind: 'http', path: '/healthz' },
     entry: 'server.ts',
+    chart: { image: 'darmankar/web', target: 'web', liveness: '/healthz' },
     env: (c) => ({
       NODE_ENV: c.webMode === 'production' ? 'production' : 'development',
       PORT: String(c.ports.web),
-      GATEWAY_URL: url(c.ports.gateway),
+      // Plain http on loopback: the web server's own cookies (Secure by default in production) too.
+      COOKIE_SECURE: 'false',
     }),
   },
 ];
+
+/** Ports, databases and address variables kept for the services still to come (not started). */
+export const RESERVED_SERVICES: ReservedService[] = (
+  ['files', 'resume', 'employer', 'recruitment', 'hiring', 'billing', 'notification', 'seo'] as const
+).map((name, index) => ({
+  name,
+  port: 50052 + index,
+  database: name,
+  addressVariable: `${name.toUpperCase()}_GRPC_URL`,
+}));
+
+export type Protocol = 'grpc' | 'http';
+
+/** gRPC parts answer the standard health check; HTTP parts a path. */
+export function protocolOf(part: SystemPart): Protocol {
+  return part.readiness.kind === 'grpc-health' ? 'grpc' : 'http';
+}
+
+/** The Postgres database name of a part (`darmankar_<database>`), if it has one. */
+export function databaseName(database: string): string {
+  return `darmankar_${database}`;
+}
+
+/** How a caller on the same machine addresses a part: host:port for gRPC, a URL for HTTP. */
+export function localAddress(part: SystemPart, port: number): string {
+  return protocolOf(part) === 'grpc' ? `127.0.0.1:${port}` : url(port);
+}
+
+/** The address variables a part is given: one per part it calls (from their `address`). */
+export function addressEnv(caller: SystemPart, ports: Record<PartName, number>, parts: SystemPart[] = SYSTEM): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const callee of parts) {
+    if (callee.address?.usedBy.includes(caller.name)) env[callee.address.variable] = localAddress(callee, ports[callee.name]);
+  }
+  return env;
+}
+
+/** A part's whole environment in a stack: the addresses of the parts it calls, then its own. */
+export function partEnv(part: SystemPart, context: StackContext): Record<string, string> {
+  return { ...addressEnv(part, context.ports), ...part.env(context) };
+}
 
 export function partDir(part: SystemPart): string {
   return path.join(REPO_ROOT, part.dir);

@@ -149,7 +149,7 @@ describe('each enabled part', () => {
   });
 
   test('configuration is wired between the parts', () => {
-    assert.equal(find(defaults, 'ConfigMap', name('gateway'))!.data!.AUTH_GRPC_URL, 'darmankar-auth:50051');
+    assert.equal(find(defaults, 'ConfigMap', name('gateway'))!.data!.AUTH_GRPC_URL, 'dns:///darmankar-auth-headless:50051');
     assert.equal(find(defaults, 'ConfigMap', name('web'))!.data!.GATEWAY_URL, 'http://darmankar-gateway:8080');
     assert.equal(find(defaults, 'Secret', name('gateway'))!.stringData!.REDIS_URL, 'redis://redis:6379');
     assert.equal(find(defaults, 'Secret', name('auth'))!.stringData!.DATABASE_URL, 'postgres://postgres@postgres:5432/darmankar_auth');
@@ -264,9 +264,11 @@ describe('reserved services', () => {
     const files = objects.filter((o) => o.metadata.name.startsWith(name('files')));
     assert.deepEqual(files.map((o) => `${o.kind}/${o.metadata.name}`).sort(), [
       'ConfigMap/darmankar-files', 'Deployment/darmankar-files', 'HorizontalPodAutoscaler/darmankar-files',
-      'Job/darmankar-files-migrate', 'PodDisruptionBudget/darmankar-files', 'Secret/darmankar-files',
-      'Secret/darmankar-files-migrate', 'Service/darmankar-files',
+      'Job/darmankar-files-migrate', 'NetworkPolicy/darmankar-files', 'PodDisruptionBudget/darmankar-files',
+      'Secret/darmankar-files', 'Secret/darmankar-files-migrate', 'Service/darmankar-files', 'Service/darmankar-files-headless',
     ]);
+    // The gateway is given its address.
+    assert.equal(find(objects, 'ConfigMap', name('gateway'))!.data!.FILES_GRPC_URL, 'dns:///darmankar-files-headless:50052');
     assert.deepEqual(containerOf(find(objects, 'Deployment', name('files'))!).readinessProbe.grpc, { port: 50052 });
     assert.deepEqual(await validateObjects(files), []);
   });

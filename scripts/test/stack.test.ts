@@ -109,7 +109,8 @@ describe('a running stack', () => {
   });
 
   test('the web app takes client error reports on its first-party /monitoring tunnel', async () => {
-    const post = (body: string) => fetch(`${stack.webUrl}/monitoring`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    // As a browser sends it from one of our pages: the tunnel refuses anything not same-origin.
+    const post = (body: string) => fetch(`${stack.webUrl}/monitoring`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.webUrl }, body });
     assert.equal((await post(JSON.stringify({ message: 'TypeError: x is undefined', path: '/login' }))).status, 204);
     const empty = await post(JSON.stringify({ path: '/login' }));
     assert.equal(empty.status, 400);

@@ -8,6 +8,7 @@ import { ErrorPage } from './components/errors/ErrorPage.tsx';
 import { Toaster } from './components/ui/Toaster.tsx';
 import { LocaleContext } from './i18n/index.ts';
 import { apiMiddleware } from './lib/api.server.ts';
+import { useNonce } from './lib/csp-nonce.ts';
 import { describeRouteError } from './lib/errors.ts';
 import { directionOf, localeFromPath } from './lib/locale.ts';
 
@@ -33,6 +34,8 @@ export function loader({ request }: Route.LoaderArgs) {
 /** `lang` and `dir` come from the URL on the server, so the first paint is already RTL. */
 export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
+  // The Content-Security-Policy lets inline scripts run only with this response's nonce.
+  const nonce = useNonce();
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
@@ -47,8 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <Toaster />
         </LocaleContext.Provider>
-        <ScrollRestoration />
-        <DeferredScripts />
+        <ScrollRestoration nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -23,6 +23,55 @@
 {{- printf "http://%s" (include "darmankar.serviceAddress" .) -}}
 {{- end -}}
 
+{{/* Name of a gRPC part's headless Service (one DNS record per ready pod). Args: root, name. */}}
+{{- define "darmankar.headlessName" -}}
+{{- printf "%s-headless" (include "darmankar.componentName" .) -}}
+{{- end -}}
+
+{{/*
+The address a caller is given for a part: gRPC parts through their headless Service with the
+dns resolver, so the client sees every pod and spreads calls over them (round robin) instead of
+keeping one connection to one pod behind a ClusterIP; HTTP parts by their Service URL.
+Args: root, name, svc (the raw entry).
+*/}}
+{{- define "darmankar.callAddress" -}}
+{{- if eq .svc.protocol "grpc" -}}
+{{- printf "dns:///%s:%v" (include "darmankar.headlessName" .) .svc.port -}}
+{{- else -}}
+{{- include "darmankar.serviceUrl" . -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+The enabled parts allowed to call a part, as a JSON list: its `reachedBy`, plus every
+`grpcClient` part when it speaks gRPC. The callers get its address variable and the
+NetworkPolicies let exactly them in. Args: root, name, svc (the raw entry).
+*/}}
+{{- define "darmankar.callers" -}}
+{{- $callers := list -}}
+{{- range $other, $entry := .root.Values.services -}}
+{{- if and $entry.enabled (ne $other $.name) -}}
+{{- if or (has $other ($.svc.reachedBy | default list)) (and (eq $.svc.protocol "grpc") $entry.grpcClient) -}}
+{{- $callers = append $callers $other -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $callers -}}
+{{- end -}}
+
+{{/* The enabled parts a part calls, as a JSON list (the inverse of darmankar.callers). Args: root, name. */}}
+{{- define "darmankar.callees" -}}
+{{- $callees := list -}}
+{{- range $other, $entry := .root.Values.services -}}
+{{- if and $entry.enabled (ne $other $.name) -}}
+{{- if has $.name (fromJsonArray (include "darmankar.callers" (dict "root" $.root "name" $other "svc" $entry))) -}}
+{{- $callees = append $callees $other -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $callees -}}
+{{- end -}}
+
 {{- define "darmankar.chartLabel" -}}
 {{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
@@ -90,6 +139,13 @@ through tpl, empty values dropped. Args: root, name, svc.
 {{- else -}}
 {{- $_ := set $data "PORT" (toString .svc.port) -}}
 {{- end -}}
+{{- /* The address variable of every part this one calls. */ -}}
+{{- range $callee := fromJsonArray (include "darmankar.callees" .) -}}
+{{- $entry := index $.root.Values.services $callee -}}
+{{- if $entry.addressVariable -}}
+{{- $_ := set $data $entry.addressVariable (include "darmankar.callAddress" (dict "root" $.root "name" $callee "svc" $entry)) -}}
+{{- end -}}
+{{- end -}}
 {{- range $key, $value := (.svc.env | default dict) -}}
 {{- $rendered := tpl (toString $value) $.root -}}
 {{- if $rendered -}}
@@ -107,6 +163,15 @@ values' secretEnv rendered through tpl, empty values dropped. Args: root, name, 
 {{- $data := dict -}}
 {{- if .svc.database -}}
 {{- $_ := set $data "DATABASE_URL" (include "darmankar.databaseUrl" .) -}}
+{{- /* Without Kafka the event bus is the Postgres log, which every service with a database relays to. */ -}}
+{{- if and (not .root.Values.external.kafka.brokers) .root.Values.external.postgres.eventsDatabase -}}
+{{- $events := dict "root" .root "svc" (dict "database" .root.Values.external.postgres.eventsDatabase) -}}
+{{- $_ := set $data "EVENTS_DATABASE_URL" (include "darmankar.databaseUrl" $events) -}}
+{{- end -}}
+{{- end -}}
+{{- /* Services verify the gateway's caller assertions with its public key. */ -}}
+{{- if and (eq .svc.protocol "grpc") .root.Values.callerAssertion.publicKey -}}
+{{- $_ := set $data "CALLER_ASSERTION_PUBLIC_KEY" .root.Values.callerAssertion.publicKey -}}
 {{- end -}}
 {{- range $key, $value := (.svc.secretEnv | default dict) -}}
 {{- $rendered := tpl (toString $value) $.root -}}

@@ -1,6 +1,7 @@
 // Configuration comes from the environment and is validated once at start-up, so a
 // missing or malformed variable stops the process with a message naming it.
 import { z } from 'zod';
+import { callerSignerConfigShape, callerVerifierConfigShape, refuseDevelopmentPrivateKeyInProduction, refuseDevelopmentPublicKeyInProduction } from './caller-identity.ts';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -16,6 +17,15 @@ export const baseConfigSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   KAFKA_BROKERS: z.string().min(1).optional(),
 });
+
+/**
+ * What every gRPC service reads on top of the base: the public key it verifies the gateway's
+ * caller assertions with (see caller-identity.ts). Services extend this one.
+ */
+export const serviceBaseConfigSchema = baseConfigSchema.extend(callerVerifierConfigShape).superRefine(refuseDevelopmentPublicKeyInProduction);
+
+/** What the gateway reads on top of the base: the private key it signs caller assertions with. */
+export const gatewayBaseConfigSchema = baseConfigSchema.extend(callerSignerConfigShape).superRefine(refuseDevelopmentPrivateKeyInProduction);
 
 /** Parses `env` with `schema`; throws a ConfigError naming every bad variable. */
 export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {

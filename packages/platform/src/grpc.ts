@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DomainError, isDomainError } from './errors/domain-error.ts';
 import { EXC_CATALOGUE, isExcCode, type ExcCode } from './errors/catalogue.ts';
+import { METADATA_CALLER_ASSERTION, type CallerSigner, type CallerVerifier } from './caller-identity.ts';
 
 export const METADATA_USER_ID = 'x-user-id';
 export const METADATA_REQUEST_ID = 'x-request-id';
@@ -16,11 +17,18 @@ export const METADATA_EXC = 'exc';
 
 /** What a handler knows about the call besides its request message. */
 export interface CallContext {
-  /** The verified caller, set by the gateway; undefined for anonymous calls. */
-  userId: string | undefined;
-  requestId: string;
-  log: Logger;
-  metadata: grpc.Metadata;
+  /** The caller the gateway vouched for (a verified caller assertion); undefined for anonymous calls. */
+  readonly userId: string | undefined;
+  readonly requestId: string;
+  readonly log: Logger;
+  readonly metadata: grpc.Metadata;
+  /**
+   * Aborts when the caller gave up: it cancelled the call or the call's deadline passed. Check
+   * it (`signal.throwIfAborted()`) before a step with effects outside the database, such as
+   * sending an SMS, so nothing is done for an answer nobody will read. Its reason is
+   * EXC_SERVICE_TIMEOUT.
+   */
+  readonly signal: AbortSignal;
 }
 
 type Methods<S> = S extends GenService<infer M extends GenServiceMethods> ? M : never;
@@ -33,6 +41,7 @@ export type ServiceHandlers<S extends GenService<GenServiceMethods>> = {
 };
 
 export interface CallOptions {
+  /** The user the call acts for; the client's callerSigner vouches for it. */
   userId?: string;
   requestId?: string;
   /** Milliseconds; every call has a deadline so a stopped service never hangs a caller. */
@@ -54,7 +63,8 @@ const DEFAULT_TIMEOUT_MS = 5_000;
  */
 const PER_CALL_BOOKKEEPING_OFF = { 'grpc.enable_channelz': 0 } as const;
 
-function definitionOf(service: DescService): grpc.ServiceDefinition {
+/** The grpc-js definition of a protobuf-es service (for raw grpc-js clients, e.g. in tests). */
+export function grpcServiceDefinition(service: DescService): grpc.ServiceDefinition {
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   for (const method of service.methods) {
     if (method.methodKind !== 'unary') throw new Error(`${service.typeName}.${method.name}: only unary methods are supported`);
@@ -100,12 +110,35 @@ function firstValue(metadata: grpc.Metadata, key: string): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
+type UntypedHandler = (request: MessageShape<DescMessage>, context: CallContext) => Promise<MessageInitShape<DescMessage>>;
+
+/** A service descriptor with its complete, type-checked handlers; made by `bindService`. */
+export interface BoundService {
+  readonly service: DescService;
+  readonly handlers: Readonly<Record<string, UntypedHandler>>;
+}
+
+/**
+ * Pairs a generated service with its handlers. The handlers are checked against the service's
+ * own request and response types here, at the call site; `serve()` then needs no casts.
+ */
+export function bindService<S extends GenService<GenServiceMethods>>(service: S, handlers: ServiceHandlers<S>): BoundService {
+  // The one place the per-method types are erased: each handler was checked above against
+  // its method, and serve() calls it only with that method's messages.
+  return { service, handlers: handlers as unknown as Record<string, UntypedHandler> };
+}
+
 export interface ServeOptions {
   port: number;
   host?: string;
   log: Logger;
-  /** Services and their handlers: `[[AuthService, handlers], ...]`. */
-  services: Array<[GenService<GenServiceMethods>, ServiceHandlers<GenService<GenServiceMethods>>]>;
+  /** `[bindService(AuthService, handlers), ...]`. */
+  services: BoundService[];
+  /**
+   * Verifies the gateway's caller assertions. Without it no call may act for a user: every
+   * call that claims one is refused with UNAUTHENTICATED.
+   */
+  callerVerifier?: CallerVerifier;
 }
 
 export interface RunningServer {
@@ -115,35 +148,91 @@ export interface RunningServer {
   shutdown(graceMs?: number): Promise<void>;
 }
 
+/** The reason a call's signal aborts with: its caller stopped waiting. */
+function callerGaveUp(): DomainError {
+  return new DomainError('EXC_SERVICE_TIMEOUT');
+}
+
+/**
+ * The call's AbortSignal, made on first use (most handlers never look): grpc-js marks a call
+ * cancelled when the client cancels it and when its deadline passes on the server.
+ */
+function lazySignal(call: grpc.ServerUnaryCall<unknown, unknown>): () => AbortSignal {
+  let controller: AbortController | undefined;
+  return () => {
+    if (!controller) {
+      const made = new AbortController();
+      controller = made;
+      if (call.cancelled) made.abort(callerGaveUp());
+      else call.once('cancelled', () => made.abort(callerGaveUp()));
+    }
+    return controller.signal;
+  };
+}
+
+/** The vouched-for user of a call that claims one; throws EXC_AUTHENTICATION_REQUIRED otherwise. */
+async function verifiedCaller(metadata: grpc.Metadata, audience: string, requestId: string, verifier: CallerVerifier | undefined, log: () => Logger): Promise<string> {
+  const assertion = firstValue(metadata, METADATA_CALLER_ASSERTION);
+  const claimed = firstValue(metadata, METADATA_USER_ID);
+  let reason: string;
+  if (!assertion) reason = 'no caller assertion';
+  else if (!verifier) reason = 'this server verifies no caller assertions';
+  else {
+    try {
+      const userId = await verifier.verify(assertion, { audience, requestId });
+      if (claimed === undefined || claimed === userId) return userId;
+      reason = 'x-user-id differs from the asserted user';
+    } catch (error) {
+      reason = (error as Error).message;
+    }
+  }
+  log().warn({ reason }, 'call claiming a user refused: the gateway did not vouch for it');
+  throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
+}
+
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024, ...PER_CALL_BOOKKEEPING_OFF });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
 
-  for (const [service, handlers] of options.services) {
+  for (const { service, handlers } of options.services) {
     const implementation: grpc.UntypedServiceImplementation = {};
     for (const method of service.methods as DescMethod[]) {
-      const handler = (handlers as Record<string, ServiceHandlers<GenService<GenServiceMethods>>[string]>)[method.localName];
+      const handler = handlers[method.localName];
       if (!handler) throw new Error(`${service.typeName}.${method.name} has no handler`);
       const rpc = `${service.name}.${method.name}`;
-      implementation[method.localName] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      implementation[method.localName] = (call: grpc.ServerUnaryCall<MessageShape<DescMessage>, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         const requestId = firstValue(call.metadata, METADATA_REQUEST_ID) ?? randomUUID();
         // The child logger is made on first use: most calls never log, and a pino child per
         // call was a visible cost on hot read paths.
         let log: Logger | undefined;
-        const context: CallContext = {
-          userId: firstValue(call.metadata, METADATA_USER_ID),
+        const logOf = () => (log ??= options.log.child({ reqId: requestId, rpc }));
+        const signalOf = lazySignal(call);
+        const contextFor = (userId: string | undefined): CallContext => ({
+          userId,
           requestId,
-          get log() { return (log ??= options.log.child({ reqId: requestId, rpc })); },
+          get log() { return logOf(); },
           metadata: call.metadata,
-        };
-        handler(call.request as never, context).then(
-          (response) => callback(null, isMessage(response, method.output) ? response : create(method.output, response as MessageInitShape<DescMessage>)),
-          (error: unknown) => callback(toServiceError(error, context.log)),
+          get signal() { return signalOf(); },
+        });
+        const claimsCaller = call.metadata.get(METADATA_USER_ID).length > 0 || call.metadata.get(METADATA_CALLER_ASSERTION).length > 0;
+        // Anonymous calls skip the verification promise entirely (the hot path of most reads).
+        const answer = claimsCaller
+          ? verifiedCaller(call.metadata, service.typeName, requestId, options.callerVerifier, logOf).then((userId) => handler(call.request, contextFor(userId)))
+          : handler(call.request, contextFor(undefined));
+        answer.then(
+          (response) => {
+            if (call.cancelled) logOf().info('call finished after its caller gave up');
+            callback(null, isMessage(response, method.output) ? response : create(method.output, response));
+          },
+          (error: unknown) => {
+            if (call.cancelled) logOf().info({ err: error }, 'call finished after its caller gave up');
+            callback(toServiceError(error, logOf()));
+          },
         );
       };
     }
-    server.addService(definitionOf(service), implementation);
+    server.addService(grpcServiceDefinition(service), implementation);
     health.setStatus(service.typeName, 'SERVING');
   }
 
@@ -177,12 +266,30 @@ export function domainErrorFromGrpc(error: grpc.ServiceError): DomainError {
   }
 }
 
+export interface ClientOptions {
+  /** Default deadline of every call, in milliseconds. */
+  timeoutMs?: number;
+  /** Vouches for `userId` on each call that carries one; without it such calls are refused locally. */
+  callerSigner?: CallerSigner;
+}
+
+/**
+ * Round robin over every address the name resolves to: a `dns:///auth-headless:50051` name of
+ * a headless Kubernetes Service answers one address per pod, and grpc-js's default
+ * (pick_first) would send every call of this process to the first of them. Resolution of a
+ * service config from DNS TXT records is off, so this stays the policy.
+ */
+const ROUND_ROBIN = {
+  'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
+  'grpc.service_config_disable_resolution': 1,
+} as const;
+
 export function createClient<S extends GenService<GenServiceMethods>>(
   service: S,
   address: string,
-  defaults: { timeoutMs?: number } = {},
+  defaults: ClientOptions = {},
 ): ServiceClient<S> {
-  const Client = grpc.makeGenericClientConstructor(definitionOf(service), service.typeName);
+  const Client = grpc.makeGenericClientConstructor(grpcServiceDefinition(service), service.typeName);
   const client = new Client(address, grpc.credentials.createInsecure(), {
     // Fail fast instead of queueing while the service is down.
     'grpc.initial_reconnect_backoff_ms': 200,
@@ -190,16 +297,22 @@ export function createClient<S extends GenService<GenServiceMethods>>(
     // Our calls carry deadlines and the gateway answers a failure with a clear code; the
     // retry layer would wrap every call (buffering its message) for retries we never configure.
     'grpc.enable_retries': 0,
+    ...ROUND_ROBIN,
     ...PER_CALL_BOOKKEEPING_OFF,
   });
   const typed: Record<string, unknown> = { close: () => client.close() };
   for (const method of service.methods as DescMethod[]) {
     const rpc = (client as unknown as Record<string, Function>)[method.localName]!.bind(client);
-    typed[method.localName] = (request: MessageInitShape<DescMessage>, options: CallOptions = {}) => {
-      const metadata = new grpc.Metadata();
-      if (options.userId) metadata.set(METADATA_USER_ID, options.userId);
-      metadata.set(METADATA_REQUEST_ID, options.requestId ?? randomUUID());
+    typed[method.localName] = async (request: MessageInitShape<DescMessage>, options: CallOptions = {}) => {
       const deadline = Date.now() + (options.timeoutMs ?? defaults.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const metadata = new grpc.Metadata();
+      const requestId = options.requestId ?? randomUUID();
+      metadata.set(METADATA_REQUEST_ID, requestId);
+      if (options.userId) {
+        if (!defaults.callerSigner) throw new Error(`${service.typeName}: a call for a user needs a client made with a callerSigner`);
+        metadata.set(METADATA_USER_ID, options.userId);
+        metadata.set(METADATA_CALLER_ASSERTION, await defaults.callerSigner.sign({ userId: options.userId, audience: service.typeName, requestId }));
+      }
       return new Promise((resolve, reject) => {
         rpc(isMessage(request, method.input) ? request : create(method.input, request), metadata, { deadline }, (error: grpc.ServiceError | null, response: unknown) =>
           error ? reject(domainErrorFromGrpc(error)) : resolve(response),

@@ -91,3 +91,28 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   await onServer(databaseUrl, (admin, quoted) => admin.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`));
 }
+
+/** Creates the service's database when missing and applies the platform's and the service's migrations. */
+export async function migrateServiceDatabase(databaseUrl: string, serviceDir: string): Promise<string[]> {
+  await ensureDatabase(databaseUrl);
+  return applyMigrations(databaseUrl, serviceMigrationSets(serviceDir));
+}
+
+/** True when the module at `moduleUrl` (its import.meta.url) is the script node was started with. */
+export function isEntryPoint(moduleUrl: string): boolean {
+  return process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl);
+}
+
+/**
+ * The body of a service's `db/migrate.ts` run as a command (`npm run migrate`, the Helm job,
+ * `make dev`): migrates DATABASE_URL, prints what it applied, exits 1 without DATABASE_URL.
+ */
+export async function runMigrationCommand(service: string, serviceDir: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.error('Invalid configuration:\n  - DATABASE_URL: required');
+    process.exit(1);
+  }
+  const applied = await migrateServiceDatabase(databaseUrl, serviceDir);
+  console.log(applied.length > 0 ? `applied: ${applied.join(', ')}` : `${service} database is up to date`);
+}

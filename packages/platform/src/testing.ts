@@ -2,7 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { applyMigrations, dropDatabase, ensureDatabase, type MigrationSet } from './migrate.ts';
+import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
+import { createCallerSigner, DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY, type CallerSigner } from './caller-identity.ts';
+import { createClient, type ServiceClient } from './grpc.ts';
+import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets, type MigrationSet } from './migrate.ts';
 
 /** The Postgres server tests use: TEST_POSTGRES_URL, else the machine's standard port. */
 export function testPostgresUrl(): string {
@@ -28,6 +31,46 @@ export async function createTestDatabase(label: string, sets: MigrationSet[] = [
     throw error;
   }
   return { url: databaseUrl, drop: () => dropDatabase(databaseUrl) };
+}
+
+/** Signs caller assertions with the development key every service accepts outside production. */
+export function testCallerSigner(): CallerSigner {
+  return createCallerSigner({ privateKey: DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY });
+}
+
+/** A throw-away database with the platform's and the service's migrations applied. */
+export function createServiceTestDatabase(label: string, serviceDir: string): Promise<TestDatabase> {
+  return createTestDatabase(label, serviceMigrationSets(serviceDir));
+}
+
+export interface ServiceUnderTest<S extends GenService<GenServiceMethods>, R extends { port: number; stop(): Promise<void> }> {
+  /** What `start` returned: the running service. */
+  service: R;
+  /** A real client on loopback that vouches for `userId` as the gateway does. */
+  client: ServiceClient<S>;
+  /** Closes the client and stops the service (the database stays; drop it yourself). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real service for a test and a client for it. `start` starts the service on a free
+ * port (GRPC_PORT 0) against a database made with createServiceTestDatabase.
+ */
+export async function startServiceUnderTest<S extends GenService<GenServiceMethods>, R extends { port: number; stop(): Promise<void> }>(
+  contract: S,
+  start: () => Promise<R>,
+  options: { callerSigner?: CallerSigner; timeoutMs?: number } = {},
+): Promise<ServiceUnderTest<S, R>> {
+  const service = await start();
+  const client = createClient(contract, `127.0.0.1:${service.port}`, { callerSigner: options.callerSigner ?? testCallerSigner(), timeoutMs: options.timeoutMs });
+  return {
+    service,
+    client,
+    async stop() {
+      client.close();
+      await service.stop();
+    },
+  };
 }
 
 export interface ReceivedSpan {

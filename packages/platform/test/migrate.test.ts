@@ -103,7 +103,7 @@ test('a service without a migrations folder gets the platform tables only', asyn
   assert.ok(applied.length >= 2);
   assert.ok(applied.every((name) => name.startsWith('platform/')));
   const tables = await query<{ table_name: string }>(db.url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
-  assert.deepEqual(tables.map((t) => t.table_name), ['_migrations', 'outbox', 'processed_events']);
+  assert.deepEqual(tables.map((t) => t.table_name), ['_migrations', 'outbox', 'parked_events', 'processed_events']);
 });
 
 test('createTestDatabase applies the given sets and drop removes the database', async () => {

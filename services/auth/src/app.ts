@@ -1,8 +1,9 @@
 // Assembles the auth service from its configuration and serves it over gRPC. The gateway's
 // integration tests and the test stack start it in-process through `startAuthService`.
+import { createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { createLogger, type Logger } from '@darmankar/platform/log';
-import { serve } from '@darmankar/platform/grpc';
-import { createEventBus, OutboxRelay, type EventBus } from '@darmankar/platform/events/index';
+import { bindService, serve } from '@darmankar/platform/grpc';
+import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import type { AuthConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
@@ -36,23 +37,6 @@ function smsSender(config: AuthConfig, outbox: DevOutbox): SmsSender {
   return new KavenegarSms({ apiKey: config.KAVENEGAR_API_KEY, template: config.KAVENEGAR_TEMPLATE, baseUrl: config.KAVENEGAR_BASE_URL });
 }
 
-/** The relay that moves outbox rows to the bus, when a bus is configured. */
-async function startRelay(config: AuthConfig, log: Logger): Promise<{ stop(): Promise<void> } | undefined> {
-  if (!config.KAFKA_BROKERS && !config.EVENTS_DATABASE_URL) {
-    log.warn('no KAFKA_BROKERS or EVENTS_DATABASE_URL: events stay in the outbox until a relay runs');
-    return undefined;
-  }
-  const bus: EventBus = await createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL ?? '', log });
-  const relay = new OutboxRelay({ connectionString: config.DATABASE_URL, bus, log });
-  await relay.start();
-  return {
-    async stop() {
-      await relay.stop();
-      await bus.close();
-    },
-  };
-}
-
 function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
   return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox);
 }
@@ -60,9 +44,9 @@ function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
 export async function startAuthService(config: AuthConfig, options: AuthServiceOptions = {}): Promise<RunningAuthService> {
   const log = options.log ?? createLogger('auth', config.LOG_LEVEL);
-  const pool = createPool(config.DATABASE_URL, log);
+  const pool = createPool(config.DATABASE_URL, { log });
   const db = createDatabase(pool);
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: Stoppable | undefined;
   try {
     const devOutbox = new DevOutbox(db);
     const mail = mailer(config, devOutbox);
@@ -96,8 +80,13 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
       devOutbox,
       devOutboxReadable: config.NODE_ENV !== 'production',
     });
-    relay = await startRelay(config, log);
-    const server = await serve({ port: config.GRPC_PORT, log, services: [[AuthService, handlers as never]] });
+    relay = await startOutboxRelay({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    const server = await serve({
+      port: config.GRPC_PORT,
+      log,
+      services: [bindService(AuthService, handlers)],
+      callerVerifier: createCallerVerifier({ publicKey: config.CALLER_ASSERTION_PUBLIC_KEY }),
+    });
     return {
       port: server.port,
       async stop() {

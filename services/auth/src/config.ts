@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { baseConfigSchema, parseConfig } from '@darmankar/platform/config';
+import { serviceBaseConfigSchema, parseConfig } from '@darmankar/platform/config';
 
 // Used only outside production, so development and tests need no secret set up.
 const DEVELOPMENT_CODE_HASH_SECRET = 'darmankar-development-code-hash-secret';
 
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export const authConfigSchema = baseConfigSchema
+export const authConfigSchema = serviceBaseConfigSchema
   .extend({
     DATABASE_URL: z.string().min(1),
     GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50051),

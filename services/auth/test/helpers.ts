@@ -3,17 +3,16 @@
 import assert from 'node:assert/strict';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
-import { createClient } from '@darmankar/platform/grpc';
+import type { ServiceClient } from '@darmankar/platform/grpc';
 import { createLogger } from '@darmankar/platform/log';
-import { serviceMigrationSets } from '@darmankar/platform/migrate';
-import { createTestDatabase, type TestDatabase } from '@darmankar/platform/testing';
+import { createServiceTestDatabase, startServiceUnderTest, type TestDatabase } from '@darmankar/platform/testing';
 import { AuthService, CodePurpose } from '@darmankar/proto/auth/v1/auth_pb';
 import { startAuthService, type AuthServiceOptions, type RunningAuthService } from '../src/app.ts';
 import { authConfig, type AuthConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { AUTH_SERVICE_DIR } from '../src/db/migrate.ts';
 
-export type AuthClient = ReturnType<typeof createClient<typeof AuthService>>;
+export type AuthClient = ServiceClient<typeof AuthService>;
 
 export interface TestAuth {
   config: AuthConfig;
@@ -23,23 +22,15 @@ export interface TestAuth {
 }
 
 export function createAuthTestDatabase(): Promise<TestDatabase> {
-  return createTestDatabase('auth', serviceMigrationSets(AUTH_SERVICE_DIR));
+  return createServiceTestDatabase('auth', AUTH_SERVICE_DIR);
 }
 
 /** Starts the real service against `database` with `env` over the test defaults. */
 export async function startTestAuth(database: TestDatabase, env: Record<string, string> = {}, options: AuthServiceOptions = {}): Promise<TestAuth> {
   const config = authConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', ...env });
-  const service = await startAuthService(config, { log: createLogger('auth-test', 'silent'), ...options });
-  const client = createClient(AuthService, `127.0.0.1:${service.port}`);
-  return {
-    config,
-    service,
-    client,
-    async stop() {
-      client.close();
-      await service.stop();
-    },
-  };
+  // The client vouches for its userId with the development caller key, as the gateway does.
+  const running = await startServiceUnderTest(AuthService, () => startAuthService(config, { log: createLogger('auth-test', 'silent'), ...options }));
+  return { config, ...running };
 }
 
 /** Direct access to the test database, to look at what the service stored. */

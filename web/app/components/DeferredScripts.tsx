@@ -23,7 +23,7 @@ const DEFERRED_PRELOAD_REL = 'darmankar-deferred-modulepreload';
 const START_AFTER_FIRST_FRAME = `(function(){
 function start(){
 document.querySelectorAll('link[rel="${DEFERRED_PRELOAD_REL}"]').forEach(function(l){var p=document.createElement('link');p.rel='modulepreload';p.href=l.getAttribute('href');if(l.crossOrigin!=null)p.crossOrigin=l.crossOrigin;if(l.integrity)p.integrity=l.integrity;document.head.appendChild(p);});
-var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;var m=document.createElement('script');m.type='module';m.textContent=s.textContent;document.head.appendChild(m);}
+var s=document.querySelector('script[type="${DEFERRED_TYPE}"]');if(!s)return;var m=document.createElement('script');m.type='module';m.nonce=s.nonce;m.textContent=s.textContent;document.head.appendChild(m);}
 if(document.visibilityState==='hidden'){start();return;}
 requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0);});});
 })();`;
@@ -45,16 +45,21 @@ function deferModuleScripts(node: ReactNode): ReactNode {
   });
 }
 
-/** React Router's `<Scripts />`, with hydration started after the first frame. */
-export function DeferredScripts() {
+/**
+ * React Router's `<Scripts />`, with hydration started after the first frame. `nonce` is the
+ * response's Content-Security-Policy nonce: every inline script carries it, and the module
+ * script re-created after the first frame copies it from the inert one (an inline script
+ * added by a script is allowed only with the nonce).
+ */
+export function DeferredScripts({ nonce }: { nonce?: string }) {
   // Called as a function (not rendered) so its output can be adjusted; its hooks run as part
   // of this component, in the same order on every render.
-  const scripts = Scripts({});
+  const scripts = Scripts({ nonce });
   if (scripts === null) return null;
   return (
     <>
       {deferModuleScripts(scripts)}
-      <script dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_FRAME }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: START_AFTER_FIRST_FRAME }} />
     </>
   );
 }

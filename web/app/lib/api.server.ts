@@ -1,9 +1,13 @@
 // Server side of the API client: each request to the web app gets a client that forwards
-// the browser's cookies (and address) to the gateway and hands the gateway's Set-Cookie
-// headers back to the browser on whatever response the route produces.
+// the browser's cookies and the client's address to the gateway and hands the gateway's
+// Set-Cookie headers back to the browser on whatever response the route produces. The address
+// is the one the web server worked out under its TRUST_PROXY setting (server/client-address.ts),
+// never the X-Forwarded-For the browser sent: otherwise every server-side call would either
+// look like one client (the web server) or like whoever the browser claimed to be.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import { createApiClient, type ApiClient } from './api.ts';
 import { CookieJar } from './cookie-jar.ts';
+import { clientAddressOf } from './request-context.ts';
 
 const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
@@ -14,9 +18,10 @@ export interface ServerApi {
 
 const serverApiContext = createContext<ServerApi>();
 
-export function createServerApi(request: Request, gatewayUrl = GATEWAY_URL): ServerApi {
+/** `clientAddress`: the client as the web server worked it out; none sends no X-Forwarded-For. */
+export function createServerApi(request: Request, gatewayUrl = GATEWAY_URL, clientAddress?: string): ServerApi {
   const jar = new CookieJar(request.headers.get('cookie'));
-  const forwardedFor = request.headers.get('x-forwarded-for');
+  const forwardedFor = clientAddress;
   const api = createApiClient({
     baseUrl: `${gatewayUrl}/api/v1`,
     // A server render cannot wait forever for a refresh: a few seconds, then the error page.
@@ -33,7 +38,7 @@ export function createServerApi(request: Request, gatewayUrl = GATEWAY_URL): Ser
 }
 
 export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const serverApi = createServerApi(request);
+  const serverApi = createServerApi(request, GATEWAY_URL, clientAddressOf(context));
   context.set(serverApiContext, serverApi);
   const response = await next();
   if (serverApi.jar.setCookies.length === 0) return response;

@@ -30,9 +30,3 @@ export function localePath(locale: Locale, path: string): string {
   if (locale === DEFAULT_LOCALE) return path;
   return path === '/' ? `/${locale}` : `/${locale}${path}`;
 }
-
-/** Keeps back URLs on this site: anything else falls back to the home page. */
-export function safeBackURL(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}

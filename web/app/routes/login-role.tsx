@@ -3,9 +3,9 @@ import type { Route } from './+types/login-role';
 import { AuthCard } from '../components/layout/AuthCard.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { parseClientData, readCookie } from '../lib/client-data.ts';
-import { localeFromPath, localePath, safeBackURL } from '../lib/locale.ts';
+import { localeFromPath, localePath } from '../lib/locale.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { requireKnownLocale } from '../lib/route-guards.ts';
+import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'role.title', 'role.description', { noindex: true });
 
@@ -18,7 +18,7 @@ function requireSession(request: Request, backURL: string): void {
 
 export function loader({ request, params }: Route.LoaderArgs) {
   requireKnownLocale(params);
-  const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'));
+  const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'), originOf(request));
   requireSession(request, backURL);
   return { backURL };
 }
@@ -27,11 +27,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   requireKnownLocale(params);
   const form = await request.formData();
-  const backURL = safeBackURL(String(form.get('backURL') ?? ''));
+  const backURL = safeBackURL(String(form.get('backURL') ?? ''), originOf(request));
   requireSession(request, backURL);
   const locale = localeFromPath(new URL(request.url).pathname);
   const employerHome = backURL.startsWith('/employers') ? backURL : '/employers';
-  return redirect(localePath(locale, form.get('role') === 'employer' ? employerHome : backURL));
+  const next = localePath(locale, form.get('role') === 'employer' ? employerHome : backURL);
+  return redirect(safeBackURL(next, originOf(request)));
 }
 
 export default function Role({ loaderData }: Route.ComponentProps) {

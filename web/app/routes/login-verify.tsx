@@ -10,10 +10,10 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { isApiError } from '../lib/api.ts';
 import { getServerApi } from '../lib/api.server.ts';
 import { localDigits, toLatinDigits } from '../lib/format.ts';
-import { localeFromPath, localePath, safeBackURL } from '../lib/locale.ts';
+import { localeFromPath, localePath } from '../lib/locale.ts';
 import { clearLoginState, readLoginState, saveLoginState } from '../lib/login-state.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { requireKnownLocale } from '../lib/route-guards.ts';
+import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
 import { mmss, useCountdown } from '../lib/use-countdown.ts';
 
 interface VerifiedUser {
@@ -29,7 +29,7 @@ function loginURL(request: Request, backURL: string): string {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   requireKnownLocale(params);
-  const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'));
+  const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'), originOf(request));
   const state = await readLoginState(request);
   if (!state) throw redirect(loginURL(request, backURL));
   return { cellphone: state.cellphone, resendAt: state.resendAt, backURL, now: Date.now() };
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireKnownLocale(params);
   const form = await request.formData();
-  const backURL = safeBackURL(String(form.get('backURL') ?? ''));
+  const backURL = safeBackURL(String(form.get('backURL') ?? ''), originOf(request));
   const state = await readLoginState(request);
   if (!state) throw redirect(loginURL(request, backURL));
   const locale = localeFromPath(new URL(request.url).pathname);
@@ -59,7 +59,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const next = verified.user.isNew
       ? `${localePath(locale, '/login/role')}?backURL=${encodeURIComponent(backURL)}`
       : localePath(locale, backURL);
-    return redirect(next, { headers: { 'Set-Cookie': await clearLoginState() } });
+    // The redirect itself is checked too: whatever it was built from, it stays on our origin.
+    return redirect(safeBackURL(next, originOf(request)), { headers: { 'Set-Cookie': await clearLoginState() } });
   } catch (error) {
     if (!isApiError(error)) throw error;
     return data({ resent: false as const, exc: error.codes, at: Date.now() }, { status: error.status });

@@ -9,10 +9,10 @@ import { excText } from '@darmankar/platform/errors/catalogue';
 import { isApiError } from '../lib/api.ts';
 import { getServerApi } from '../lib/api.server.ts';
 import { tidyCellphone } from '../lib/cellphone.ts';
-import { localeFromPath, localePath, safeBackURL } from '../lib/locale.ts';
+import { localeFromPath, localePath } from '../lib/locale.ts';
 import { saveLoginState } from '../lib/login-state.server.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { requireKnownLocale } from '../lib/route-guards.ts';
+import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
 
 /** The gateway's resend cooldown, used when it only tells us a code is already out. */
 const DEFAULT_COOLDOWN_SECONDS = 120;
@@ -21,14 +21,14 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'login.title', 
 
 export function loader({ request, params }: Route.LoaderArgs) {
   requireKnownLocale(params);
-  return { backURL: safeBackURL(new URL(request.url).searchParams.get('backURL')) };
+  return { backURL: safeBackURL(new URL(request.url).searchParams.get('backURL'), originOf(request)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireKnownLocale(params);
   const form = await request.formData();
   const cellphone = tidyCellphone(String(form.get('cellphone') ?? ''));
-  const backURL = safeBackURL(String(form.get('backURL') ?? ''));
+  const backURL = safeBackURL(String(form.get('backURL') ?? ''), originOf(request));
   const locale = localeFromPath(new URL(request.url).pathname);
   const verifyURL = `${localePath(locale, '/login/verify')}?backURL=${encodeURIComponent(backURL)}`;
   const { api } = getServerApi(context);

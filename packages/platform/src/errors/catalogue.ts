@@ -16,6 +16,8 @@ const entries = {
   EXC_API_NOT_FOUND: { status: 404, fa: 'این آدرس وجود ندارد.', en: 'This address does not exist.' },
   EXC_PAYLOAD_TOO_LARGE: { status: 413, fa: 'حجم درخواست بیش از حد مجاز است.', en: 'The request is too large.' },
   EXC_TOO_MANY_REQUESTS: { status: 429, fa: 'تعداد درخواست‌ها بیش از حد مجاز است. کمی بعد دوباره تلاش کنید.', en: 'Too many requests. Please try again shortly.' },
+  EXC_UNSUPPORTED_MEDIA_TYPE: { status: 415, fa: 'قالب دادهٔ درخواست پشتیبانی نمی‌شود.', en: 'The request body is not in a supported format.' },
+  EXC_CROSS_SITE_REQUEST_REFUSED: { status: 403, fa: 'این درخواست فقط از خود سایت پذیرفته می‌شود.', en: 'This request is accepted only from the site itself.' },
   EXC_SERVICE_UNAVAILABLE: { status: 503, fa: 'سرویس موقتاً در دسترس نیست. کمی بعد دوباره تلاش کنید.', en: 'The service is temporarily unavailable. Please try again shortly.' },
   EXC_SERVICE_TIMEOUT: { status: 504, fa: 'پاسخ سرویس بیش از حد طول کشید. دوباره تلاش کنید.', en: 'The service took too long to answer. Please try again.' },
   EXC_AUTHORIZATION_FORBIDDEN: { status: 403, fa: 'شما اجازهٔ انجام این کار را ندارید.', en: 'You are not allowed to do this.' },

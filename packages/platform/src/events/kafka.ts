@@ -1,6 +1,9 @@
 import kafkajs, { type IHeaders, type KafkaConfig, type LogEntry, type Message, type Producer } from 'kafkajs';
 import { pino, type Logger } from 'pino';
 import type { BusMessage, Consumer, EventBus, Subscription } from './bus.ts';
+import { openConsumerParking, type ConsumerParking } from './parked.ts';
+import { defaultRetryPolicy, deliver, type ParkingOptions } from './parking.ts';
+import { Wakeup } from './wakeup.ts';
 
 const { Kafka, logLevel } = kafkajs;
 
@@ -52,6 +55,22 @@ export function fromKafkaMessage(
   return { id, topic, key: record.key.toString(), type, payload: new Uint8Array(record.value), occurredAt };
 }
 
+/** Stands in for a record that is not a bus message, so it can be parked and looked at. */
+export function undecodable(
+  topic: string,
+  position: { partition: number; offset: string },
+  record: { key: Buffer | null; value: Buffer | null; headers?: IHeaders },
+): BusMessage {
+  return {
+    id: headerText(record.headers, headers.id) ?? `${topic}/${position.partition}/${position.offset}`,
+    topic,
+    key: record.key?.toString() ?? '',
+    type: headerText(record.headers, headers.type) ?? 'unknown',
+    payload: new Uint8Array(record.value ?? Buffer.alloc(0)),
+    occurredAt: new Date(),
+  };
+}
+
 /** Routes kafkajs's own log lines to the service logger. */
 export function kafkaLogCreator(log: Logger) {
   return () =>
@@ -68,6 +87,11 @@ export interface KafkaBusOptions {
   brokers: string;
   clientId?: string;
   log?: Logger;
+  /**
+   * Where a message whose handler keeps failing is parked. Without it such a message is
+   * retried for ever and blocks its partition for the group.
+   */
+  parking?: ParkingOptions;
 }
 
 /**
@@ -81,7 +105,7 @@ export async function connectKafka(options: KafkaBusOptions): Promise<EventBus> 
   const kafka = new Kafka({ ...kafkaConfig(options.brokers, options.clientId), logCreator: kafkaLogCreator(log) });
   const producer = kafka.producer();
   await producer.connect();
-  return new KafkaBus(kafka, producer);
+  return new KafkaBus(kafka, producer, openConsumerParking(options.parking, defaultRetryPolicy, log), log);
 }
 
 class KafkaBus implements EventBus {
@@ -91,6 +115,8 @@ class KafkaBus implements EventBus {
   constructor(
     private readonly kafka: InstanceType<typeof Kafka>,
     private readonly producer: Producer,
+    private readonly parking: ConsumerParking,
+    private readonly log: Logger,
   ) {}
 
   async publish(messages: BusMessage[]): Promise<void> {
@@ -110,12 +136,45 @@ class KafkaBus implements EventBus {
     const consumer = this.kafka.consumer({ groupId: subscription.group });
     await consumer.connect();
     await consumer.subscribe({ topics: subscription.topics, fromBeginning: true });
+    const log = this.log.child({ group: subscription.group });
+    if (!this.parking.store) log.warn('no parking database: a message whose handler keeps failing blocks its partition for the group');
+    // Retries happen inside eachMessage (the partition waits, others flow); stop() ends the wait.
+    const retryWakeup = new Wakeup();
+    let stopping = false;
     await consumer.run({
-      eachMessage: async ({ topic, message }) => subscription.handler(fromKafkaMessage(topic, message)),
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        const position = { partition, offset: message.offset };
+        let received: BusMessage;
+        try {
+          received = fromKafkaMessage(topic, message);
+        } catch (error) {
+          // A record no handler can read is poison from the start: parked without attempts.
+          if (!this.parking.store) throw error;
+          await this.parking.store.park({ group: subscription.group, message: undecodable(topic, position, message), position, error: String(error), attempts: 0 });
+          log.error({ err: error, topic, ...position }, 'kafka record without the event envelope parked');
+          return;
+        }
+        const outcome = await deliver(received, position, {
+          group: subscription.group,
+          handler: subscription.handler,
+          store: this.parking.store,
+          policy: this.parking.policy,
+          sleep: async (ms) => {
+            await retryWakeup.sleep(ms);
+            await heartbeat().catch(() => {}); // a long backoff must not cost the group membership
+          },
+          stopping: () => stopping,
+          log,
+        });
+        // Throwing keeps kafkajs from committing an offset the handler never finished.
+        if (outcome === 'stopped') throw new Error('consumer stopping before the event was handled');
+      },
     });
     const handle: Consumer = {
       stop: async () => {
         this.#consumers.delete(handle);
+        stopping = true;
+        retryWakeup.wake();
         await consumer.disconnect();
       },
     };
@@ -126,6 +185,7 @@ class KafkaBus implements EventBus {
   async close(): Promise<void> {
     await Promise.all([...this.#consumers].map((consumer) => consumer.stop()));
     await this.producer.disconnect();
+    await this.parking.close();
   }
 
   /** Creates missing topics first, so a new consumer group does not race the first publish. */

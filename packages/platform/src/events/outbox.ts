@@ -49,7 +49,9 @@ interface OutboxRow {
  * Several relays may run against one database: rows are claimed with FOR UPDATE SKIP
  * LOCKED, and a relay only publishes a key's rows when it holds that key's oldest pending
  * ones, so two relays never reorder a key. A failed row is retried with exponential
- * backoff (later rows of its key wait) and parked after `maxAttempts` failures.
+ * backoff and parked after `maxAttempts` failures; later rows of its key wait behind it
+ * while it waits for a retry and while it is parked, until `requeueParked` or
+ * `discardParked` releases the key.
  */
 export class OutboxRelay {
   readonly #pool: pg.Pool;
@@ -132,15 +134,15 @@ export class OutboxRelay {
   }
 
   async #claim(client: pg.PoolClient): Promise<OutboxRow[]> {
-    // Rows queued behind a row of their key that waits for a retry are left out, so they
-    // cannot fill the batch and starve other keys.
+    // Rows queued behind a row of their key that is parked or waits for a retry are left
+    // out: they must not be published before it, nor fill the batch and starve other keys.
     const { rows } = await client.query<OutboxRow>(
       `SELECT o.seq, o.event_id, o.topic, o.key, o.type, o.payload, o.occurred_at, o.attempts
          FROM outbox o
         WHERE o.status = 'pending' AND o.next_attempt_at <= now()
           AND NOT EXISTS (SELECT 1 FROM outbox w
-                           WHERE w.status = 'pending' AND w.topic = o.topic AND w.key = o.key
-                             AND w.seq < o.seq AND w.next_attempt_at > now())
+                           WHERE w.status IN ('pending', 'parked') AND w.topic = o.topic AND w.key = o.key
+                             AND w.seq < o.seq AND (w.status = 'parked' OR w.next_attempt_at > now()))
         ORDER BY o.seq
         LIMIT $1
         FOR UPDATE OF o SKIP LOCKED`,
@@ -150,9 +152,9 @@ export class OutboxRelay {
   }
 
   /**
-   * Keeps, for each key, only the claimed rows that are that key's oldest pending rows.
+   * Keeps, for each key, only the claimed rows that are that key's oldest unpublished rows.
    * Rows another relay holds (or that wait for a retry) stay pending, and so do the rows
-   * after them.
+   * after them; so do the rows after a parked row (parked by another relay since the claim).
    */
   async #keepOldestPerKey(client: pg.PoolClient, claimed: OutboxRow[]): Promise<Map<string, OutboxRow[]>> {
     const byKey = new Map<string, OutboxRow[]>();
@@ -163,8 +165,9 @@ export class OutboxRelay {
     if (byKey.size === 0) return byKey;
     const { rows: pending } = await client.query<{ topic: string; key: string; seq: string }>(
       `SELECT o.topic, o.key, o.seq FROM outbox o
-         JOIN unnest($1::text[], $2::text[]) AS k(topic, key) ON k.topic = o.topic AND k.key = o.key
-        WHERE o.status = 'pending' AND o.seq <= $3
+         JOIN (SELECT DISTINCT * FROM unnest($1::text[], $2::text[])) AS k(topic, key)
+           ON k.topic = o.topic AND k.key = o.key
+        WHERE o.status IN ('pending', 'parked') AND o.seq <= $3
         ORDER BY o.seq`,
       [claimed.map((row) => row.topic), claimed.map((row) => row.key), claimed.at(-1)!.seq],
     );
@@ -217,18 +220,29 @@ export class OutboxRelay {
     );
     const context = { eventId: row.event_id, topic: row.topic, key: row.key, type: row.type, attempts, err: error };
     if (parked) {
-      this.#log.error(context, 'outbox event parked after repeated publish failures; requeue it with requeueParked once fixed');
+      this.#log.error(context, 'outbox event parked after repeated publish failures; later events of its key wait until requeueParked or discardParked');
     } else {
       this.#log.warn({ ...context, retryInMs: delayMs }, 'outbox event publish failed; will retry');
     }
   }
 }
 
-/** Puts parked events (all, or the given ids) back in the queue with a fresh attempt count. */
+/**
+ * Puts parked events (all, or the given ids) back in the queue with a fresh attempt count.
+ * A requeued row keeps its place, so it is published before the later rows of its key.
+ */
 export async function requeueParked(exec: SqlExecutor, eventIds?: string[]): Promise<number> {
   return exec(
     `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now(), last_error = NULL
       WHERE status = 'parked' AND ($1::text[] IS NULL OR event_id = ANY($1::text[]))`,
     [eventIds ?? null],
   );
+}
+
+/**
+ * Gives up on parked events for good (an event that can never be published): they stay in
+ * the table as `discarded` for the record, and the later rows of their keys flow again.
+ */
+export async function discardParked(exec: SqlExecutor, eventIds: string[]): Promise<number> {
+  return exec(`UPDATE outbox SET status = 'discarded' WHERE status = 'parked' AND event_id = ANY($1::text[])`, [eventIds]);
 }

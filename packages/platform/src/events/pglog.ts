@@ -3,7 +3,9 @@ import { pino, type Logger } from 'pino';
 import type { BusMessage, Consumer, EventBus, MessageHandler, Subscription } from './bus.ts';
 import { ensureDatabase } from '../migrate.ts';
 import { inPgTransaction } from './executor.ts';
-import { backoffMs, listen, Wakeup } from './wakeup.ts';
+import { openConsumerParking, withoutUndefined, type ConsumerParking } from './parked.ts';
+import { defaultRetryPolicy, deliver, type DeliveryContext, type ParkingOptions } from './parking.ts';
+import { listen, Wakeup } from './wakeup.ts';
 
 /**
  * The embedded event bus: an append-only log in its own Postgres database. Each topic has
@@ -47,23 +49,29 @@ export interface PgLogOptions {
   pollIntervalMs?: number;
   /** Events a consumer reads (and commits) at a time. */
   batchSize?: number;
-  /** Backoff between attempts when a handler throws. */
+  /** Backoff between attempts when a handler throws (unless `parking` sets its own). */
   retryBaseMs?: number;
   retryMaxMs?: number;
   /** How often a standby consumer tries to take over its group's topic. */
   standbyRetryMs?: number;
+  /**
+   * Where a message whose handler keeps failing is parked. Without it such a message is
+   * retried for ever and blocks its topic for the group.
+   */
+  parking?: ParkingOptions;
 }
 
-type Settings = Required<Omit<PgLogOptions, 'log'>>;
+type Settings = Required<Omit<PgLogOptions, 'log' | 'parking'>>;
 
 export async function connectPgLog(options: PgLogOptions): Promise<EventBus> {
+  const { log: _log, parking: _parking, ...busOptions } = options;
   const settings: Settings = {
     pollIntervalMs: 1000,
     batchSize: 100,
     retryBaseMs: 500,
     retryMaxMs: 60_000,
     standbyRetryMs: 2000,
-    ...options,
+    ...withoutUndefined(busOptions),
   };
   const log = (options.log ?? pino({ enabled: false })).child({ component: 'event-bus', engine: 'postgres' });
   await ensureDatabase(options.connectionString); // development convenience: created on first start
@@ -78,7 +86,9 @@ export async function connectPgLog(options: PgLogOptions): Promise<EventBus> {
     (topic) => wakeups.get(topic)?.forEach((wakeup) => wakeup.wake()),
     log,
   );
-  return new PgLogBus(pool, listener, wakeups, settings, log);
+  const retry = { ...defaultRetryPolicy, retryBaseMs: settings.retryBaseMs, retryMaxMs: settings.retryMaxMs };
+  const parking = openConsumerParking(options.parking, retry, log);
+  return new PgLogBus(pool, listener, wakeups, settings, parking, log);
 }
 
 class PgLogBus implements EventBus {
@@ -89,6 +99,7 @@ class PgLogBus implements EventBus {
     private readonly listener: { close(): Promise<void> },
     private readonly wakeups: Map<string, Set<Wakeup>>,
     private readonly settings: Settings,
+    private readonly parking: ConsumerParking,
     private readonly log: Logger,
   ) {}
 
@@ -105,9 +116,10 @@ class PgLogBus implements EventBus {
   }
 
   async subscribe(subscription: Subscription): Promise<Consumer> {
+    if (!this.parking.store) this.log.warn({ group: subscription.group }, 'no parking database: a message whose handler keeps failing blocks its topic for the group');
     const consumers = subscription.topics.map(
       (topic) =>
-        new TopicConsumer(this.settings, subscription.group, topic, subscription.handler, this.log, (wakeup, on) => {
+        new TopicConsumer(this.settings, this.parking, subscription.group, topic, subscription.handler, this.log, (wakeup, on) => {
           const set = this.wakeups.get(topic) ?? new Set();
           if (on) set.add(wakeup);
           else set.delete(wakeup);
@@ -131,6 +143,7 @@ class PgLogBus implements EventBus {
     this.#consumers.clear();
     await this.listener.close();
     await this.pool.end();
+    await this.parking.close();
   }
 }
 
@@ -172,15 +185,22 @@ interface LogRow {
   occurred_at: Date;
 }
 
-/** Reads one topic for one group: handles each event in order, commits after each batch. */
+/**
+ * Reads one topic for one group: handles each event in order (a poison one is parked, see
+ * parking.ts), commits after each batch.
+ */
 class TopicConsumer {
   readonly #wakeup = new Wakeup();
+  /** Ends a wait between attempts on stop; new events on the topic must not shorten it. */
+  readonly #retryWakeup = new Wakeup();
   #stopping = false;
   #loop?: Promise<void>;
   readonly #log: Logger;
+  readonly #delivery: DeliveryContext;
 
   constructor(
     private readonly settings: Settings,
+    parking: ConsumerParking,
     private readonly group: string,
     private readonly topic: string,
     private readonly handler: MessageHandler,
@@ -188,6 +208,15 @@ class TopicConsumer {
     private readonly register: (wakeup: Wakeup, on: boolean) => void,
   ) {
     this.#log = log.child({ group, topic });
+    this.#delivery = {
+      group,
+      handler,
+      store: parking.store,
+      policy: parking.policy,
+      sleep: (ms) => this.#retryWakeup.sleep(ms),
+      stopping: () => this.#stopping,
+      log: this.#log,
+    };
   }
 
   start(): void {
@@ -198,6 +227,7 @@ class TopicConsumer {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#wakeup.wake();
+    this.#retryWakeup.wake();
     await this.#loop;
     this.register(this.#wakeup, false);
   }
@@ -241,7 +271,6 @@ class TopicConsumer {
       [this.group, this.topic],
     );
     let committed = BigInt(rows[0]!.committed_offset);
-    let failures = 0;
     while (!this.#stopping) {
       const batch = await client.query<LogRow>(
         `SELECT "offset", key, id, type, payload, occurred_at FROM event_log
@@ -249,19 +278,11 @@ class TopicConsumer {
         [this.topic, committed.toString(), this.settings.batchSize],
       );
       let handled = committed;
-      let failed = false;
       for (const row of batch.rows) {
         if (this.#stopping) break;
-        try {
-          await this.handler(this.#toMessage(row));
-          handled = BigInt(row.offset);
-          failures = 0;
-        } catch (error) {
-          failures++;
-          failed = true;
-          this.#log.error({ err: error, eventId: row.id, offset: row.offset, failures }, 'event handler failed; will retry');
-          break;
-        }
+        // Handled, parked or held: either way the topic moves past it.
+        if ((await deliver(this.#toMessage(row), { offset: row.offset }, this.#delivery)) === 'stopped') break;
+        handled = BigInt(row.offset);
       }
       if (handled > committed) {
         await client.query(
@@ -270,8 +291,7 @@ class TopicConsumer {
         );
         committed = handled;
       }
-      if (failed) await this.#wakeup.sleep(backoffMs(failures, this.settings.retryBaseMs, this.settings.retryMaxMs));
-      else if (batch.rows.length === 0) await this.#wakeup.sleep(this.settings.pollIntervalMs);
+      if (batch.rows.length === 0) await this.#wakeup.sleep(this.settings.pollIntervalMs);
     }
   }
 

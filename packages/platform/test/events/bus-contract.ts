@@ -6,13 +6,15 @@ import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import { decodeBusMessage, type BusMessage, type EventBus } from '../../src/events/bus.ts';
+import { listParkedEvents, replayParkedEvents } from '../../src/events/parked.ts';
+import type { ParkingOptions } from '../../src/events/parking.ts';
 import { createTestDatabase, type TestDatabase } from '../../src/testing.ts';
 import { countingEffectHandler, effectsTable } from './effects.ts';
 import { platformMigrations, sleep, uniqueTopic, userRegistered, waitFor } from './support.ts';
 
 export interface AdapterUnderTest {
   /** A new bus instance on the adapter's backend; every call reaches the same events. */
-  connect(): Promise<EventBus>;
+  connect(options?: { parking?: ParkingOptions }): Promise<EventBus>;
   /** Environment that makes `createEventBus` in a child process build the same adapter. */
   childEnv: Record<string, string>;
   teardown(): Promise<void>;
@@ -150,6 +152,69 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
         assert.ok(effects.skipped > 0 && effects.skipped <= k, `redelivered events were skipped (${effects.skipped})`);
         assert.equal(effects.applied, n - k);
       } finally {
+        await pool.end();
+        await service.drop();
+      }
+    });
+
+    test('a poison message is parked and the topic moves on; its key waits behind it until replayed in order', async () => {
+      const topic = uniqueTopic('poison');
+      const group = 'poison-test';
+      const service: TestDatabase = await createTestDatabase('events', platformMigrations);
+      const pool = new pg.Pool({ connectionString: service.url });
+      const parkingBus = await adapter.connect({ parking: { databaseUrl: service.url, maxAttempts: 3, retryBaseMs: 1, retryMaxMs: 4 } });
+      try {
+        const [a1, a2, a3] = [1, 2, 3].map((n) => userRegistered(topic, 'user-a', n)) as [BusMessage, BusMessage, BusMessage];
+        const [b1, b2] = [4, 5].map((n) => userRegistered(topic, 'user-b', n)) as [BusMessage, BusMessage];
+        let poisoned = true;
+        let poisonAttempts = 0;
+        const received: string[] = [];
+        const consumer = await parkingBus.subscribe({
+          group,
+          topics: [topic],
+          handler: async (message) => {
+            if (message.id === a1.id && poisoned) {
+              poisonAttempts++;
+              throw new Error('handler cannot apply this event');
+            }
+            received.push(message.id);
+          },
+        });
+        await parkingBus.publish([a1, b1, a2, b2, a3]);
+        const openRows = async () => (await listParkedEvents(pool, { group, topic })).filter((row) => row.status === 'parked');
+        await waitFor('the other key and three parked events', async () => received.length === 2 && (await openRows()).length === 3, 30_000);
+        await sleep(quietMs);
+        assert.deepEqual(received, [b1.id, b2.id], 'the other key flowed; the parked key is held');
+        assert.equal(poisonAttempts, 3, 'tried maxAttempts times, then parked');
+
+        const parked = await openRows();
+        assert.deepEqual(
+          parked.map((row) => [row.event_id, row.key, row.attempts, row.held_behind]),
+          [
+            [a1.id, 'user-a', 3, null],
+            [a2.id, 'user-a', 0, a1.id],
+            [a3.id, 'user-a', 0, a1.id],
+          ],
+        );
+        assert.match(parked[0]!.error, /cannot apply/);
+        assert.ok(parked.every((row) => row.offset !== '' && row.parked_at instanceof Date));
+
+        // The cause is fixed; an operator replays the group's parked events.
+        poisoned = false;
+        assert.equal(await replayParkedEvents(pool, bus, { group }), 3);
+        await waitFor('the replayed key', () => received.length === 5, 30_000);
+        const a4 = userRegistered(topic, 'user-a', 6);
+        await parkingBus.publish([a4]);
+        await waitFor('the next event of the key', () => received.length === 6, 30_000);
+        await sleep(quietMs);
+        await consumer.stop();
+
+        assert.deepEqual(received.slice(2), [a1.id, a2.id, a3.id, a4.id], 'the key arrives in its original order');
+        assert.deepEqual(await listParkedEvents(pool, { group }), [], 'nothing left parked');
+        const statuses = await pool.query(`SELECT DISTINCT status FROM parked_events WHERE consumer_group = $1`, [group]);
+        assert.deepEqual(statuses.rows, [{ status: 'replayed' }]);
+      } finally {
+        await parkingBus.close();
         await pool.end();
         await service.drop();
       }

@@ -75,7 +75,7 @@ eventBusContract(
   async () => {
     const events = await createTestDatabase('events'); // unused by Kafka; keeps the child's environment complete
     return {
-      connect: () => connectKafka({ brokers: brokers!, clientId: 'darmankar-test', log: pino({ level: 'warn' }) }),
+      connect: (options) => connectKafka({ brokers: brokers!, clientId: 'darmankar-test', log: pino({ level: 'warn' }), ...options }),
       childEnv: { KAFKA_BROKERS: brokers!, EVENTS_DATABASE_URL: events.url },
       teardown: () => events.drop(),
     };

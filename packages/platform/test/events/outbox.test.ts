@@ -161,6 +161,37 @@ describe('transactional outbox and relay', () => {
     assert.equal(received[0]!.id, poison.id);
   });
 
+  test('while a row is parked, later rows of its key wait; other keys flow; requeueing releases the key in order', async () => {
+    const topic = uniqueTopic('hold');
+    const enqueue = (event: BusMessage) => inPgTransaction(pool, (client) => enqueueEvent(pgExecutor(client), event));
+    const parkedA = userRegistered(topic, 'user-a', 1);
+    await enqueue(parkedA);
+    // Parked the way the relay parks a row after maxAttempts failures.
+    await pool.query(`UPDATE outbox SET status = 'parked', attempts = 10, last_error = 'broker refused' WHERE event_id = $1`, [parkedA.id]);
+    const laterA = [userRegistered(topic, 'user-a', 2), userRegistered(topic, 'user-a', 3)];
+    const others = [userRegistered(topic, 'user-b', 4), userRegistered(topic, 'user-b', 5)];
+    for (const event of [laterA[0]!, others[0]!, laterA[1]!, others[1]!]) await enqueue(event);
+
+    const { received, consumer } = collect(topic, 'hold-test');
+    const relay = new OutboxRelay({ connectionString: service.url, bus });
+    try {
+      assert.equal(await relay.relayOnce(), 2, 'only the other key is published');
+      await waitFor("the other key's events", () => received.length === 2, 5000);
+      assert.deepEqual(received.map((m) => m.id), others.map((m) => m.id));
+      const statuses = await pool.query(`SELECT event_id, status FROM outbox WHERE topic = $1 AND key = 'user-a' ORDER BY seq`, [topic]);
+      assert.deepEqual(statuses.rows.map((r) => r.status), ['parked', 'pending', 'pending'], 'later rows of the parked key are held');
+      assert.equal(await relay.relayOnce(), 0, 'a second round still holds them');
+
+      assert.equal(await requeueParked(pgExecutor(pool), [parkedA.id]), 1);
+      assert.equal(await relay.relayOnce(), 3);
+      await waitFor('the released key', () => received.length === 5, 5000);
+      assert.deepEqual(received.slice(2).map((m) => m.id), [parkedA, ...laterA].map((m) => m.id), 'the key flows in its original order');
+    } finally {
+      await relay.stop();
+      await (await consumer).stop();
+    }
+  });
+
   test('restarted and concurrent relays publish every row once, in order per key', async () => {
     const topic = uniqueTopic('restart');
     const { received, consumer } = collect(topic, 'restart-test');

@@ -5,7 +5,7 @@ import { eventBusContract } from './bus-contract.ts';
 eventBusContract('Postgres log', async () => {
   const events = await createTestDatabase('events');
   return {
-    connect: () => connectPgLog({ connectionString: events.url, pollIntervalMs: 500 }),
+    connect: (options) => connectPgLog({ connectionString: events.url, pollIntervalMs: 500, ...options }),
     childEnv: { EVENTS_DATABASE_URL: events.url, KAFKA_BROKERS: '' },
     teardown: () => events.drop(),
   };

@@ -34,9 +34,10 @@ export class Authentication {
     private readonly reads: UserReads,
   ) {}
 
-  async sendCellphoneCode(cellphone: string, purpose: Purpose, callerId: string | null): Promise<IssuedCode> {
+  /** `signal`: the caller gave up (cancelled, or its deadline passed); no SMS is sent after that. */
+  async sendCellphoneCode(cellphone: string, purpose: Purpose, callerId: string | null, signal?: AbortSignal): Promise<IssuedCode> {
     if (purpose === 'CHANGE_CELLPHONE') await this.assertCanMoveTo(await this.caller(callerId), cellphone);
-    return this.codes.issue(cellphone, purpose, purpose === 'CHANGE_CELLPHONE' ? callerId : null);
+    return this.codes.issue(cellphone, purpose, purpose === 'CHANGE_CELLPHONE' ? callerId : null, signal);
   }
 
   async verifyCellphoneCode(input: { cellphone: string; code: string; purpose: Purpose; userAgent: string }, callerId: string | null): Promise<Verified> {

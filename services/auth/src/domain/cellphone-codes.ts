@@ -29,8 +29,12 @@ export class CellphoneCodes {
     private readonly log: Logger,
   ) {}
 
-  /** Creates and sends a code, unless one went to this cellphone for this purpose within the cooldown. */
-  async issue(cellphone: string, purpose: Purpose, userId: string | null): Promise<IssuedCode> {
+  /**
+   * Creates and sends a code, unless one went to this cellphone for this purpose within the
+   * cooldown. When `signal` has aborted by the time the code is stored (the caller gave up, e.g.
+   * the gateway already answered 504), no SMS is sent and the code is dropped again.
+   */
+  async issue(cellphone: string, purpose: Purpose, userId: string | null, signal?: AbortSignal): Promise<IssuedCode> {
     const code = randomDigits(CODE_LENGTH);
     const now = Date.now();
     const row = await this.db.$transaction(async (tx) => {
@@ -51,6 +55,12 @@ export class CellphoneCodes {
         },
       });
     });
+    if (signal?.aborted) {
+      // Nobody is waiting for this code: a message now would arrive for an answer that said
+      // "try again", and its cooldown would block the retry.
+      await this.db.cellphoneCode.delete({ where: { id: row.id } });
+      signal.throwIfAborted();
+    }
     try {
       await this.sms.sendCode({ cellphone, code, purpose });
     } catch (error) {

@@ -36,7 +36,7 @@ export function authHandlers(parts: AuthParts): ServiceHandlers<typeof AuthServi
       const purpose = parsePurpose(request.purpose);
       if (purpose === 'CHANGE_CELLPHONE') requireCaller(context.userId);
       const cellphone = parseCellphone(request.cellphone);
-      const issued = await authentication.sendCellphoneCode(cellphone, purpose, optionalCaller(context.userId));
+      const issued = await authentication.sendCellphoneCode(cellphone, purpose, optionalCaller(context.userId), context.signal);
       return { cellphone, ...issued };
     },
 

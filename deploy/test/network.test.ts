@@ -1,0 +1,112 @@
+// The chart's network: NetworkPolicies that let only the gateway reach the services' gRPC
+// ports and let each part reach only what it needs, and headless Services through which the
+// gateway spreads its gRPC calls over every pod of a service.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { SYSTEM, protocolOf } from '../../scripts/system.ts';
+import { lintChart, productionValues, renderChart, validateObjects } from '../../scripts/check-helm.mjs';
+import type { K8sObject } from './rendered-env.ts';
+
+const services = SYSTEM.filter((p) => protocolOf(p) === 'grpc');
+const name = (part: string) => `darmankar-${part}`;
+const find = (objects: K8sObject[], kind: string, objectName: string) =>
+  objects.find((o) => o.kind === kind && o.metadata.name === objectName);
+const policyOf = (objects: K8sObject[], part: string) => find(objects, 'NetworkPolicy', name(part))!.spec;
+const component = (peer: any) => peer.podSelector?.matchLabels?.['app.kubernetes.io/component'];
+const portsOf = (rule: any) => rule.ports.map((p: any) => `${p.port}/${p.protocol}`).sort();
+
+let defaults: K8sObject[];
+let production: K8sObject[];
+before(async () => {
+  [defaults, production] = await Promise.all([renderChart(), renderChart({ valuesFiles: [productionValues] })]);
+});
+
+describe('NetworkPolicies', () => {
+  test('one per part, selecting exactly its pods, owning both directions', () => {
+    for (const objects of [defaults, production]) {
+      const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+      assert.deepEqual(policies.map((p) => p.metadata.name).sort(), SYSTEM.map((p) => name(p.name)).sort());
+      for (const part of SYSTEM) {
+        const policy = policyOf(objects, part.name);
+        const podLabels = find(objects, 'Deployment', name(part.name))!.spec.template.metadata.labels;
+        for (const [k, v] of Object.entries<string>(policy.podSelector.matchLabels)) assert.equal(podLabels[k], v, part.name);
+        assert.equal(policy.podSelector.matchLabels['app.kubernetes.io/component'], part.name);
+        assert.deepEqual(policy.policyTypes, ['Ingress', 'Egress']);
+      }
+    }
+  });
+
+  test('only the gateway reaches a service, and only on its gRPC port', () => {
+    for (const part of services) {
+      const { ingress } = policyOf(production, part.name);
+      assert.equal(ingress.length, 1, part.name);
+      assert.deepEqual(ingress[0].from.map(component), ['gateway']);
+      assert.deepEqual(portsOf(ingress[0]), [`${part.port}/TCP`]);
+    }
+  });
+
+  test('a service reaches DNS, its database, Redis and the bus, nothing else', () => {
+    const egress = policyOf(production, 'auth').egress;
+    assert.deepEqual(egress.map(portsOf), [['53/TCP', '53/UDP'], ['5432/TCP'], ['6379/TCP'], ['9092/TCP'], ['4318/TCP']]);
+    // No rule reaches another part of the release, and none is open to everywhere.
+    for (const rule of egress) {
+      assert.ok(rule.to?.length > 0, 'an egress rule without peers would allow every destination');
+      assert.ok(rule.to.every((peer: any) => component(peer) === undefined));
+    }
+    assert.deepEqual(egress[1].to[0].namespaceSelector.matchLabels, { 'kubernetes.io/metadata.name': 'data' });
+    // Without Kafka (default values) the Postgres log is the bus: no Kafka rule.
+    assert.deepEqual(policyOf(defaults, 'auth').egress.map(portsOf), [['53/TCP', '53/UDP'], ['5432/TCP'], ['6379/TCP']]);
+  });
+
+  test('the gateway reaches the services, Redis and DNS; the web app and the ingress controller reach it', () => {
+    const { ingress, egress } = policyOf(production, 'gateway');
+    assert.deepEqual(ingress.map((rule: any) => rule.from.map((peer: any) => component(peer) ?? peer.namespaceSelector.matchLabels['kubernetes.io/metadata.name'])),
+      [['web'], ['ingress-nginx']]);
+    for (const rule of ingress) assert.deepEqual(portsOf(rule), ['8080/TCP']);
+    const toParts = egress.filter((rule: any) => component(rule.to[0]));
+    assert.deepEqual(toParts.map((rule: any) => [component(rule.to[0]), portsOf(rule)]), services.map((s) => [s.name, [`${s.port}/TCP`]]));
+    assert.ok(egress.some((rule: any) => portsOf(rule).includes('6379/TCP')));
+    assert.ok(!egress.some((rule: any) => portsOf(rule).includes('5432/TCP')), 'the gateway has no database');
+  });
+
+  test('the web app is reached by the ingress controller only and reaches the gateway', () => {
+    const { ingress, egress } = policyOf(production, 'web');
+    assert.deepEqual(ingress.map((rule: any) => rule.from[0].namespaceSelector.matchLabels['kubernetes.io/metadata.name']), ['ingress-nginx']);
+    assert.deepEqual(egress.filter((rule: any) => component(rule.to[0])).map((rule: any) => [component(rule.to[0]), portsOf(rule)]), [['gateway', ['8080/TCP']]]);
+    assert.ok(!egress.some((rule: any) => portsOf(rule).some((p: string) => p.startsWith('5432') || p.startsWith('6379'))));
+  });
+
+  test('an enabled reserved service is reached by the gateway, which gets a rule to it', async () => {
+    const objects = await renderChart({ set: ['services.files.enabled=true'] });
+    assert.deepEqual(policyOf(objects, 'files').ingress[0].from.map(component), ['gateway']);
+    assert.ok(policyOf(objects, 'gateway').egress.some((rule: any) => component(rule.to[0]) === 'files' && portsOf(rule)[0] === '50052/TCP'));
+  });
+
+  test('a backing system in use without peers fails the render instead of cutting the part off', async () => {
+    await assert.rejects(renderChart({ set: ['external.kafka.brokers=kafka:9092'] }), /networkPolicy\.external\.kafka\.peers is empty but auth uses it/);
+    const off = await renderChart({ set: ['networkPolicy.enabled=false'] });
+    assert.equal(off.filter((o) => o.kind === 'NetworkPolicy').length, 0);
+  });
+});
+
+describe('gRPC calls spread over a service\'s pods', () => {
+  test('every service has a headless Service selecting its pods, and the gateway addresses it with dns:///', () => {
+    for (const objects of [defaults, production]) {
+      const gatewayEnv = find(objects, 'ConfigMap', name('gateway'))!.data!;
+      for (const part of services) {
+        const headless = find(objects, 'Service', `${name(part.name)}-headless`)!;
+        assert.ok(headless, `no headless Service for ${part.name}`);
+        assert.equal(headless.spec.clusterIP, 'None');
+        assert.deepEqual(headless.spec.ports.map((p: any) => [p.port, p.targetPort]), [[part.port, 'grpc']]);
+        assert.equal(headless.spec.selector['app.kubernetes.io/component'], part.name);
+        assert.equal(gatewayEnv[part.address!.variable], `dns:///${name(part.name)}-headless:${part.port}`);
+      }
+    }
+  });
+
+  test('the objects still validate and helm lint --strict passes', async () => {
+    for (const objects of [defaults, production]) assert.deepEqual(await validateObjects(objects), []);
+    const lint = await lintChart({ valuesFiles: [productionValues] });
+    assert.ok(lint.ok, lint.output);
+  });
+});

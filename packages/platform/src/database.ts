@@ -1,0 +1,54 @@
+// A service's Postgres access: one pg pool with connect and statement timeouts, shared by
+// the service's Prisma client and by any hot reads that skip Prisma.
+import pg from 'pg';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { Logger } from './log.ts';
+
+export interface PoolOptions {
+  /** pg's default; enough for one process's event loop on a service's queries. */
+  max?: number;
+  /** How long to wait for a connection (a new one, or a free one from a full pool). */
+  connectTimeoutMs?: number;
+  /**
+   * The longest any one statement may run on the server. A stuck query (a lock held by a
+   * forgotten transaction) then fails its call instead of holding a connection for ever.
+   */
+  statementTimeoutMs?: number;
+  log?: Logger;
+}
+
+export const DEFAULT_POOL_OPTIONS = { max: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 } as const;
+
+/**
+ * A pool that survives Postgres closing its connections. An idle connection cut by the
+ * server (a restart, an administrator's pg_terminate_backend: 57P01) makes the pool emit
+ * 'error'; without a listener that is an uncaught exception that ends the process. The
+ * listener is ours from the start (the Prisma adapter adds one only once it first connects,
+ * and only to its debug output), so the loss is logged and never fatal; the pool has already
+ * dropped the broken connection and opens a new one for the next query.
+ */
+export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? DEFAULT_POOL_OPTIONS.max,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_POOL_OPTIONS.connectTimeoutMs,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_POOL_OPTIONS.statementTimeoutMs,
+  });
+  pool.on('error', (error: Error & { code?: string }) => {
+    options.log?.warn({ err: error, code: error.code }, 'idle database connection lost; the pool reconnects on the next query');
+  });
+  return pool;
+}
+
+/** The constructor of a service's generated Prisma client (driver-adapter mode). */
+export type PrismaClientClass<C> = new (options: { adapter: PrismaPg }) => C;
+
+/**
+ * The service's Prisma client over `pool`; disconnecting the client ends the pool.
+ * `PrismaClient` is the class generated into the service's own `db/generated/`.
+ */
+export function createPrismaClient<C>(PrismaClient: PrismaClientClass<C>, pool: pg.Pool): C {
+  // The adapter ships its own (newer) @types/pg; at run time both are the one pg module.
+  const adapterPool = pool as unknown as ConstructorParameters<typeof PrismaPg>[0];
+  return new PrismaClient({ adapter: new PrismaPg(adapterPool, { disposeExternalPool: true }) });
+}

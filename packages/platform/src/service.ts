@@ -1,0 +1,86 @@
+// What every service's process does around its own wiring: read and check its configuration,
+// log, run the outbox relay when a bus is configured, stop cleanly on SIGINT/SIGTERM (running
+// calls finish, telemetry is flushed). A service's main.ts is one `runService` call.
+import type { z } from 'zod';
+import { loadConfig } from './config.ts';
+import { createEventBus, OutboxRelay } from './events/index.ts';
+import { createLogger, type Logger } from './log.ts';
+import { currentTelemetry } from './telemetry.ts';
+
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+export interface ServiceProcess<S extends z.ZodType> {
+  /** The service's name in logs (and OTEL_SERVICE_NAME's usual value). */
+  name: string;
+  /** The service's configuration schema; a bad environment stops the process with the reasons. */
+  configSchema: S;
+  /** Starts the service; what it returns is stopped on SIGINT/SIGTERM. */
+  start(config: z.infer<S>, log: Logger): Promise<Stoppable>;
+}
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/** Runs a service as the process's one job: start, then stop on the first signal and exit. */
+export async function runService<S extends z.ZodType>(definition: ServiceProcess<S>): Promise<void> {
+  const config = loadConfig(definition.configSchema) as z.infer<S> & { LOG_LEVEL?: string };
+  const log = createLogger(definition.name, config.LOG_LEVEL);
+  let running: Stoppable;
+  try {
+    running = await definition.start(config, log);
+  } catch (error) {
+    log.fatal({ err: error }, 'start failed');
+    await currentTelemetry().shutdown().catch(() => {});
+    process.exit(1);
+  }
+  for (const signal of STOP_SIGNALS) {
+    process.once(signal, () => {
+      log.info({ signal }, 'stopping');
+      running.stop().then(() => currentTelemetry().shutdown()).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'stop failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+export interface OutboxRelaySettings {
+  /** The service's own database, where its outbox rows are written. */
+  databaseUrl: string;
+  /** KAFKA_BROKERS: publish to Kafka when set. */
+  kafkaBrokers?: string;
+  /** EVENTS_DATABASE_URL: otherwise publish to the Postgres event log there. */
+  eventsDatabaseUrl?: string;
+  log: Logger;
+}
+
+/**
+ * Starts the relay that moves the service's outbox rows to the bus, when a bus is configured
+ * (KAFKA_BROKERS or EVENTS_DATABASE_URL). Without one, events wait in the outbox until a relay
+ * runs, and the returned handle does nothing.
+ */
+export async function startOutboxRelay(settings: OutboxRelaySettings): Promise<Stoppable & { running: boolean }> {
+  if (!settings.kafkaBrokers && !settings.eventsDatabaseUrl) {
+    settings.log.warn('no KAFKA_BROKERS or EVENTS_DATABASE_URL: events stay in the outbox until a relay runs');
+    return { running: false, stop: async () => {} };
+  }
+  const bus = await createEventBus({ kafkaBrokers: settings.kafkaBrokers, eventsDatabaseUrl: settings.eventsDatabaseUrl ?? '', log: settings.log });
+  const relay = new OutboxRelay({ connectionString: settings.databaseUrl, bus, log: settings.log });
+  try {
+    await relay.start();
+  } catch (error) {
+    await bus.close();
+    throw error;
+  }
+  return {
+    running: true,
+    async stop() {
+      await relay.stop();
+      await bus.close();
+    },
+  };
+}
