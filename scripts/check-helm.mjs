@@ -130,7 +130,8 @@ function parseObjects(text, source) {
 /** `helm template` (hooks included); returns the rendered objects. Throws when helm fails. */
 export async function renderChart(options = {}) {
   const release = options.release ?? 'darmankar';
-  const out = await runHelm(['template', release, chartDir, ...valueArgs(options)]);
+  const namespace = options.namespace ? ['--namespace', options.namespace] : [];
+  const out = await runHelm(['template', release, chartDir, ...namespace, ...valueArgs(options)]);
   if (out.status !== 0) throw new Error(`helm template failed:\n${out.stderr}`);
   return parseObjects(out.stdout, 'helm template');
 }

@@ -1,6 +1,7 @@
 // `npm run generate`: lints the contracts, regenerates their TypeScript into proto/gen
-// (committed; `make test` fails when it is stale) and each service's Prisma client
-// (src/db/generated, not committed).
+// (committed; `make test` fails when it is stale), the gateway's OpenAPI document and the web
+// app's types generated from it into packages/api-types (committed too) and each service's
+// Prisma client (src/db/generated, not committed).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, isMain, must } from './lib/run.mjs';
@@ -12,6 +13,18 @@ export async function generateContracts() {
   await must(bin('buf'), ['lint']);
   // buf finds its plugin (protoc-gen-es) on PATH.
   await must(bin('buf'), ['generate'], { env: { PATH: `${BIN_DIR}${path.delimiter}${process.env.PATH}` } });
+}
+
+export const API_TYPES_DIR = path.join(REPO_ROOT, 'packages/api-types');
+
+/**
+ * The gateway's /api/v1 document into packages/api-types/openapi.json, then its TypeScript
+ * types (openapi-typescript, run by the package's own script so its pinned copy is used).
+ */
+export async function generateApiTypes() {
+  // The gateway's sources are TypeScript, so the document is built under tsx.
+  await must(process.execPath, ['--import', 'tsx', 'scripts/api-document.ts', path.join(API_TYPES_DIR, 'openapi.json')], { capture: true });
+  await must('npm', ['run', 'generate', '--workspace', '@darmankar/api-types'], { capture: true });
 }
 
 /** Every folder under services/ with a prisma/ schema. */
@@ -34,6 +47,8 @@ if (isMain(import.meta.url)) {
   try {
     await generateContracts();
     console.log('contracts: buf lint and buf generate done (proto/gen)');
+    await generateApiTypes();
+    console.log('api types: OpenAPI document and its types written (packages/api-types)');
     await generatePrismaClients();
   } catch (error) {
     console.error(error.message);

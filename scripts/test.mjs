@@ -1,20 +1,24 @@
 // `make test` (and so `.ci/run`): every check and test of the project, on a fresh machine of
 // this kind with nothing done by hand. Installs what is missing, finds or starts Postgres,
-// uses Redis when it answers, checks that generated code is fresh, type-checks, builds the
-// web app, runs every test file in groups, and ends with one line: `N passed, N failed`.
+// uses Redis when it answers, runs the checks (generated code fresh, type-checks, web build,
+// import boundaries, the OpenAPI document), runs every test file in groups, and ends with two
+// lines: `checks: N passed, N failed`, then the tests' `N passed, N failed` (`, N skipped`).
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { boundaryCommand } from './lib/boundaries.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { answers, postgresAnswers, redisAnswers, startEmbeddedPostgres } from './lib/postgres.mjs';
 import { REPO_ROOT, run } from './lib/run.mjs';
-import { GROUPS, tapCounts, testFiles } from './lib/test-files.mjs';
+import { CHECK_TEST_FILES, GROUPS, tapCounts, testFiles } from './lib/test-files.mjs';
 
 const MACHINE_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHROMIUM = '/usr/bin/chromium';
 const GROUP_TIMEOUT_MS = 15 * 60_000;
 const TEST_TIMEOUT_MS = 5 * 60_000;
 
+// Checks and tests are counted apart: CI reads the last line as test results.
+const checks = { passed: 0, failed: 0, skipped: 0 };
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
@@ -22,19 +26,19 @@ function heading(text) {
   console.log(`\n\x1b[1m== ${text}\x1b[0m`);
 }
 
-/** One check (generation, typecheck, build) counts as one test. */
+/** One check (generation, typecheck, build, boundaries, OpenAPI) on the checks' line. */
 function record(name, ok, detail = '') {
   if (ok === 'skip') {
-    totals.skipped += 1;
+    checks.skipped += 1;
     console.log(`\x1b[33m- skipped: ${name}${detail ? ` (${detail})` : ''}\x1b[0m`);
     return;
   }
   if (ok) {
-    totals.passed += 1;
+    checks.passed += 1;
     console.log(`\x1b[32m✔ ${name}\x1b[0m`);
   } else {
-    totals.failed += 1;
-    failures.push(name);
+    checks.failed += 1;
+    failures.push(`check: ${name}`);
     console.log(`\x1b[31m✖ ${name}\x1b[0m${detail ? `\n${detail}` : ''}`);
   }
 }
@@ -76,26 +80,34 @@ async function findPostgres() {
   };
 }
 
+/** What `make generate` writes and the repository commits: gRPC contracts and the REST contract's types. */
+const GENERATED_CONTRACTS = ['proto/gen', 'packages/api-types/openapi.json', 'packages/api-types/src/openapi.ts'];
+
 async function checkGeneratedCode() {
   const generate = await run(process.execPath, ['scripts/generate.mjs'], { capture: true });
-  if (generate.code !== 0) return record('code generation (buf lint, buf generate, prisma generate)', false, generate.output);
-  record('code generation (buf lint, buf generate, prisma generate)', true);
+  if (generate.code !== 0) return record('code generation (buf lint, buf generate, openapi-typescript, prisma generate)', false, generate.output);
+  record('code generation (buf lint, buf generate, openapi-typescript, prisma generate)', true);
 
   const isRepository = (await run('git', ['rev-parse', '--is-inside-work-tree'], { capture: true })).code === 0;
-  if (!isRepository) return record('generated contracts are committed (proto/gen)', 'skip', 'not a git checkout');
-  const diff = await run('git', ['diff', '--exit-code', '--stat', '--', 'proto/gen'], { capture: true });
-  const untracked = (await run('git', ['ls-files', '--others', '--exclude-standard', '--', 'proto/gen'], { capture: true })).output.trim();
+  if (!isRepository) return record('generated contracts are committed (proto/gen, packages/api-types)', 'skip', 'not a git checkout');
+  const diff = await run('git', ['diff', '--exit-code', '--stat', '--', ...GENERATED_CONTRACTS], { capture: true });
+  const untracked = (await run('git', ['ls-files', '--others', '--exclude-standard', '--', ...GENERATED_CONTRACTS], { capture: true })).output.trim();
   const fresh = diff.code === 0 && untracked === '';
   record(
-    'generated contracts are committed (proto/gen)',
+    'generated contracts are committed (proto/gen, packages/api-types)',
     fresh,
-    fresh ? '' : `proto/gen differs from the contracts: run \`npm run generate\` and commit proto/gen\n${diff.output}${untracked}`,
+    fresh ? '' : `generated contracts differ from their sources: run \`npm run generate\` and commit ${GENERATED_CONTRACTS.join(', ')}\n${diff.output}${untracked}`,
   );
 }
 
-async function check(name, command, args) {
-  const result = await run(command, args, { capture: true });
+async function check(name, command, args, options = {}) {
+  const result = await run(command, args, { ...options, capture: true });
   record(name, result.code === 0, result.code === 0 ? '' : result.output);
+}
+
+/** The contract checks that run as test files of their own, each one check. */
+async function checkWithTests(name, file) {
+  await check(name, process.execPath, ['--import', 'tsx', '--test', `--test-timeout=${TEST_TIMEOUT_MS}`, file]);
 }
 
 async function runGroup(group, env, tapDir) {
@@ -155,6 +167,9 @@ async function main() {
     await check('typecheck (tsc -p tsconfig.json)', path.join(REPO_ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json']);
     await check('typecheck of the web app', 'npm', ['run', 'typecheck', '-w', '@darmankar/web']);
     await check('web build (react-router build)', 'npm', ['run', 'build', '-w', '@darmankar/web']);
+    const boundaries = boundaryCommand();
+    await check('import boundaries (dependency-cruiser, .dependency-cruiser.cjs)', boundaries.command, boundaries.args, { cwd: boundaries.cwd });
+    for (const { name, file } of CHECK_TEST_FILES) await checkWithTests(name, file);
 
     for (const group of GROUPS) await runGroup(group, env, tapDir);
   } finally {
@@ -164,15 +179,26 @@ async function main() {
 
   heading(`done in ${Math.round((Date.now() - started) / 1000)} s`);
   if (failures.length) console.log(`failed:\n  ${failures.join('\n  ')}`);
-  const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
-  console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
-  process.exit(totals.failed > 0 ? 1 : 0);
+  printClosingLines();
+  process.exit(totals.failed + checks.failed > 0 ? 1 : 0);
+}
+
+function line({ passed, failed, skipped }) {
+  return `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+}
+
+/** The checks' line, then the tests' line last: CI reads the last line. */
+function printClosingLines() {
+  console.log(`checks: ${line(checks)}`);
+  console.log(line(totals));
 }
 
 try {
   await main();
 } catch (error) {
   console.error(error.stack ?? error);
-  console.log(`${totals.passed} passed, ${totals.failed + 1} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+  // The run broke before it finished: one failure more, so the last line cannot read as clean.
+  totals.failed += 1;
+  printClosingLines();
   process.exit(1);
 }

@@ -1,7 +1,8 @@
 // Would the chart's pods start? Every container of every Deployment, rendered with the
 // development values and with the production values (plus the Secrets an operator creates),
 // gets its environment resolved from the rendered ConfigMaps and Secrets and parsed with its
-// part's own config schema, the one the process parses at start-up.
+// part's own config schema, the one the process parses at start-up. Services' schemas come
+// through each service's package entry, as the process's own main does.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,10 +11,11 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse, stringify } from 'yaml';
 import type { z } from 'zod';
-import { authConfigSchema } from '../../services/auth/src/config.ts';
+import { authConfigSchema } from '@darmankar/auth';
+import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { gatewayConfigSchema } from '../../gateway/src/config.ts';
 import { webConfigSchema } from '../../web/server/config.ts';
-import { SYSTEM, type PartName } from '../../scripts/system.ts';
+import { SYSTEM, protocolOf, type PartName } from '../../scripts/system.ts';
 import { chartDir, devValues, productionValues, renderChart, repoRoot } from '../../scripts/check-helm.mjs';
 import { containerEnv, type K8sObject } from './rendered-env.ts';
 
@@ -41,6 +43,7 @@ before(async () => {
 });
 
 const deployments = (objects: K8sObject[]) => objects.filter((o) => o.kind === 'Deployment');
+const find = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
 const partOf = (deployment: K8sObject) => deployment.metadata.labels!['app.kubernetes.io/component'] as PartName;
 
 function parseAll(objects: K8sObject[]) {
@@ -92,6 +95,29 @@ describe('every container parses its environment with its own config schema', ()
     assert.equal(results['darmankar-gateway/gateway']!.env.CALLER_ASSERTION_PRIVATE_KEY, keys.privateKey);
     assert.equal(results['darmankar-gateway/gateway']!.env.CALLER_ASSERTION_PUBLIC_KEY, undefined, 'the gateway signs, it does not verify');
     assert.equal(results['darmankar-web/web']!.env.CALLER_ASSERTION_PRIVATE_KEY, undefined);
+    assert.equal(results['darmankar-web/web']!.env.CALLER_ASSERTION_PUBLIC_KEY, undefined);
+  });
+
+  test('production: the gateway\'s key signs what every service\'s key verifies', async () => {
+    const results = parseAll([...production, ...operatorSecrets]);
+    const signer = createCallerSigner({ privateKey: results['darmankar-gateway/gateway']!.env.CALLER_ASSERTION_PRIVATE_KEY! });
+    const expected = { audience: 'darmankar.auth.v1.AuthService', requestId: 'request-1' };
+    const assertion = await signer.sign({ userId: 'user-1', ...expected });
+    for (const part of SYSTEM.filter((p) => protocolOf(p) === 'grpc')) {
+      const verifier = createCallerVerifier({ publicKey: results[`darmankar-${part.name}/${part.name}`]!.env.CALLER_ASSERTION_PUBLIC_KEY! });
+      assert.equal(await verifier.verify(assertion, expected), 'user-1', part.name);
+    }
+  });
+
+  test('production: links and navigations lead to the public origin, and session cookies are Secure', () => {
+    const results = parseAll([...production, ...operatorSecrets]);
+    const origin = `https://${find(production, 'Ingress', 'darmankar')!.spec.rules[0].host}`;
+    // Required in production by auth and the gateway (a missing one stops the pod).
+    assert.equal(results['darmankar-auth/auth']!.env.PUBLIC_WEB_URL, origin);
+    assert.equal(results['darmankar-gateway/gateway']!.env.PUBLIC_WEB_URL, origin);
+    assert.equal(results['darmankar-web/web']!.env.PUBLIC_URL, origin);
+    assert.equal(gatewayConfigSchema.parse(results['darmankar-gateway/gateway']!.env).COOKIE_SECURE, true);
+    assert.equal(webConfigSchema.parse(results['darmankar-web/web']!.env).COOKIE_SECURE, true);
   });
 
   test('production values without the operator\'s Secrets do not start (the check is not a formality)', () => {
@@ -99,7 +125,24 @@ describe('every container parses its environment with its own config schema', ()
     const withoutAuthSecrets = operatorSecrets.map((o) =>
       o.metadata.name === 'darmankar-auth' ? { ...o, stringData: { DATABASE_URL: o.stringData!.DATABASE_URL! } } : o);
     const problems = parseAll([...production, ...withoutAuthSecrets])['darmankar-auth/auth']!.problems.join('\n');
-    for (const name of ['CODE_HASH_SECRET', 'KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE', 'SMTP_URL']) assert.match(problems, new RegExp(name));
+    for (const name of ['CODE_HASH_SECRET', 'SIGNING_KEY_ENCRYPTION_SECRET', 'KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE', 'KAVENEGAR_NOTICE_TEMPLATE', 'SMTP_URL', 'CALLER_ASSERTION_PUBLIC_KEY']) {
+      assert.match(problems, new RegExp(`${name}: `));
+    }
+    // The gateway's Secret without its signing key: the development key stands in, and
+    // production refuses it.
+    const withoutGatewayKey = operatorSecrets.map((o) =>
+      o.metadata.name === 'darmankar-gateway' ? { ...o, stringData: { REDIS_URL: o.stringData!.REDIS_URL! } } : o);
+    assert.match(parseAll([...production, ...withoutGatewayKey])['darmankar-gateway/gateway']!.problems.join('\n'), /CALLER_ASSERTION_PRIVATE_KEY: required in production/);
+  });
+
+  test('docs/deploy.md lists the keys of every Secret the operator makes', () => {
+    const docs = readFileSync(join(repoRoot, 'docs', 'deploy.md'), 'utf8');
+    const lines = docs.slice(docs.indexOf('| Secret | keys |')).split('\n').slice(2);
+    const rows = lines.slice(0, lines.findIndex((line) => !line.startsWith('|'))).map((line) => line.split('|').map((cell) => cell.trim()));
+    const documented = Object.fromEntries(rows.map(([, secret, keys]) => [secret!.replace(/`/g, ''), [...keys!.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]).sort()]));
+    const rendered = Object.fromEntries(operatorSecrets.filter((o) => !o.metadata.name.endsWith('-migrate'))
+      .map((o) => [o.metadata.name, Object.keys(o.stringData ?? {}).filter((k) => k !== 'EVENTS_DATABASE_URL').sort()]));
+    assert.deepEqual(documented, rendered);
   });
 
   test('the operator fills in only secrets the chart declares', () => {

@@ -149,7 +149,7 @@ describe('each enabled part', () => {
   });
 
   test('configuration is wired between the parts', () => {
-    assert.equal(find(defaults, 'ConfigMap', name('gateway'))!.data!.AUTH_GRPC_URL, 'dns:///darmankar-auth-headless:50051');
+    assert.equal(find(defaults, 'ConfigMap', name('gateway'))!.data!.AUTH_GRPC_URL, 'dns:///darmankar-auth-headless.default.svc.cluster.local:50051');
     assert.equal(find(defaults, 'ConfigMap', name('web'))!.data!.GATEWAY_URL, 'http://darmankar-gateway:8080');
     assert.equal(find(defaults, 'Secret', name('gateway'))!.stringData!.REDIS_URL, 'redis://redis:6379');
     assert.equal(find(defaults, 'Secret', name('auth'))!.stringData!.DATABASE_URL, 'postgres://postgres@postgres:5432/darmankar_auth');
@@ -159,8 +159,8 @@ describe('each enabled part', () => {
     const common = find(defaults, 'ConfigMap', name('common'))!.data!;
     assert.deepEqual(common, { NODE_ENV: 'production', LOG_LEVEL: 'info' });
     const prodCommon = find(production, 'ConfigMap', name('common'))!.data!;
-    assert.match(prodCommon.KAFKA_BROKERS, /^kafka-0\.kafka/);
-    assert.match(prodCommon.OTEL_EXPORTER_OTLP_ENDPOINT, /^http:\/\/otel-collector/);
+    assert.match(prodCommon.KAFKA_BROKERS!, /^kafka-0\.kafka/);
+    assert.match(prodCommon.OTEL_EXPORTER_OTLP_ENDPOINT!, /^http:\/\/otel-collector/);
 
     const envFrom = containerOf(find(defaults, 'Deployment', name('auth'))!).envFrom;
     assert.deepEqual(envFrom, [
@@ -172,7 +172,7 @@ describe('each enabled part', () => {
 
   test('the database password is escaped into DATABASE_URL', async () => {
     const objects = await renderChart({ set: ['external.postgres.password=p@ss:w/rd?#', 'external.postgres.sslmode=require'] });
-    const url = new URL(find(objects, 'Secret', name('auth'))!.stringData!.DATABASE_URL);
+    const url = new URL(find(objects, 'Secret', name('auth'))!.stringData!.DATABASE_URL!);
     assert.equal(decodeURIComponent(url.password), 'p@ss:w/rd?#');
     assert.equal(url.hostname, 'postgres');
     assert.equal(url.pathname, '/darmankar_auth');
@@ -210,8 +210,8 @@ describe('migrations', () => {
     for (const [component, svc] of withDatabase) {
       const job = find(defaults, 'Job', `${name(component)}-migrate`)!;
       const annotations = job.metadata.annotations!;
-      assert.deepEqual(annotations['helm.sh/hook'].split(',').sort(), ['pre-install', 'pre-upgrade']);
-      assert.match(annotations['helm.sh/hook-delete-policy'], /before-hook-creation/);
+      assert.deepEqual(annotations['helm.sh/hook']!.split(',').sort(), ['pre-install', 'pre-upgrade']);
+      assert.match(annotations['helm.sh/hook-delete-policy']!, /before-hook-creation/);
       const container = containerOf(job);
       assert.deepEqual(container.command, ['npm', 'run', 'migrate', '-w', svc.workspace]);
       assert.equal(container.workingDir, '/app');
@@ -222,7 +222,7 @@ describe('migrations', () => {
       const secretName = container.envFrom[0].secretRef.name;
       const secret = find(defaults, 'Secret', secretName)!;
       assert.ok(secret, `no Secret ${secretName}`);
-      assert.match(secret.metadata.annotations!['helm.sh/hook'], /pre-install/);
+      assert.match(secret.metadata.annotations!['helm.sh/hook']!, /pre-install/);
       assert.ok(Number(secret.metadata.annotations!['helm.sh/hook-weight']) < Number(annotations['helm.sh/hook-weight']));
       assert.equal(secret.stringData!.DATABASE_URL, `postgres://postgres@postgres:5432/${svc.database}`);
     }
@@ -268,7 +268,7 @@ describe('reserved services', () => {
       'Secret/darmankar-files', 'Secret/darmankar-files-migrate', 'Service/darmankar-files', 'Service/darmankar-files-headless',
     ]);
     // The gateway is given its address.
-    assert.equal(find(objects, 'ConfigMap', name('gateway'))!.data!.FILES_GRPC_URL, 'dns:///darmankar-files-headless:50052');
+    assert.equal(find(objects, 'ConfigMap', name('gateway'))!.data!.FILES_GRPC_URL, 'dns:///darmankar-files-headless.default.svc.cluster.local:50052');
     assert.deepEqual(containerOf(find(objects, 'Deployment', name('files'))!).readinessProbe.grpc, { port: 50052 });
     assert.deepEqual(await validateObjects(files), []);
   });

@@ -1,8 +1,14 @@
-// The chart's network: NetworkPolicies that let only the gateway reach the services' gRPC
-// ports and let each part reach only what it needs, and headless Services through which the
-// gateway spreads its gRPC calls over every pod of a service.
+// The chart's network and trust: NetworkPolicies that let only the gateway reach the services'
+// gRPC ports and let each part reach only what it needs, the caller-assertion keys (the gateway
+// signs, every service verifies, nobody else holds either), and headless Services through which
+// the gateway spreads its gRPC calls over every pod of a service.
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { stringify } from 'yaml';
 import { SYSTEM, protocolOf } from '../../scripts/system.ts';
 import { lintChart, productionValues, renderChart, validateObjects } from '../../scripts/check-helm.mjs';
 import type { K8sObject } from './rendered-env.ts';
@@ -45,7 +51,7 @@ describe('NetworkPolicies', () => {
     }
   });
 
-  test('a service reaches DNS, its database, Redis and the bus, nothing else', () => {
+  test('a service reaches DNS, its database, Redis, the bus and the trace collector, nothing else', () => {
     const egress = policyOf(production, 'auth').egress;
     assert.deepEqual(egress.map(portsOf), [['53/TCP', '53/UDP'], ['5432/TCP'], ['6379/TCP'], ['9092/TCP'], ['4318/TCP']]);
     // No rule reaches another part of the release, and none is open to everywhere.
@@ -69,11 +75,13 @@ describe('NetworkPolicies', () => {
     assert.ok(!egress.some((rule: any) => portsOf(rule).includes('5432/TCP')), 'the gateway has no database');
   });
 
-  test('the web app is reached by the ingress controller only and reaches the gateway', () => {
+  test('the web app is reached by the ingress controller only and reaches only the gateway (and DNS, the trace collector)', () => {
     const { ingress, egress } = policyOf(production, 'web');
-    assert.deepEqual(ingress.map((rule: any) => rule.from[0].namespaceSelector.matchLabels['kubernetes.io/metadata.name']), ['ingress-nginx']);
+    assert.deepEqual(ingress.map((rule: any) => rule.from.map((peer: any) => peer.namespaceSelector.matchLabels['kubernetes.io/metadata.name'])), [['ingress-nginx']]);
+    assert.deepEqual(egress.map(portsOf), [['53/TCP', '53/UDP'], ['8080/TCP'], ['4318/TCP']]);
     assert.deepEqual(egress.filter((rule: any) => component(rule.to[0])).map((rule: any) => [component(rule.to[0]), portsOf(rule)]), [['gateway', ['8080/TCP']]]);
-    assert.ok(!egress.some((rule: any) => portsOf(rule).some((p: string) => p.startsWith('5432') || p.startsWith('6379'))));
+    assert.deepEqual(egress[2].to[0].namespaceSelector.matchLabels, { 'kubernetes.io/metadata.name': 'observability' });
+    assert.deepEqual(policyOf(defaults, 'web').egress.map(portsOf), [['53/TCP', '53/UDP'], ['8080/TCP']]);
   });
 
   test('an enabled reserved service is reached by the gateway, which gets a rule to it', async () => {
@@ -89,19 +97,70 @@ describe('NetworkPolicies', () => {
   });
 });
 
+describe('caller assertions: the gateway signs, every service verifies, nobody else holds a key', () => {
+  const keys = generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  let withKeys: K8sObject[];
+  before(async () => {
+    const keysFile = join(mkdtempSync(join(tmpdir(), 'darmankar-keys-')), 'keys.yaml');
+    writeFileSync(keysFile, stringify({ callerAssertion: { publicKey: keys.publicKey, privateKey: keys.privateKey } }));
+    withKeys = await renderChart({ valuesFiles: [keysFile], set: ['services.files.enabled=true'] });
+  });
+  const secretOf = (objects: K8sObject[], part: string) => find(objects, 'Secret', name(part))!.stringData!;
+
+  test('the gateway\'s Secret holds the private key; every service\'s, the public key; the web app\'s, neither', () => {
+    const grpcParts = ['auth', 'files'];
+    for (const part of grpcParts) {
+      assert.equal(secretOf(withKeys, part).CALLER_ASSERTION_PUBLIC_KEY, keys.publicKey, part);
+      assert.equal(secretOf(withKeys, part).CALLER_ASSERTION_PRIVATE_KEY, undefined, part);
+    }
+    assert.equal(secretOf(withKeys, 'gateway').CALLER_ASSERTION_PRIVATE_KEY, keys.privateKey);
+    assert.equal(secretOf(withKeys, 'gateway').CALLER_ASSERTION_PUBLIC_KEY, undefined);
+    assert.deepEqual(Object.keys(secretOf(withKeys, 'web')).filter((k) => k.startsWith('CALLER_ASSERTION')), []);
+  });
+
+  test('no key reaches a ConfigMap, a migration Secret or a rendered object other than those Secrets', () => {
+    // The base64 line of each PEM: key material under any name.
+    const material = [keys.publicKey, keys.privateKey].map((pem) => pem.split('\n')[1]!);
+    const holders = withKeys
+      .filter((o) => { const text = JSON.stringify(o); return text.includes('CALLER_ASSERTION') || material.some((m) => text.includes(m)); })
+      .map((o) => `${o.kind}/${o.metadata.name}`).sort();
+    assert.deepEqual(holders, ['Secret/darmankar-auth', 'Secret/darmankar-files', 'Secret/darmankar-gateway']);
+  });
+
+  test('without keys (development) nothing is set, so each part falls back to the development pair outside production', () => {
+    for (const part of SYSTEM) {
+      assert.deepEqual(Object.keys(secretOf(defaults, part.name)).filter((k) => k.startsWith('CALLER_ASSERTION')), [], part.name);
+    }
+  });
+});
+
 describe('gRPC calls spread over a service\'s pods', () => {
-  test('every service has a headless Service selecting its pods, and the gateway addresses it with dns:///', () => {
+  test('every service has a headless Service selecting its ready pods, and the gateway addresses it with dns:/// and its full name', () => {
     for (const objects of [defaults, production]) {
       const gatewayEnv = find(objects, 'ConfigMap', name('gateway'))!.data!;
       for (const part of services) {
         const headless = find(objects, 'Service', `${name(part.name)}-headless`)!;
         assert.ok(headless, `no headless Service for ${part.name}`);
         assert.equal(headless.spec.clusterIP, 'None');
+        assert.notEqual(headless.spec.publishNotReadyAddresses, true, 'a pod gets calls only once its readiness probe passes');
         assert.deepEqual(headless.spec.ports.map((p: any) => [p.port, p.targetPort]), [[part.port, 'grpc']]);
         assert.equal(headless.spec.selector['app.kubernetes.io/component'], part.name);
-        assert.equal(gatewayEnv[part.address!.variable], `dns:///${name(part.name)}-headless:${part.port}`);
+        assert.equal(gatewayEnv[part.address!.variable], `dns:///${name(part.name)}-headless.default.svc.cluster.local:${part.port}`);
       }
     }
+  });
+
+  test('the address follows the release, its namespace and the cluster domain', async () => {
+    const objects = await renderChart({ release: 'shop', namespace: 'jobs', set: ['clusterDomain=k8s.example'] });
+    const address = find(objects, 'ConfigMap', 'shop-darmankar-gateway')!.data!.AUTH_GRPC_URL!;
+    assert.equal(address, 'dns:///shop-darmankar-auth-headless.jobs.svc.k8s.example:50051');
+    // The name's first label is the headless Service, its second the namespace it renders into.
+    const [service, namespace] = new URL(address.replace('dns:///', 'grpc://')).hostname.split('.');
+    assert.equal(find(objects, 'Service', service!)!.spec.clusterIP, 'None');
+    assert.equal(namespace, 'jobs');
   });
 
   test('the objects still validate and helm lint --strict passes', async () => {

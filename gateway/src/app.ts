@@ -1,38 +1,58 @@
 // The gateway: /api/v1 REST mapped onto the services' gRPC contracts, with sessions,
-// rate limits, errors and the API documentation at the edge.
+// rate limits, errors and the API documentation at the edge. The services come from
+// ./services (one module each); nothing here names one.
 import { once } from 'node:events';
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { createCallerSigner } from '@darmankar/platform/caller-identity';
 import { createLogger } from '@darmankar/platform/log';
-import { createAuthAdapter, type AuthAdapter } from './adapters/auth.ts';
-import type { GatewayConfig } from './config.ts';
+import { addressOf, type GatewayConfig } from './config.ts';
 import { createAccessTokenVerifier } from './http/access-tokens.ts';
 import { createSessionCookies } from './http/cookies.ts';
 import { errorHandler, notFound } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
-import { mountRoutes } from './http/route.ts';
+import { mountRoutes, type RouteDefinition } from './http/route.ts';
 import { createInProcessRevokedSessions, createRedisRevokedSessions, type RevokedSessions } from './http/revoked-sessions.ts';
-import { createSessionResolver } from './http/session.ts';
+import { createSessionControl, createSessionResolver } from './http/session.ts';
 import { buildOpenApi, type RouteGroup } from './openapi.ts';
-import { authenticationRoutes } from './routes/authentication.ts';
-import type { RouteDeps } from './routes/deps.ts';
-import { devRoutes } from './routes/dev.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pingRoutes } from './routes/ping.ts';
-import { sessionRoutes } from './routes/sessions.ts';
+import { SERVICE_MODULES } from './services/index.ts';
+import type { ConnectedService, ModuleContext, ServiceModule } from './services/module.ts';
+
+/** A service module connected to its configured address. */
+export interface Connection {
+  module: ServiceModule;
+  service: ConnectedService;
+}
 
 export interface GatewayDeps {
-  auth: AuthAdapter;
+  /** The connected services (see `connectServices`). */
+  services: readonly Connection[];
   /** Redis for rate-limit counters shared by every gateway replica; in-process when absent. */
   rateLimitStore?: Redis;
   /** Sessions ended by logout; in-process when absent. */
   revokedSessions?: RevokedSessions;
   log?: Logger;
+  /** Milliseconds since the epoch that token expiry is judged by; tests move it instead of sleeping. */
+  clock?: () => number;
+}
+
+/** Connects every service module to its configured address; clients connect lazily. */
+export function connectServices(config: GatewayConfig, modules: readonly ServiceModule[] = SERVICE_MODULES): Connection[] {
+  const callerSigner = createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY });
+  return modules.map((module) => ({ module, service: module.connect(addressOf(config, module), { timeoutMs: config.GRPC_TIMEOUT_MS, callerSigner }) }));
+}
+
+function accessTokenKeySource(services: readonly Connection[]): () => Promise<string> {
+  const providers = services.filter(({ service }) => service.accessTokenKeys);
+  if (providers.length !== 1) throw new Error(`exactly one service must provide the access-token keys, found ${providers.length}`);
+  const provider = providers[0]!.service;
+  return () => provider.accessTokenKeys!();
 }
 
 function trustProxy(value: string): boolean | number | string {
@@ -40,35 +60,69 @@ function trustProxy(value: string): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express {
-  const log = deps.log ?? createLogger('gateway', config.LOG_LEVEL);
-  const cookies = createSessionCookies({ secure: config.COOKIE_SECURE });
-  const verifyAccessToken = createAccessTokenVerifier(() => deps.auth.signingKeys({ requestId: randomUUID() }));
-  const revokedSessions = deps.revokedSessions ?? createInProcessRevokedSessions();
-  const userIdOf = createSessionResolver(verifyAccessToken, revokedSessions, cookies);
-  const limits = createRateLimits(config, deps.rateLimitStore);
-  const routeDeps: RouteDeps = { config, auth: deps.auth, cookies, limits, verifyAccessToken, revokedSessions };
+export interface RouteGroups {
+  v1: RouteGroup;
+  /** Development helpers; absent in production. */
+  dev?: RouteGroup;
+  probes: RouteGroup;
+}
 
-  const v1: RouteGroup = {
-    prefix: '/api/v1',
-    routes: [...pingRoutes(), ...sessionRoutes(routeDeps), ...authenticationRoutes(routeDeps)],
-    commonErrors: ['EXC_BAD_REQUEST', 'EXC_PAYLOAD_TOO_LARGE', 'EXC_TOO_MANY_REQUESTS'],
+/** The gateway's route groups: /api/v1, /api/dev outside production, and the probes. */
+export function routeGroups(config: GatewayConfig, services: readonly Connection[], context: ModuleContext): RouteGroups {
+  const api: RouteDefinition[] = [...pingRoutes()];
+  const dev: RouteDefinition[] = [];
+  for (const { service } of services) {
+    const routes = service.routes(context);
+    api.push(...routes.api);
+    dev.push(...(routes.dev ?? []));
+  }
+  return {
+    v1: { prefix: '/api/v1', routes: api, commonErrors: ['EXC_BAD_REQUEST', 'EXC_PAYLOAD_TOO_LARGE', 'EXC_TOO_MANY_REQUESTS'] },
+    dev: config.NODE_ENV === 'production' ? undefined : { prefix: '/api/dev', routes: dev, commonErrors: ['EXC_TOO_MANY_REQUESTS'] },
+    probes: { prefix: '', routes: healthRoutes(services.map(({ module, service }) => ({ name: module.name, isServing: (ms) => service.isServing(ms) }))), commonErrors: [] },
   };
-  const dev: RouteGroup | undefined = config.NODE_ENV === 'production' ? undefined : { prefix: '/api/dev', routes: devRoutes(routeDeps), commonErrors: ['EXC_TOO_MANY_REQUESTS'] };
-  const probes: RouteGroup = { prefix: '', routes: healthRoutes(routeDeps), commonErrors: [] };
+}
+
+/** What the gateway's routes share: cookies, limits, session control and the caller resolver. */
+export function createContext(config: GatewayConfig, deps: GatewayDeps) {
+  const log = deps.log ?? createLogger('gateway', config.LOG_LEVEL);
+  const cookies = createSessionCookies({ secure: config.COOKIE_SECURE, now: deps.clock });
+  const verifyAccessToken = createAccessTokenVerifier(accessTokenKeySource(deps.services), deps.clock);
+  const revokedSessions = deps.revokedSessions ?? createInProcessRevokedSessions();
+  const context: ModuleContext = {
+    settings: { NODE_ENV: config.NODE_ENV, PUBLIC_WEB_URL: config.PUBLIC_WEB_URL, ACCESS_TOKEN_TTL_SECONDS: config.ACCESS_TOKEN_TTL_SECONDS },
+    cookies,
+    limits: createRateLimits(config, deps.rateLimitStore),
+    sessions: createSessionControl(verifyAccessToken, revokedSessions),
+    log,
+  };
+  return { context, resolveUserId: createSessionResolver(verifyAccessToken, revokedSessions, cookies) };
+}
+
+export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express {
+  const { context, resolveUserId } = createContext(config, deps);
+  const { log } = context;
+  const { v1, dev, probes } = routeGroups(config, deps.services, context);
   const openapi = buildOpenApi([v1, ...(dev ? [dev] : []), probes]);
+  const mount = (group: RouteGroup) =>
+    mountRoutes(group.routes, {
+      resolveUserId,
+      commonErrors: group.commonErrors,
+      strictErrors: config.NODE_ENV !== 'production',
+      onUndeclared: (route, codes) => log.error({ route: `${route.methods.join(',')} ${group.prefix}${route.path}`, codes }, 'route answered codes it does not declare'),
+    });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   app.use(requestLog(log));
-  app.use('/api', limits.perIp);
+  app.use('/api', context.limits.perIp);
   app.get('/api/v1/openapi.json', (_req, res) => { res.json(openapi); });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Darmankar API' }));
-  app.use(v1.prefix, mountRoutes(v1.routes, userIdOf));
-  if (dev) app.use(dev.prefix, mountRoutes(dev.routes, userIdOf));
+  app.use(v1.prefix, mount(v1));
+  if (dev) app.use(dev.prefix, mount(dev));
   // Probes live outside /api; mounted after it so API requests do not walk their router first.
-  app.use(mountRoutes(probes.routes, userIdOf));
+  app.use(mount(probes));
 
   app.use(notFound);
   app.use(errorHandler(log));
@@ -93,19 +147,19 @@ async function connectRedis(url: string, log: Logger): Promise<Redis> {
   return redis;
 }
 
-export async function startGateway(config: GatewayConfig): Promise<RunningGateway> {
+export async function startGateway(config: GatewayConfig, options: Pick<GatewayDeps, 'clock'> = {}): Promise<RunningGateway> {
   const log = createLogger('gateway', config.LOG_LEVEL);
-  const auth = createAuthAdapter(config.AUTH_GRPC_URL, { timeoutMs: config.GRPC_TIMEOUT_MS });
+  const services = connectServices(config);
   const rateLimitStore = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
   const revokedSessions = rateLimitStore
     ? await createRedisRevokedSessions(rateLimitStore, config.REVOKED_SESSIONS_KEY_PREFIX, log)
     : createInProcessRevokedSessions();
-  const app = createGateway(config, { auth, rateLimitStore, revokedSessions, log });
+  const app = createGateway(config, { services, rateLimitStore, revokedSessions, log, clock: options.clock });
 
   const server = app.listen(config.PORT, config.HOST);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  log.info({ port, auth: config.AUTH_GRPC_URL, rateLimits: rateLimitStore ? 'redis' : 'in-process' }, 'gateway listening');
+  log.info({ port, services: Object.fromEntries(services.map(({ module }) => [module.name, addressOf(config, module)])), rateLimits: rateLimitStore ? 'redis' : 'in-process' }, 'gateway listening');
 
   return {
     port,
@@ -113,7 +167,7 @@ export async function startGateway(config: GatewayConfig): Promise<RunningGatewa
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;
-      auth.close();
+      for (const { service } of services) service.close();
       revokedSessions.close();
       rateLimitStore?.disconnect();
     },

@@ -1,13 +1,17 @@
-// The gateway's configuration: the environment, validated once at start-up.
+// The gateway's configuration: the environment, validated once at start-up. Each service
+// module contributes the variable its address is read from (./services), so adding a service
+// changes nothing here.
 import { z } from 'zod';
+import { callerSignerConfigShape, refuseDevelopmentPrivateKeyInProduction } from '@darmankar/platform/caller-identity';
 import { baseConfigSchema, parseConfig } from '@darmankar/platform/config';
+import { SERVICE_MODULES } from './services/index.ts';
+import type { ServiceModule } from './services/module.ts';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export const gatewayConfigSchema = baseConfigSchema.extend({
+const gatewaySettings = {
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
-  AUTH_GRPC_URL: z.string().min(1).default('127.0.0.1:50051'),
   /** Rate-limit counters live in Redis when set (several gateways), in process otherwise. */
   REDIS_URL: z.url().optional(),
   COOKIE_SECURE: z.stringbool().default(false),
@@ -18,6 +22,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Express "trust proxy": which hops may set X-Forwarded-For (the web app proxies from loopback). */
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('dk-rl'),
+  /**
+   * The longest an access token lives (the auth service's ACCESS_TOKEN_TTL_SECONDS): a session
+   * ended by logout, reuse detection or a cellphone change has its tokens refused this long.
+   */
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt(900),
   /** Redis keys (and pub/sub channel) of sessions ended by logout, shared by every gateway. */
   REVOKED_SESSIONS_KEY_PREFIX: z.string().min(1).default('dk-revoked-session'),
   /** Every /api request, per client IP. */
@@ -27,10 +36,24 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   RATE_LIMIT_CODE_IP_POINTS: positiveInt(30),
   RATE_LIMIT_CODE_CELLPHONE_POINTS: positiveInt(10),
   RATE_LIMIT_CODE_WINDOW_SECONDS: positiveInt(600),
-});
+};
+
+/** One address variable per service module, defaulting to its development address. */
+const serviceAddresses = Object.fromEntries(
+  SERVICE_MODULES.map((module) => [module.address.variable, z.string().min(1).default(module.address.default)]),
+) as Record<string, z.ZodDefault<z.ZodString>>;
+
+export const gatewayConfigSchema = baseConfigSchema
+  .extend({ ...callerSignerConfigShape, ...gatewaySettings, ...serviceAddresses })
+  .superRefine(refuseDevelopmentPrivateKeyInProduction);
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 export function parseGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   return parseConfig(gatewayConfigSchema, env);
+}
+
+/** The configured gRPC address of a service module. */
+export function addressOf(config: GatewayConfig, module: ServiceModule): string {
+  return (config as Record<string, unknown>)[module.address.variable] as string;
 }

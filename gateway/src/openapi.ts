@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document, built from the same route declarations and zod schemas the
-// gateway validates with.
+// gateway validates with. gateway/test/openapi.test.ts holds it to the OpenAPI 3.1 schema
+// and Redocly's recommended rules (docs/adr/009).
 import { z } from 'zod';
 import { EXC_CATALOGUE, type ExcCode } from '@darmankar/platform/errors/catalogue';
 import type { RouteDefinition } from './http/route.ts';
@@ -10,8 +11,19 @@ export interface RouteGroup {
   prefix: string;
   routes: RouteDefinition[];
   /** Codes any route of the group can answer with (rate limit, bad JSON, ...). */
-  commonErrors: ExcCode[];
+  commonErrors: readonly ExcCode[];
 }
+
+/**
+ * What each tag of the route declarations groups. A tag missing here is declared without a
+ * description, which the document's lint reports (tag-description).
+ */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  authentication: 'Login by cellphone one-time code, logout, the logged-in user’s cellphone and email, email verification.',
+  sessions: 'Refreshing the session, and the gateway’s own ping.',
+  development: 'Development helpers such as the outbox of one-time codes and emails; never served in production.',
+  probes: 'Kubernetes liveness and readiness, outside /api.',
+};
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
@@ -34,25 +46,44 @@ function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query')
   });
 }
 
-function errorResponses(codes: ExcCode[]) {
+/**
+ * One response per HTTP status the route's codes map to. Each code is named in the
+ * description and given as an example body, so a client (and the contract test) can read
+ * exactly which `exc` codes a status carries.
+ */
+function errorResponses(codes: readonly ExcCode[]) {
   const byStatus = new Map<number, ExcCode[]>();
   for (const code of new Set(codes)) {
     const status = EXC_CATALOGUE[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, statusCodes]) => [
+    [...byStatus].sort(([a], [b]) => a - b).map(([status, statusCodes]) => [
       String(status),
       {
         description: statusCodes.map((code) => `\`${code}\`: ${EXC_CATALOGUE[code].en}`).join('\n\n'),
         headers: { exc: { $ref: '#/components/headers/exc' } },
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/Error' },
+            examples: Object.fromEntries(
+              statusCodes.map((code) => [code, { summary: EXC_CATALOGUE[code].en, value: { exc: [code], message: EXC_CATALOGUE[code].fa } }]),
+            ),
+          },
+        },
       },
     ]),
   );
 }
 
-function operation(route: RouteDefinition, method: string, commonErrors: ExcCode[]) {
+/** No session: an explicit empty requirement. Optional: anonymous, bearer or cookie. */
+function security(session: RouteDefinition['session']) {
+  if (session === 'required') return [{ bearer: [] }, { accessCookie: [] }];
+  if (session === 'optional') return [{}, { bearer: [] }, { accessCookie: [] }];
+  return [];
+}
+
+function operation(route: RouteDefinition, method: string, commonErrors: readonly ExcCode[]) {
   const responses: Record<string, unknown> = errorResponses([...route.errors, ...commonErrors]);
   for (const response of route.responses) {
     responses[String(response.status)] = {
@@ -68,15 +99,17 @@ function operation(route: RouteDefinition, method: string, commonErrors: ExcCode
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     requestBody: route.body && { required: true, content: { 'application/json': { schema: stripDialect(jsonSchema(route.body)) } } },
     responses,
-    security: route.session === 'required' ? [{ bearer: [] }, { accessCookie: [] }] : route.session === 'optional' ? [{}, { bearer: [] }, { accessCookie: [] }] : undefined,
+    security: security(route.session),
   };
 }
 
 export function buildOpenApi(groups: RouteGroup[]) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const tags = new Set<string>();
   for (const group of groups) {
     for (const route of group.routes) {
       const path = `${group.prefix}${route.path}`.replace(/:(\w+)/g, '{$1}');
+      tags.add(route.tag);
       for (const method of route.methods) (paths[path] ??= {})[method] = operation(route, method, group.commonErrors);
     }
   }
@@ -86,15 +119,18 @@ export function buildOpenApi(groups: RouteGroup[]) {
       title: 'Darmankar API',
       version: '1.0.0',
       description: 'درمانکار — the REST API of the healthcare job marketplace. Errors carry an `exc` header and `{ exc, message }` body; send `Accept-Cookie` to receive the session as cookies.',
+      // Not open source: the API and its document are the product's own.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
+    tags: [...tags].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       schemas: { Error: stripDialect(jsonSchema(errorResponse)) },
       headers: { exc: { description: 'The EXC_* codes of the error, comma-joined; the first decides the status.', schema: { type: 'string' } } },
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        accessCookie: { type: 'apiKey', in: 'cookie', name: 'at' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of an API client (`Authorization: Bearer`), from the session in a verify or refresh answer without Accept-Cookie.' },
+        accessCookie: { type: 'apiKey', in: 'cookie', name: 'at', description: 'The browser session: the httpOnly `at` cookie set with Accept-Cookie (with `rt`, the refresh token).' },
       },
     },
   };

@@ -12,7 +12,7 @@ const api = (path: string) => `${stack.url}/api/v1/${path}`;
 describe('cookie mode (Accept-Cookie)', () => {
   test('login sets at, rt (httpOnly, SameSite=Lax), cd logged in and cdv; the cookie session works', async () => {
     const cellphone = newCellphone();
-    const jar = new CookieJar();
+    const jar = new CookieJar(stack.clock);
     const { user, session } = await login(stack.url, cellphone, jar);
     assert.equal(user.cellphone, cellphone);
     assert.equal(user.isNew, true);
@@ -35,7 +35,10 @@ describe('cookie mode (Accept-Cookie)', () => {
 
 describe('a logged-in user', () => {
   test('changes cellphone with a code sent by PUT and verified with next=ChangeCellphone', async () => {
-    const { session } = await login(stack.url, newCellphone());
+    const old = newCellphone();
+    const { session } = await login(stack.url, old);
+    // The same person logged in elsewhere too (another browser, or someone who has the old SIM).
+    const { session: elsewhere } = await login(stack.url, old);
     const auth = { authorization: `Bearer ${session!.accessToken}` };
     const fresh = newCellphone();
 
@@ -49,6 +52,14 @@ describe('a logged-in user', () => {
 
     const now = await fetch(api('authentication/cellphone'), { headers: auth });
     assert.deepEqual(await json(now), { cellphone: fresh });
+
+    // The change ends every other session at once: its access token is refused, its refresh token dead.
+    await assertError(await fetch(api('authentication/cellphone'), { headers: { authorization: `Bearer ${elsewhere!.accessToken}` } }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+    await assertError(await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': elsewhere!.refreshToken } }), 401, 'EXC_SESSIONS_REFRESH_TOKEN_INVALID');
+    // And the old number is told.
+    const notice = (await json(await fetch(`${stack.url}/api/dev/outbox?to=${old}`))).messages[0];
+    assert.equal(notice.code, '');
+    assert.match(notice.text, new RegExp(fresh.slice(-4)));
   });
 
   test('verifies an email: JSON for API clients, 303 to the web app for a browser, failure page on a bad code', async () => {

@@ -1,11 +1,11 @@
 // Every bad input of the auth endpoints answers its exact EXC_* code and status, never a 500.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { assertError, json, latestCode, newCellphone, sleep, startStack, type Stack } from './helpers.ts';
+import { assertError, json, latestCode, newCellphone, startStack, type Stack } from './helpers.ts';
 
 let stack: Stack;
 // Short code lifetime for the expiry test; three wrong attempts end a code.
-before(async () => { stack = await startStack({ authEnv: { CELLPHONE_CODE_TTL_SECONDS: '2', CELLPHONE_CODE_MAX_ATTEMPTS: '3' } }); });
+before(async () => { stack = await startStack({ authEnv: { CELLPHONE_CODE_TTL_SECONDS: '60', CELLPHONE_CODE_MAX_ATTEMPTS: '3' } }); });
 after(async () => { await stack?.stop(); });
 
 const api = (path: string) => `${stack.url}/api/v1/${path}`;
@@ -16,7 +16,7 @@ describe('cellphone', () => {
   for (const [label, cellphone] of [['letters', '0912abc4567'], ['too short', '0912123'], ['wrong prefix', '08121234567'], ['too long', '091212345678']] as const) {
     test(`invalid cellphone (${label}) → 400 EXC_AUTHENTICATION_CELLPHONE_IS_INVALID on send and verify`, async () => {
       await assertError(await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' }), 400, 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
-      await assertError(await jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), '{"code":"12345"}'), 400, 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
+      await assertError(await jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), '{"code":"123456"}'), 400, 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
     });
   }
 
@@ -40,7 +40,7 @@ describe('one-time code', () => {
     const cellphone = newCellphone();
     await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' });
     const code = await latestCode(stack.url, cellphone);
-    const wrong = code === '00000' ? '11111' : '00000';
+    const wrong = code === '000000' ? '111111' : '000000';
     const verify = (c: string) => jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), JSON.stringify({ code: c }));
     for (let attempt = 1; attempt < 3; attempt++) await assertError(await verify(wrong), 400, 'EXC_AUTHENTICATION_CODE_IS_INVALID');
     // The third wrong attempt spends the code: even the right one no longer works.
@@ -52,7 +52,7 @@ describe('one-time code', () => {
     const cellphone = newCellphone();
     await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' });
     const code = await latestCode(stack.url, cellphone);
-    await sleep(2_200);
+    stack.clock.advance(61_000);
     await assertError(await jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), JSON.stringify({ code })), 400, 'EXC_AUTHENTICATION_CODE_IS_EXPIRED');
   });
 
@@ -60,6 +60,19 @@ describe('one-time code', () => {
     const url = api(`authentication/cellphone/${newCellphone()}/verify?next=Login`);
     await assertError(await jsonPost(url, '{}'), 400, 'EXC_AUTHENTICATION_CODE_IS_REQUIRED');
     await assertError(await jsonPost(url, '{"code":"  "}'), 400, 'EXC_AUTHENTICATION_CODE_IS_REQUIRED');
+  });
+
+  test('a code that is not six digits → 400 EXC_AUTHENTICATION_CODE_IS_INVALID before any service call; Persian digits are read', async () => {
+    const cellphone = newCellphone();
+    await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' });
+    const code = await latestCode(stack.url, cellphone);
+    const url = api(`authentication/cellphone/${cellphone}/verify?next=Login`);
+    // More than CELLPHONE_CODE_MAX_ATTEMPTS malformed codes: none spends an attempt.
+    for (const malformed of ['12345', '1234567', '12a456', '۱۲۳۴۵', '12 3456', '١٢٣٤٥٦٧']) {
+      await assertError(await jsonPost(url, JSON.stringify({ code: malformed })), 400, 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+    }
+    const persian = code.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)]!);
+    assert.equal((await jsonPost(url, JSON.stringify({ code: persian }))).status, 200);
   });
 });
 
@@ -87,13 +100,13 @@ describe('request shape', () => {
 
   test('unknown or missing next → 400 EXC_AUTHENTICATION_NEXT_IS_INVALID', async () => {
     const base = api(`authentication/cellphone/${newCellphone()}/verify`);
-    await assertError(await jsonPost(`${base}?next=Register`, '{"code":"12345"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
-    await assertError(await jsonPost(base, '{"code":"12345"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
-    await assertError(await jsonPost(`${base}?next=Login&next=Login`, '{"code":"12345"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
+    await assertError(await jsonPost(`${base}?next=Register`, '{"code":"123456"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
+    await assertError(await jsonPost(base, '{"code":"123456"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
+    await assertError(await jsonPost(`${base}?next=Login&next=Login`, '{"code":"123456"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
   });
 
   test('next=ChangeCellphone without a session → 401 EXC_AUTHENTICATION_REQUIRED', async () => {
-    await assertError(await jsonPost(api(`authentication/cellphone/${newCellphone()}/verify?next=ChangeCellphone`), '{"code":"12345"}'), 401, 'EXC_AUTHENTICATION_REQUIRED');
+    await assertError(await jsonPost(api(`authentication/cellphone/${newCellphone()}/verify?next=ChangeCellphone`), '{"code":"123456"}'), 401, 'EXC_AUTHENTICATION_REQUIRED');
   });
 
   test('malformed percent-encoding in the path → 400 EXC_BAD_REQUEST', async () => {
@@ -162,6 +175,6 @@ describe('edge', () => {
     assert.equal((await fetch(`${stack.url}/healthz`)).status, 200);
     const ready = await fetch(`${stack.url}/readyz`);
     assert.equal(ready.status, 200);
-    assert.deepEqual(await json(ready), { status: 'ready' });
+    assert.deepEqual(await json(ready), { status: 'ready', services: { auth: 'serving' } });
   });
 });

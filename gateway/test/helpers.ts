@@ -1,17 +1,19 @@
 // The real stack for gateway tests: a throw-away auth database on the machine's Postgres,
-// the real auth service in-process on a free gRPC port, and the gateway on a free HTTP port.
+// the real auth service in-process on a free gRPC port (started through its package entry),
+// and the gateway on a free HTTP port.
 import assert from 'node:assert/strict';
+import { generateKeyPairSync } from 'node:crypto';
+import { authConfig, authService, type RunningAuthService } from '@darmankar/auth';
 import { createLogger } from '@darmankar/platform/log';
 import { serviceMigrationSets } from '@darmankar/platform/migrate';
-import { createTestDatabase, type TestDatabase } from '@darmankar/platform/testing';
-import { startAuthService, type RunningAuthService } from '../../services/auth/src/app.ts';
-import { authConfig } from '../../services/auth/src/config.ts';
-import { AUTH_SERVICE_DIR } from '../../services/auth/src/db/migrate.ts';
+import { createTestDatabase, testClock, type TestClock, type TestDatabase } from '@darmankar/platform/testing';
 import { startGateway, type RunningGateway } from '../src/app.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 
 export interface Stack {
   url: string;
+  /** The time auth and the gateway judge tokens and codes by; a test advances it instead of sleeping. */
+  clock: TestClock;
   database: TestDatabase;
   auth: RunningAuthService;
   gateway: RunningGateway;
@@ -21,23 +23,39 @@ export interface Stack {
 /** Limits high enough that only the rate-limit tests ever meet them. */
 const RELAXED_LIMITS = { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000' };
 
-export async function startAuth(database: TestDatabase, env: Record<string, string> = {}): Promise<RunningAuthService> {
-  const config = authConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', CELLPHONE_CODE_RESEND_SECONDS: '0', ...env });
-  return startAuthService(config, { log: createLogger('auth-test', 'silent') });
+/** A throw-away, migrated database for the auth service. */
+export function createAuthDatabase(): Promise<TestDatabase> {
+  return createTestDatabase('gateway', serviceMigrationSets(authService.dir));
 }
 
-export async function startGatewayFor(authAddress: string, env: Record<string, string> = {}): Promise<RunningGateway> {
+export async function startAuth(database: TestDatabase, env: Record<string, string> = {}, clock?: TestClock): Promise<RunningAuthService> {
+  const config = authConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', CELLPHONE_CODE_RESEND_SECONDS: '0', ...env });
+  return authService.start(config, { log: createLogger('auth-test', 'silent'), clock });
+}
+
+export async function startGatewayFor(authAddress: string, env: Record<string, string> = {}, clock?: TestClock): Promise<RunningGateway> {
   return startGateway(parseGatewayConfig({
     NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', AUTH_GRPC_URL: authAddress, ...RELAXED_LIMITS, ...env,
-  }));
+  }), { clock });
 }
 
 export async function startStack(options: { authEnv?: Record<string, string>; gatewayEnv?: Record<string, string> } = {}): Promise<Stack> {
-  const database = await createTestDatabase('gateway', serviceMigrationSets(AUTH_SERVICE_DIR));
-  const auth = await startAuth(database, options.authEnv);
-  const gateway = await startGatewayFor(`127.0.0.1:${auth.port}`, options.gatewayEnv);
+  const database = await createAuthDatabase();
+  const clock = testClock();
+  let auth: RunningAuthService | undefined;
+  let gateway: RunningGateway;
+  try {
+    auth = await startAuth(database, options.authEnv, clock);
+    gateway = await startGatewayFor(`127.0.0.1:${auth.port}`, options.gatewayEnv, clock);
+  } catch (error) {
+    // A stack that could not start leaves nothing running to hold the test process open.
+    await auth?.stop();
+    await database.drop();
+    throw error;
+  }
   return {
     url: `http://127.0.0.1:${gateway.port}`,
+    clock,
     database,
     auth,
     gateway,
@@ -49,6 +67,18 @@ export async function startStack(options: { authEnv?: Record<string, string>; ga
   };
 }
 
+/**
+ * A fresh caller-assertion key pair, as an operator sets it in production (where the committed
+ * development pair is refused): the private half for the gateway, the public half for services.
+ */
+export function productionCallerKeys(): { gatewayEnv: Record<string, string>; serviceEnv: Record<string, string> } {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    gatewayEnv: { CALLER_ASSERTION_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+    serviceEnv: { CALLER_ASSERTION_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+  };
+}
+
 let counter = 0;
 /** A fresh, valid cellphone per call, so tests never share cooldowns, limits or users. */
 export function newCellphone(): string {
@@ -56,10 +86,12 @@ export function newCellphone(): string {
   return `0935${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A browser's cookie jar, enough for the session cookies: name → value, dropped when cleared or expired. */
 export class CookieJar {
+  /** `clock`: the stack's, so cookies expire when the tokens in them do. */
+  constructor(private readonly clock: () => number = Date.now) {}
+
   private readonly cookies = new Map<string, { value: string; expiresAtMs: number }>();
   /** The Set-Cookie lines of the last response, by name. */
   last = new Map<string, string>();
@@ -73,13 +105,13 @@ export class CookieJar {
       const maxAge = /Max-Age=(\d+)/i.exec(line)?.[1];
       this.last.set(name, line);
       if (maxAge === '0' || value === '') this.cookies.delete(name);
-      else this.cookies.set(name, { value, expiresAtMs: maxAge ? Date.now() + Number(maxAge) * 1000 : Infinity });
+      else this.cookies.set(name, { value, expiresAtMs: maxAge ? this.clock() + Number(maxAge) * 1000 : Infinity });
     }
   }
 
   get(name: string): string | undefined {
     const cookie = this.cookies.get(name);
-    return cookie && cookie.expiresAtMs > Date.now() ? cookie.value : undefined;
+    return cookie && cookie.expiresAtMs > this.clock() ? cookie.value : undefined;
   }
 
   header(): string {

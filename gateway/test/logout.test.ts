@@ -43,7 +43,7 @@ describe('in process (no REDIS_URL)', () => {
   });
 
   test('cookie mode: the old at cookie answers 401 (and is cleared) after logout', async () => {
-    const jar = new CookieJar();
+    const jar = new CookieJar(stack.clock);
     await login(stack.url, newCellphone(), jar);
     const oldCookies = jar.header();
     assert.equal((await cellphoneWith(stack.url, { cookie: oldCookies })).status, 200);
@@ -55,6 +55,14 @@ describe('in process (no REDIS_URL)', () => {
     const replay = await cellphoneWith(stack.url, { cookie: oldCookies });
     assert.match(replay.headers.getSetCookie().join('\n'), /^at=;/m, 'the dead at cookie is cleared');
     await assertError(replay, 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+  });
+
+  test('a logout that presents only the refresh token still ends that session\'s access tokens at once', async () => {
+    const { session } = await login(stack.url, newCellphone());
+    assert.equal((await cellphoneWith(stack.url, bearer(session!.accessToken))).status, 200);
+    const loggedOut = await fetch(`${stack.url}/api/v1/authentication/logout`, { method: 'DELETE', headers: { 'x-refresh-token': session!.refreshToken } });
+    assert.equal(loggedOut.status, 204);
+    await assertError(await cellphoneWith(stack.url, bearer(session!.accessToken)), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
   });
 
   test('a logout with a refresh token of another user ends neither session of that user', async () => {

@@ -46,7 +46,7 @@ function behavesLikeALimiter(getUrls: () => string[]) {
   test('per cellphone on code verifies (guessing codes)', async () => {
     const urls = getUrls();
     const cellphone = newCellphone();
-    const verify = (url: string) => fetch(`${url}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, { method: 'POST', headers: { ...from(newClientIp()), 'content-type': 'application/json' }, body: '{"code":"00000"}' });
+    const verify = (url: string) => fetch(`${url}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, { method: 'POST', headers: { ...from(newClientIp()), 'content-type': 'application/json' }, body: '{"code":"000000"}' });
     for (let i = 0; i < 2; i++) assert.notEqual((await verify(urls[i % urls.length]!)).status, 429);
     await assertError(await verify(urls[0]!), 429, 'EXC_TOO_MANY_REQUESTS');
   });

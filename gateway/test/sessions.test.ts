@@ -2,11 +2,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT, generateKeyPair } from 'jose';
-import { assertError, json, CookieJar, login, newCellphone, sleep, startStack, type Stack } from './helpers.ts';
+import { assertError, json, CookieJar, login, newCellphone, startStack, type Stack } from './helpers.ts';
 
 let stack: Stack;
-// Access tokens live one second, and a rotated refresh token is never forgiven.
-before(async () => { stack = await startStack({ authEnv: { ACCESS_TOKEN_TTL_SECONDS: '1', REFRESH_TOKEN_REUSE_GRACE_SECONDS: '0' } }); });
+// Access tokens live one minute of the stack's clock, and a rotated refresh token is never forgiven.
+before(async () => { stack = await startStack({ authEnv: { ACCESS_TOKEN_TTL_SECONDS: '60', REFRESH_TOKEN_REUSE_GRACE_SECONDS: '0' } }); });
 after(async () => { await stack?.stop(); });
 
 const api = (path: string) => `${stack.url}/api/v1/${path}`;
@@ -14,10 +14,10 @@ const api = (path: string) => `${stack.url}/api/v1/${path}`;
 describe('cookie mode (Accept-Cookie)', () => {
   test('staying logged in across an access-token expiry: 401 validity, refresh, replay', async () => {
     const cellphone = newCellphone();
-    const jar = new CookieJar();
+    const jar = new CookieJar(stack.clock);
     await login(stack.url, cellphone, jar);
     const oldRefresh = jar.get('rt');
-    await sleep(2_100);
+    stack.clock.advance(61_000);
 
     // The browser has dropped the expired `at` cookie; the `rt` cookie says "refresh".
     assert.equal(jar.get('at'), undefined);
@@ -34,7 +34,7 @@ describe('cookie mode (Accept-Cookie)', () => {
   });
 
   test('logout clears at and rt, marks cd logged out, and the refresh token is dead', async () => {
-    const jar = new CookieJar();
+    const jar = new CookieJar(stack.clock);
     await login(stack.url, newCellphone(), jar);
     const refreshToken = jar.get('rt')!;
 
@@ -77,9 +77,14 @@ describe('token mode (no Accept-Cookie)', () => {
     const { session } = await login(stack.url, newCellphone());
     const first = await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': session!.refreshToken } });
     const { session: rotated } = await json(first);
+    const bearer = { authorization: `Bearer ${rotated.accessToken}` };
+    assert.equal((await fetch(api('authentication/cellphone'), { headers: bearer })).status, 200);
+    stack.clock.advance(1_000);
 
     await assertError(await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': session!.refreshToken } }), 401, 'EXC_SESSIONS_REFRESH_TOKEN_REUSED');
     await assertError(await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': rotated.refreshToken } }), 401, 'EXC_SESSIONS_REFRESH_TOKEN_INVALID');
+    // The family's access tokens end at once too, not when they expire: whoever holds one is out.
+    await assertError(await fetch(api('authentication/cellphone'), { headers: bearer }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
   });
 
   test('refresh without any refresh token is 401 authentication required', async () => {
@@ -109,7 +114,7 @@ describe('access tokens', () => {
 
   test('an expired token is 401 validity, as Bearer or as a cookie (which is kept for the refresh)', async () => {
     const { session } = await login(stack.url, newCellphone());
-    await sleep(2_100);
+    stack.clock.advance(61_000);
     await assertError(await fetch(api('authentication/cellphone'), { headers: { authorization: `Bearer ${session!.accessToken}` } }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY');
     const viaCookie = await fetch(api('authentication/cellphone'), { headers: { cookie: `at=${session!.accessToken}` } });
     assert.equal(viaCookie.headers.getSetCookie().length, 0);

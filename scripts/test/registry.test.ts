@@ -2,10 +2,9 @@
 // names parts is derived from it or checked here: the Helm values, skaffold.yaml, the gateway's
 // service clients, the stack's address variables and the docs' tables.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { REPO_ROOT, RESERVED_SERVICES, SYSTEM, addressEnv, databaseName, protocolOf, type PartName } from '../system.ts';
 
@@ -132,24 +131,19 @@ describe('skaffold.yaml follows the registry', () => {
   });
 });
 
-describe('the gateway\'s service clients follow the registry', () => {
-  const calledByGateway = SYSTEM.filter((p) => p.address?.usedBy.includes('gateway'));
-  const modulesFile = path.join(REPO_ROOT, 'gateway/src/services/index.ts');
+describe('the gateway\'s service modules follow the registry', () => {
+  test('each service the gateway calls has a module with its name, address variable and default port, and no other module exists', async () => {
+    const { SERVICE_MODULES } = await import('../../gateway/src/services/index.ts');
+    const actual = SERVICE_MODULES.map((m) => ({ name: m.name, variable: m.address.variable, port: Number(m.address.default.split(':').at(-1)) }));
+    const expected = SYSTEM.filter((p) => p.address?.usedBy.includes('gateway')).map((p) => ({ name: p.name, variable: p.address!.variable, port: p.port }));
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    assert.deepEqual(actual.sort(byName), expected.sort(byName));
+  });
 
-  test('each service the gateway calls: its name, address variable and default port', async () => {
-    if (existsSync(modulesFile)) {
-      const { serviceModules } = await import(pathToFileURL(modulesFile).href);
-      const actual = serviceModules.map((m: any) => ({ name: m.name, variable: m.addressVariable, port: Number(String(m.defaultAddress).split(':').at(-1)) }));
-      assert.deepEqual(
-        actual.sort((a: any, b: any) => a.name.localeCompare(b.name)),
-        calledByGateway.map((p) => ({ name: p.name, variable: p.address!.variable, port: p.port })).sort((a, b) => a.name.localeCompare(b.name)),
-      );
-    } else {
-      // Before the per-service modules: the gateway's config holds the one address.
-      const { gatewayConfigSchema } = await import('../../gateway/src/config.ts');
-      const defaults = gatewayConfigSchema.parse({}) as Record<string, unknown>;
-      for (const part of calledByGateway) assert.equal(defaults[part.address!.variable], `127.0.0.1:${part.port}`, part.name);
-    }
+  test('the gateway reads each module\'s address variable, defaulting to the registry\'s port', async () => {
+    const { gatewayConfigSchema } = await import('../../gateway/src/config.ts');
+    const defaults = gatewayConfigSchema.parse({}) as Record<string, unknown>;
+    for (const part of SYSTEM.filter((p) => p.address?.usedBy.includes('gateway'))) assert.equal(defaults[part.address!.variable], `127.0.0.1:${part.port}`, part.name);
   });
 });
 

@@ -2,15 +2,16 @@
 // when dependencies are reinstalled, and the embedded Postgres used when none answers.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
+import { boundaryCommand } from '../lib/boundaries.mjs';
 import { installNeeded } from '../lib/install.mjs';
 import { answers, redisAnswers, startEmbeddedPostgres, startPostgresProcess } from '../lib/postgres.mjs';
-import { GROUPS, tapCounts, testFiles } from '../lib/test-files.mjs';
+import { CHECK_TEST_FILES, GROUPS, parseTap, tapCounts, testFiles } from '../lib/test-files.mjs';
 import { freePort } from '../stack.ts';
 import { REPO_ROOT } from '../system.ts';
 
@@ -39,41 +40,252 @@ function allTestFiles(dir = REPO_ROOT): string[] {
 }
 
 describe('test groups', () => {
-  test('every test file of the repository runs in exactly one group', () => {
+  test('every test file of the repository runs in exactly one group or as one check', () => {
     const grouped = GROUPS.flatMap((group) => testFiles(group));
-    assert.equal(new Set(grouped).size, grouped.length, 'no file runs twice');
-    assert.deepEqual([...grouped].sort(), allTestFiles().sort());
+    const checks = CHECK_TEST_FILES.map(({ file }) => path.join(REPO_ROOT, file));
+    const all = [...grouped, ...checks];
+    assert.equal(new Set(all).size, all.length, 'no file runs twice');
+    assert.deepEqual([...all].sort(), allTestFiles().sort());
     assert.ok(grouped.includes(path.join(REPO_ROOT, 'scripts/test/tooling.test.ts')));
+    assert.ok(checks.every((file) => existsSync(file)), 'every check file exists');
   });
 
   test('patterns expand one folder per star and exclusions hold', () => {
     const root = temporaryDir();
     write(path.join(root, 'services/a/test/x.test.ts'));
+    write(path.join(root, 'services/a/test/contract.test.ts'));
     write(path.join(root, 'services/b/test/deep/y.test.ts'));
     write(path.join(root, 'services/b/test/helpers.ts'));
     write(path.join(root, 'web/test/u.test.ts'));
     write(path.join(root, 'web/test/e2e/b.test.ts'));
     const files = (group: { roots: string[]; exclude?: string[] }) =>
       testFiles({ name: 'g', concurrency: 1, ...group }, root).map((file) => path.relative(root, file));
-    assert.deepEqual(files({ roots: ['services/*/test'] }), ['services/a/test/x.test.ts', 'services/b/test/deep/y.test.ts']);
+    assert.deepEqual(files({ roots: ['services/*/test'] }), ['services/a/test/contract.test.ts', 'services/a/test/x.test.ts', 'services/b/test/deep/y.test.ts']);
+    assert.deepEqual(files({ roots: ['services/*/test'], exclude: ['services/a/test/contract.test.ts'] }), ['services/a/test/x.test.ts', 'services/b/test/deep/y.test.ts'], 'a single file can be left out');
+    assert.equal(files({ roots: ['services/*/test'], exclude: ['services/a/test/contract'] }).length, 3, 'a file name prefix is not a folder');
     assert.deepEqual(files({ roots: ['web/test'], exclude: ['web/test/e2e'] }), ['web/test/u.test.ts']);
     assert.deepEqual(files({ roots: ['missing/*/test'] }), []);
   });
 
-  test('the TAP summary of a real run is counted: passes, failures, skips and files that fail to load', () => {
+  test('the TAP summary of a real run is counted: passes, failures, skips, skipped suites and files that fail to load', () => {
     const dir = temporaryDir();
-    write(path.join(dir, 'a.test.mjs'), `import test from 'node:test';
+    write(path.join(dir, 'a.test.mjs'), `import test, { describe } from 'node:test';
 test('ok', () => {});
 test('skipped', { skip: true }, () => {});
-test('broken', () => { throw new Error('no'); });`);
+test('broken', () => { throw new Error('no'); });
+describe('kafka contract', { skip: 'no KAFKA_BROKERS' }, () => { test('publishes', () => {}); test('consumes', () => {}); });`);
     write(path.join(dir, 'b.test.mjs'), `throw new Error('cannot load');`);
     const tap = path.join(dir, 'out.tap');
     // Without NODE_TEST_CONTEXT the inner run reports on its own instead of to this runner.
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
     const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', `--test-reporter-destination=${tap}`, 'a.test.mjs', 'b.test.mjs'], { cwd: dir, env });
     assert.notEqual(run.status, 0);
-    assert.deepEqual(tapCounts(tap), { found: true, passed: 1, failed: 2, skipped: 1 });
+    assert.deepEqual(tapCounts(tap), { found: true, passed: 1, failed: 2, skipped: 2 }, 'the skipped suite counts once');
     assert.deepEqual(tapCounts(path.join(dir, 'missing.tap')), { found: false, passed: 0, failed: 0, skipped: 0 });
+  });
+});
+
+describe('counting TAP results', () => {
+  // Node 20's TAP reporter: a suite skipped as a whole is one `ok … # SKIP` line with
+  // `type: 'suite'`, its tests never run, and `# skipped` leaves it out.
+  const report = (summary: string) => `TAP version 13
+# Subtest: kafka contract
+ok 1 - kafka contract # SKIP no KAFKA_BROKERS
+  ---
+  duration_ms: 1.4
+  type: 'suite'
+  ...
+# Subtest: outbox
+    # Subtest: waits for redis
+    ok 1 - waits for redis # SKIP no REDIS_URL
+      ---
+      duration_ms: 0.9
+      ...
+    # Subtest: relay on kafka
+        # Subtest: publishes
+        ok 1 - publishes # SKIP
+          ---
+          duration_ms: 0.1
+          ...
+        1..1
+    ok 2 - relay on kafka
+      ---
+      duration_ms: 0.3
+      type: 'suite'
+      ...
+    # Subtest: parked replay
+    ok 3 - parked replay # SKIP
+      ---
+      duration_ms: 0.1
+      type: 'suite'
+      ...
+    # Subtest: retries with backoff
+    not ok 4 - retries with backoff # TODO flaky on two cores
+      ---
+      duration_ms: 3.1
+      ...
+    # Subtest: a name that mentions \\# SKIP
+    ok 5 - a name that mentions \\# SKIP
+      ---
+      duration_ms: 0.2
+      ...
+    # Subtest: hangs
+    not ok 6 - hangs
+      ---
+      duration_ms: 300
+      failureType: 'cancelledByParent'
+      ...
+    1..6
+not ok 2 - outbox
+  ---
+  type: 'suite'
+  ...
+# Subtest: broken
+not ok 3 - broken
+  ---
+  failureType: 'testCodeFailure'
+  ...
+# ok 9 - a line a test printed # SKIP
+1..3
+${summary}`;
+
+  test('skipped suites count once each, at any depth, with nested skips, todo and cancelled', () => {
+    const text = report('# tests 6\n# suites 4\n# pass 1\n# fail 1\n# cancelled 1\n# skipped 2\n# todo 1\n# duration_ms 310');
+    // Skipped: 2 tests + 2 whole suites (kafka contract, parked replay); todo 1 on top.
+    assert.deepEqual(parseTap(text), { found: true, passed: 1, failed: 2, skipped: 5 });
+  });
+
+  test('a summary that already counts skipped suites is not counted twice', () => {
+    const text = report('# tests 6\n# suites 4\n# pass 1\n# fail 1\n# cancelled 1\n# skipped 4\n# todo 1');
+    assert.deepEqual(parseTap(text), { found: true, passed: 1, failed: 2, skipped: 5 });
+  });
+
+  test('a report without its summary is not found', () => {
+    assert.deepEqual(parseTap('TAP version 13\nok 1 - x # SKIP\n'), { found: false, passed: 0, failed: 0, skipped: 1 });
+    assert.equal(parseTap('').found, false);
+  });
+});
+
+describe('import boundaries', () => {
+  /** A small tree laid out like the repository, with one import per rule on each side of it. */
+  function fixture(): string {
+    const root = temporaryDir();
+    const files: Record<string, string> = {
+      'package.json': JSON.stringify({ name: 'fixture', private: true, type: 'module', workspaces: ['proto', 'packages/*', 'services/*', 'gateway', 'web'] }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'preserve', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true, jsx: 'react-jsx' } }),
+      'proto/package.json': JSON.stringify({ name: '@darmankar/proto', type: 'module', exports: { './*': './gen/darmankar/*.ts' } }),
+      'proto/gen/darmankar/billing/v1/billing_pb.ts': 'export const OrderSchema = {};\n',
+      'packages/platform/package.json': JSON.stringify({ name: '@darmankar/platform', type: 'module', exports: { './*': './src/*.ts' } }),
+      'packages/platform/src/errors/catalogue.ts': 'export const EXC = {};\n',
+      'packages/platform/src/log.ts': "import { gateway } from '../../../gateway/src/app.ts';\nexport const log = gateway;\n",
+      'services/auth/package.json': JSON.stringify({ name: '@darmankar/auth', type: 'module', exports: { '.': './src/index.ts' } }),
+      'services/auth/src/index.ts': "export { authConfig } from './config.ts';\n",
+      'services/auth/src/config.ts': 'export const authConfig = {};\n',
+      'services/billing/package.json': JSON.stringify({ name: '@darmankar/billing', type: 'module', exports: { '.': './src/index.ts' } }),
+      'services/billing/src/index.ts': "export * from './domain/orders.ts';\n",
+      'services/billing/src/rpc/handlers.ts': "import * as grpc from '@grpc/grpc-js';\nimport { OrderSchema } from '@darmankar/proto/billing/v1/billing_pb';\nexport const handlers = { grpc, OrderSchema };\n",
+      'services/billing/src/db/generated/client.ts': "import * as runtime from '@prisma/client/runtime/client';\nexport type Order = { id: string };\nexport const Prisma = runtime;\n",
+      'services/billing/src/domain/orders.ts': [
+        "import * as grpc from '@grpc/grpc-js';",
+        "import express from 'express';",
+        "import { OrderSchema } from '@darmankar/proto/billing/v1/billing_pb';",
+        "import { handlers } from '../rpc/handlers.ts';",
+        "import { PrismaClientKnownRequestError } from '@prisma/client/runtime/client';",
+        "import type { Order } from '../db/generated/client.ts';",
+        "import { authConfig } from '@darmankar/auth';",
+        "import { authConfig as byPath } from '../../../auth/src/config.ts';",
+        'export const orders: Order[] = [];',
+        'export const used = { grpc, express, OrderSchema, handlers, PrismaClientKnownRequestError, authConfig, byPath };',
+        '',
+      ].join('\n'),
+      'services/billing/src/domain/payments.ts': "import { Prisma } from '../db/generated/client.ts';\nexport const payments = Prisma;\n",
+      'gateway/package.json': JSON.stringify({ name: '@darmankar/gateway', type: 'module' }),
+      'gateway/src/app.ts': [
+        "import express from 'express';",
+        "import { log } from '@darmankar/platform/log';",
+        "import { OrderSchema } from '@darmankar/proto/billing/v1/billing_pb';",
+        "import { authConfig } from '@darmankar/auth';",
+        "import { Root } from '../../web/app/root.tsx';",
+        'export const gateway = { express, log, OrderSchema, authConfig, Root };',
+        '',
+      ].join('\n'),
+      'gateway/test/app.test.ts': [
+        "import { gateway } from '../src/app.ts';",
+        "import { authConfig } from '@darmankar/auth';",
+        "import { authConfig as internal } from '../../services/auth/src/config.ts';",
+        "import { authConfig as entryByPath } from '../../services/auth/src/index.ts';",
+        "import { stack } from '../../scripts/stack.ts';",
+        'export const used = { gateway, authConfig, internal, entryByPath, stack };',
+        '',
+      ].join('\n'),
+      'scripts/stack.ts': "import { authConfig } from '@darmankar/auth';\nexport const stack = authConfig;\n",
+      'web/package.json': JSON.stringify({ name: '@darmankar/web', type: 'module' }),
+      'web/app/root.tsx': [
+        "import { EXC } from '@darmankar/platform/errors/catalogue';",
+        "import { log } from '@darmankar/platform/log';",
+        "import { gateway } from '../../gateway/src/app.ts';",
+        'export const Root = { EXC, log, gateway };',
+        '',
+      ].join('\n'),
+      'web/server/app.ts': "import { log } from '@darmankar/platform/log';\nexport const server = log;\n",
+      'deploy/test/chart.test.ts': "import { authConfig } from '../../services/auth/src/config.ts';\nexport const used = authConfig;\n",
+      'node_modules/@grpc/grpc-js/package.json': JSON.stringify({ name: '@grpc/grpc-js', version: '1.0.0', main: 'index.js' }),
+      'node_modules/@grpc/grpc-js/index.js': 'export const x = 1;\n',
+      'node_modules/express/package.json': JSON.stringify({ name: 'express', version: '5.0.0', main: 'index.js' }),
+      'node_modules/express/index.js': 'export default {};\n',
+      'node_modules/@prisma/client/package.json': JSON.stringify({ name: '@prisma/client', version: '7.0.0', exports: { './runtime/client': './runtime/client.js' } }),
+      'node_modules/@prisma/client/runtime/client.js': 'export class PrismaClientKnownRequestError {}\n',
+    };
+    for (const [file, text] of Object.entries(files)) write(path.join(root, file), text);
+    // npm links each workspace into node_modules/@darmankar, as in the repository.
+    const workspaces = { proto: 'proto', platform: 'packages/platform', auth: 'services/auth', billing: 'services/billing', gateway: 'gateway', web: 'web' };
+    mkdirSync(path.join(root, 'node_modules/@darmankar'), { recursive: true });
+    for (const [name, folder] of Object.entries(workspaces)) symlinkSync(path.join('../..', folder), path.join(root, 'node_modules/@darmankar', name));
+    return root;
+  }
+
+  test('each rule catches its violation and lets the allowed imports through', () => {
+    const root = fixture();
+    const check = boundaryCommand(root);
+    const checked = spawnSync(check.command, check.args, { cwd: check.cwd, encoding: 'utf8' });
+    assert.notEqual(checked.status, 0, 'violations fail the check of make test');
+    assert.match(checked.stdout, /domain-no-transport/);
+
+    const { command, args, cwd } = boundaryCommand(root, { json: true });
+    const run = spawnSync(command, args, { cwd, encoding: 'utf8' });
+    const report = JSON.parse(run.stdout) as { summary: { violations: { from: string; to: string; rule: { name: string } }[] } };
+    const found = report.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort();
+    assert.deepEqual(found, [
+      'domain-no-prisma-runtime-errors: services/billing/src/domain/orders.ts → node_modules/@prisma/client/runtime/client.js',
+      'domain-no-prisma-runtime-errors: services/billing/src/domain/payments.ts → services/billing/src/db/generated/client.ts',
+      'domain-no-transport: services/billing/src/domain/orders.ts → node_modules/@grpc/grpc-js/index.js',
+      'domain-no-transport: services/billing/src/domain/orders.ts → node_modules/express/index.js',
+      'domain-no-transport: services/billing/src/domain/orders.ts → proto/gen/darmankar/billing/v1/billing_pb.ts',
+      'domain-no-transport: services/billing/src/domain/orders.ts → services/billing/src/rpc/handlers.ts',
+      'gateway-src-only-contracts-and-platform: gateway/src/app.ts → services/auth/src/index.ts',
+      'gateway-src-only-contracts-and-platform: gateway/src/app.ts → web/app/root.tsx',
+      'gateway-test-only-contracts-platform-and-services: gateway/test/app.test.ts → scripts/stack.ts',
+      'no-service-to-other-service: services/billing/src/domain/orders.ts → services/auth/src/config.ts',
+      'no-service-to-other-service: services/billing/src/domain/orders.ts → services/auth/src/index.ts',
+      'platform-no-service-or-gateway: packages/platform/src/log.ts → gateway/src/app.ts',
+      'service-entry-by-name: gateway/test/app.test.ts → services/auth/src/index.ts',
+      'service-internals-stay-inside: deploy/test/chart.test.ts → services/auth/src/config.ts',
+      'service-internals-stay-inside: gateway/test/app.test.ts → services/auth/src/config.ts',
+      'web-app-browser-safe-platform-only: web/app/root.tsx → packages/platform/src/log.ts',
+      'web-no-service-or-gateway: web/app/root.tsx → gateway/src/app.ts',
+    ]);
+  });
+
+  test('a tree that keeps the rules passes', () => {
+    const root = temporaryDir();
+    write(path.join(root, 'package.json'), JSON.stringify({ name: 'fixture', private: true, type: 'module' }));
+    write(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'preserve', moduleResolution: 'bundler', allowImportingTsExtensions: true } }));
+    write(path.join(root, 'services/auth/src/domain/rules.ts'), "import { clock } from './clock.ts';\nexport const rules = clock;\n");
+    write(path.join(root, 'services/auth/src/domain/clock.ts'), 'export const clock = () => 0;\n');
+    write(path.join(root, 'services/auth/src/rpc/handlers.ts'), "import { rules } from '../domain/rules.ts';\nexport const handlers = rules;\n");
+    const { command, args, cwd } = boundaryCommand(root);
+    const run = spawnSync(command, args, { cwd, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
   });
 });
 

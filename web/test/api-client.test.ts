@@ -120,3 +120,44 @@ test('server-side refresh is bounded; a gateway that is down is EXC_SERVICE_UNAV
   const down = createApiClient({ baseUrl: 'http://127.0.0.1:9/api/v1' });
   await assert.rejects(down.get('/ping'), (e: ApiError) => e.codes[0] === 'EXC_SERVICE_UNAVAILABLE' && e.status === 503);
 });
+
+test('typed calls fill the contract path template, encode its parameters and send query and body', async () => {
+  seen.length = 0;
+  const bodies: string[] = [];
+  handler = (req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk));
+    req.on('end', () => {
+      bodies.push(body);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ user: { id: 'u1', cellphone: '09121234567', email: '', emailVerified: false, isNew: true } }));
+    });
+  };
+  const api = createApiClient({ baseUrl: base });
+  const verified = await api.call('post', '/authentication/cellphone/{cellphone}/verify', {
+    params: { cellphone: '+98 912/123' },
+    query: { next: 'Login' },
+    body: { code: '12345' },
+  });
+  assert.equal(verified.user.isNew, true);
+  assert.deepEqual(seen.map((s) => `${s.method} ${s.url}`), ['POST /api/v1/authentication/cellphone/%2B98%20912%2F123/verify?next=Login']);
+  assert.deepEqual(bodies, ['{"code":"12345"}']);
+});
+
+// Checked by the web app's type-check: a call that strays from the gateway's document does not compile.
+export function callsOutsideTheContract(api: ReturnType<typeof createApiClient>): void {
+  // @ts-expect-error the path is not in the contract
+  void api.call('get', '/authentication/phone');
+  // @ts-expect-error the contract has no GET on this path
+  void api.call('get', '/authentication/logout');
+  // @ts-expect-error the template's {cellphone} must be given
+  void api.call('post', '/authentication/cellphone/{cellphone}');
+  // @ts-expect-error `next` is one of the contract's values
+  void api.call('post', '/authentication/cellphone/{cellphone}/verify', { params: { cellphone: '0912' }, query: { next: 'Signup' }, body: { code: '1' } });
+  // @ts-expect-error the verify body needs `code`
+  void api.call('post', '/authentication/cellphone/{cellphone}/verify', { params: { cellphone: '0912' }, query: { next: 'Login' }, body: {} });
+  void api.call('get', '/authentication/cellphone').then((answer) => {
+    // @ts-expect-error the answer is `{ cellphone }`, nothing more
+    void answer.email;
+  });
+}

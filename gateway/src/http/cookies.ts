@@ -3,7 +3,14 @@
 // A request opts in with the `Accept-Cookie` header; API clients get tokens in the body.
 import { parse } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
-import type { SessionTokens } from '../adapters/auth.ts';
+
+/** A session as the cookies carry it: the tokens and when each stops being valid. */
+export interface SessionTokens {
+  accessToken: string;
+  accessExpiresAtMs: number;
+  refreshToken: string;
+  refreshExpiresAtMs: number;
+}
 
 export const ACCESS_COOKIE = 'at';
 export const REFRESH_COOKIE = 'rt';
@@ -15,8 +22,8 @@ const CLIENT_DATA_VERSION = 'No-Version';
 const ONE_YEAR_MS = 31_536_000_000;
 
 /** Cookie max-age in whole seconds, rounded up so a token's last second is not cut off. */
-function untilMs(expiresAtMs: number): number {
-  return Math.max(0, Math.ceil((expiresAtMs - Date.now()) / 1000) * 1000);
+function untilMs(expiresAtMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((expiresAtMs - nowMs) / 1000) * 1000);
 }
 
 // Parsed on first read and remembered per request, instead of a cookie-parser middleware on
@@ -69,7 +76,7 @@ export function encodeClientData(data: Record<string, unknown>): string {
   return Buffer.from(JSON.stringify(data), 'utf8').toString('base64');
 }
 
-export function createSessionCookies({ secure }: { secure: boolean }) {
+export function createSessionCookies({ secure, now = Date.now }: { secure: boolean; now?: () => number }) {
   const base: CookieOptions = { path: '/', sameSite: 'lax', secure };
   const tokenCookie: CookieOptions = { ...base, httpOnly: true };
   // base64 is a valid cookie value as it is; percent-encoding it would hide it from scripts.
@@ -84,8 +91,8 @@ export function createSessionCookies({ secure }: { secure: boolean }) {
   return {
     /** Sets `at`, `rt`, `cd` (logged in) and `cdv`, each cookie living as long as its token. */
     open(req: Request, res: Response, session: SessionTokens): void {
-      res.cookie(ACCESS_COOKIE, session.accessToken, { ...tokenCookie, maxAge: untilMs(session.accessExpiresAtMs) });
-      res.cookie(REFRESH_COOKIE, session.refreshToken, { ...tokenCookie, maxAge: untilMs(session.refreshExpiresAtMs) });
+      res.cookie(ACCESS_COOKIE, session.accessToken, { ...tokenCookie, maxAge: untilMs(session.accessExpiresAtMs, now()) });
+      res.cookie(REFRESH_COOKIE, session.refreshToken, { ...tokenCookie, maxAge: untilMs(session.refreshExpiresAtMs, now()) });
       writeClientData(req, res, true);
     },
     /** Clears `at` and `rt` and marks the client data logged out. */

@@ -2,9 +2,17 @@
 // the others never look at tokens, so a stale cookie cannot break a public page.
 import type { Request, Response } from 'express';
 import { DomainError, isDomainError } from '@darmankar/platform/errors/domain-error';
-import type { AccessTokenVerifier } from './access-tokens.ts';
+import type { AccessTokenVerifier, VerifiedAccess } from './access-tokens.ts';
 import { accessTokenOf, refreshTokenOf, type SessionCookies } from './cookies.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';
+
+/** What routes may do with sessions besides resolving the caller. */
+export interface SessionControl {
+  /** The presented access token's claims, or undefined when there is none or it is not valid. */
+  presented(req: Request): Promise<VerifiedAccess | undefined>;
+  /** Refuses the session's access tokens at every gateway from now until `untilMs`. */
+  revoke(sessionId: string, untilMs: number): Promise<void>;
+}
 
 export function createSessionResolver(verify: AccessTokenVerifier, revoked: RevokedSessions, cookies: SessionCookies) {
   /** The caller's user id; 401 with the reason when there is no valid session. */
@@ -28,4 +36,12 @@ export function createSessionResolver(verify: AccessTokenVerifier, revoked: Revo
   };
 }
 
-export type SessionResolver = ReturnType<typeof createSessionResolver>;
+export function createSessionControl(verify: AccessTokenVerifier, revoked: RevokedSessions): SessionControl {
+  return {
+    async presented(req) {
+      const presented = accessTokenOf(req);
+      return presented ? verify(presented.token).catch(() => undefined) : undefined;
+    },
+    revoke: (sessionId, untilMs) => revoked.revoke(sessionId, untilMs),
+  };
+}

@@ -1,13 +1,19 @@
-// Probes for Kubernetes, outside /api: liveness is the process answering; readiness is
-// the auth service's gRPC health check answering SERVING within a short deadline.
+// Probes for Kubernetes, outside /api. Both stay local to this process: an outage of one
+// service must not take every gateway pod out of service (its routes answer 503 on their own,
+// quickly), so readiness only reports each service's health, it does not depend on it.
 import { z } from 'zod';
-import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import type { RouteDeps } from './deps.ts';
 
-const READINESS_DEADLINE_MS = 1_000;
+const HEALTH_DEADLINE_MS = 500;
 
-export function healthRoutes({ auth }: Pick<RouteDeps, 'auth'>): RouteDefinition[] {
+export interface ServiceHealth {
+  name: string;
+  isServing(timeoutMs: number): Promise<boolean>;
+}
+
+const serviceStates = z.record(z.string(), z.enum(['serving', 'unavailable'])).meta({ description: 'Each service’s gRPC health, for operators; it does not decide readiness.' });
+
+export function healthRoutes(services: readonly ServiceHealth[]): RouteDefinition[] {
   return [
     defineRoute({
       methods: ['get'],
@@ -17,19 +23,19 @@ export function healthRoutes({ auth }: Pick<RouteDeps, 'auth'>): RouteDefinition
       session: 'none',
       responses: [{ status: 200, description: 'Alive', body: z.object({ status: z.literal('ok') }) }],
       errors: [],
-      handle: async () => ({ status: 'ok' }),
+      handle: async () => ({ status: 'ok' as const }),
     }),
     defineRoute({
       methods: ['get'],
       path: '/readyz',
-      summary: 'Readiness: the auth service answers its gRPC health check',
+      summary: 'Readiness: the gateway takes traffic; each service’s health is reported beside it',
       tag: 'probes',
       session: 'none',
-      responses: [{ status: 200, description: 'Ready', body: z.object({ status: z.literal('ready') }) }],
-      errors: ['EXC_SERVICE_UNAVAILABLE'],
+      responses: [{ status: 200, description: 'Ready', body: z.object({ status: z.literal('ready'), services: serviceStates }) }],
+      errors: [],
       async handle() {
-        if (!(await auth.isServing(READINESS_DEADLINE_MS))) throw new DomainError('EXC_SERVICE_UNAVAILABLE');
-        return { status: 'ready' };
+        const states = await Promise.all(services.map(async (service) => [service.name, (await service.isServing(HEALTH_DEADLINE_MS)) ? 'serving' : 'unavailable'] as const));
+        return { status: 'ready' as const, services: Object.fromEntries(states) };
       },
     }),
   ];

@@ -31,12 +31,13 @@
 {{/*
 The address a caller is given for a part: gRPC parts through their headless Service with the
 dns resolver, so the client sees every pod and spreads calls over them (round robin) instead of
-keeping one connection to one pod behind a ClusterIP; HTTP parts by their Service URL.
-Args: root, name, svc (the raw entry).
+keeping one connection to one pod behind a ClusterIP; HTTP parts by their Service URL. The
+headless name is fully qualified: grpc-js resolves it itself, and a short name would first walk
+the pod's DNS search list. Args: root, name, svc (the raw entry).
 */}}
 {{- define "darmankar.callAddress" -}}
 {{- if eq .svc.protocol "grpc" -}}
-{{- printf "dns:///%s:%v" (include "darmankar.headlessName" .) .svc.port -}}
+{{- printf "dns:///%s.%s.svc.%s:%v" (include "darmankar.headlessName" .) .root.Release.Namespace .root.Values.clusterDomain .svc.port -}}
 {{- else -}}
 {{- include "darmankar.serviceUrl" . -}}
 {{- end -}}
@@ -146,6 +147,9 @@ through tpl, empty values dropped. Args: root, name, svc.
 {{- $_ := set $data $entry.addressVariable (include "darmankar.callAddress" (dict "root" $.root "name" $callee "svc" $entry)) -}}
 {{- end -}}
 {{- end -}}
+{{- with include "darmankar.trustProxy" . -}}
+{{- $_ := set $data "TRUST_PROXY" . -}}
+{{- end -}}
 {{- range $key, $value := (.svc.env | default dict) -}}
 {{- $rendered := tpl (toString $value) $.root -}}
 {{- if $rendered -}}
@@ -153,6 +157,28 @@ through tpl, empty values dropped. Args: root, name, svc.
 {{- end -}}
 {{- end -}}
 {{- toYaml $data -}}
+{{- end -}}
+
+{{/*
+TRUST_PROXY of an HTTP part: the hops allowed to tell it the client's address through
+X-Forwarded-For, as comma-separated CIDR ranges. A `public` part trusts the ingress
+controller's ranges; a part other parts call (the gateway, called by the web app, which
+forwards exactly the client address it worked out) trusts the pod network too. Every other
+source is the client itself, so a forged X-Forwarded-For never moves a client to another
+rate-limit budget. Empty when nothing is trusted (the part's own default applies).
+Args: root, name, svc.
+*/}}
+{{- define "darmankar.trustProxy" -}}
+{{- if eq .svc.protocol "http" -}}
+{{- $ranges := list -}}
+{{- if .svc.public -}}
+{{- $ranges = concat $ranges .root.Values.clientAddresses.ingressControllerCidrs -}}
+{{- end -}}
+{{- if fromJsonArray (include "darmankar.callers" .) -}}
+{{- $ranges = concat $ranges .root.Values.clientAddresses.podCidrs -}}
+{{- end -}}
+{{- $ranges | uniq | join "," -}}
+{{- end -}}
 {{- end -}}
 
 {{/*
@@ -169,9 +195,12 @@ values' secretEnv rendered through tpl, empty values dropped. Args: root, name, 
 {{- $_ := set $data "EVENTS_DATABASE_URL" (include "darmankar.databaseUrl" $events) -}}
 {{- end -}}
 {{- end -}}
-{{- /* Services verify the gateway's caller assertions with its public key. */ -}}
+{{- /* Services verify caller assertions with the public key; the gateway signs them with the private one. */ -}}
 {{- if and (eq .svc.protocol "grpc") .root.Values.callerAssertion.publicKey -}}
 {{- $_ := set $data "CALLER_ASSERTION_PUBLIC_KEY" .root.Values.callerAssertion.publicKey -}}
+{{- end -}}
+{{- if and .svc.grpcClient .root.Values.callerAssertion.privateKey -}}
+{{- $_ := set $data "CALLER_ASSERTION_PRIVATE_KEY" .root.Values.callerAssertion.privateKey -}}
 {{- end -}}
 {{- range $key, $value := (.svc.secretEnv | default dict) -}}
 {{- $rendered := tpl (toString $value) $.root -}}

@@ -14,12 +14,16 @@ import { METADATA_CALLER_ASSERTION, type CallerSigner, type CallerVerifier } fro
 export const METADATA_USER_ID = 'x-user-id';
 export const METADATA_REQUEST_ID = 'x-request-id';
 export const METADATA_EXC = 'exc';
+/** The end client's network address as the gateway worked it out (for per-client budgets, not identity). */
+export const METADATA_CLIENT_ADDRESS = 'x-client-address';
 
 /** What a handler knows about the call besides its request message. */
 export interface CallContext {
   /** The caller the gateway vouched for (a verified caller assertion); undefined for anonymous calls. */
   readonly userId: string | undefined;
   readonly requestId: string;
+  /** The end client's address as the gateway saw it, when the call came from a client request. */
+  readonly clientAddress: string | undefined;
   readonly log: Logger;
   readonly metadata: grpc.Metadata;
   /**
@@ -44,6 +48,8 @@ export interface CallOptions {
   /** The user the call acts for; the client's callerSigner vouches for it. */
   userId?: string;
   requestId?: string;
+  /** The end client's address (the gateway's `req.ip`), for per-client budgets in the service. */
+  clientAddress?: string;
   /** Milliseconds; every call has a deadline so a stopped service never hangs a caller. */
   timeoutMs?: number;
 }
@@ -190,8 +196,15 @@ async function verifiedCaller(metadata: grpc.Metadata, audience: string, request
   throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
 }
 
+/**
+ * Connections are closed (gracefully: running calls finish) after a few minutes, so a
+ * client's round robin resolves the service's name again and spreads onto pods that were
+ * added since it connected; grpc-js only re-resolves when a connection ends.
+ */
+const CONNECTION_AGE = { 'grpc.max_connection_age_ms': 5 * 60_000, 'grpc.max_connection_age_grace_ms': 30_000 } as const;
+
 export async function serve(options: ServeOptions): Promise<RunningServer> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024, ...PER_CALL_BOOKKEEPING_OFF });
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024, ...CONNECTION_AGE, ...PER_CALL_BOOKKEEPING_OFF });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
 
@@ -211,6 +224,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
         const contextFor = (userId: string | undefined): CallContext => ({
           userId,
           requestId,
+          clientAddress: firstValue(call.metadata, METADATA_CLIENT_ADDRESS),
           get log() { return logOf(); },
           metadata: call.metadata,
           get signal() { return signalOf(); },
@@ -308,6 +322,7 @@ export function createClient<S extends GenService<GenServiceMethods>>(
       const metadata = new grpc.Metadata();
       const requestId = options.requestId ?? randomUUID();
       metadata.set(METADATA_REQUEST_ID, requestId);
+      if (options.clientAddress) metadata.set(METADATA_CLIENT_ADDRESS, options.clientAddress);
       if (options.userId) {
         if (!defaults.callerSigner) throw new Error(`${service.typeName}: a call for a user needs a client made with a callerSigner`);
         metadata.set(METADATA_USER_ID, options.userId);

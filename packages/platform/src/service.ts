@@ -11,24 +11,18 @@ export interface Stoppable {
   stop(): Promise<void>;
 }
 
-export interface ServiceProcess<S extends z.ZodType> {
-  /** The service's name in logs (and OTEL_SERVICE_NAME's usual value). */
-  name: string;
-  /** The service's configuration schema; a bad environment stops the process with the reasons. */
-  configSchema: S;
-  /** Starts the service; what it returns is stopped on SIGINT/SIGTERM. */
-  start(config: z.infer<S>, log: Logger): Promise<Stoppable>;
-}
-
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
-/** Runs a service as the process's one job: start, then stop on the first signal and exit. */
-export async function runService<S extends z.ZodType>(definition: ServiceProcess<S>): Promise<void> {
+/**
+ * Runs a service (its package entry) as the process's one job: read and check the
+ * configuration, start, then stop on the first signal and exit.
+ */
+export async function runService<S extends z.ZodType>(definition: ServicePackage<S>): Promise<void> {
   const config = loadConfig(definition.configSchema) as z.infer<S> & { LOG_LEVEL?: string };
   const log = createLogger(definition.name, config.LOG_LEVEL);
   let running: Stoppable;
   try {
-    running = await definition.start(config, log);
+    running = await definition.start(config, { log });
   } catch (error) {
     log.fatal({ err: error }, 'start failed');
     await currentTelemetry().shutdown().catch(() => {});
@@ -83,4 +77,24 @@ export async function startOutboxRelay(settings: OutboxRelaySettings): Promise<S
       await bus.close();
     },
   };
+}
+
+/**
+ * What a service's package exports as its entry (`@darmankar/<name>`): enough for the test
+ * stacks, the gateway's tests and the chart check to configure, migrate and start it without
+ * reaching into its `src/`.
+ */
+export interface ServicePackage<S extends z.ZodType, R extends Stoppable & { port: number } = Stoppable & { port: number }> {
+  name: string;
+  /** The service's folder (its `migrations/` and `prisma/` live here). */
+  dir: string;
+  configSchema: S;
+  /** Starts the service in this process; the database must be migrated. */
+  start(config: z.infer<S>, options?: StartOptions): Promise<R>;
+}
+
+export interface StartOptions {
+  log?: Logger;
+  /** Milliseconds since the epoch; tests move it instead of sleeping. */
+  clock?: () => number;
 }

@@ -117,3 +117,15 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const { port } = server.address() as AddressInfo;
   return { endpoint: `http://127.0.0.1:${port}`, spans, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
+
+export interface TestClock {
+  (): number;
+  /** Moves time forward by `ms`. */
+  advance(ms: number): void;
+}
+
+/** A clock the test moves instead of sleeping: starts at the real time, stands still until advanced. */
+export function testClock(start = Date.now()): TestClock {
+  let now = start;
+  return Object.assign(() => now, { advance(ms: number) { now += ms; } });
+}

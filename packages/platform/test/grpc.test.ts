@@ -1,16 +1,28 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { AuthService, CodePurpose } from '@darmankar/proto/auth/v1/auth_pb';
-import { createClient, createHealthChecker, serve, type RunningServer, type ServiceHandlers } from '../src/grpc.ts';
+import { create } from '@bufbuild/protobuf';
+import { AuthService, CodePurpose, SendCellphoneCodeRequestSchema } from '@darmankar/proto/auth/v1/auth_pb';
+import * as grpc from '@grpc/grpc-js';
+import {
+  createCallerSigner, createCallerVerifier, DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY, DEVELOPMENT_CALLER_ASSERTION_PUBLIC_KEY, METADATA_CALLER_ASSERTION,
+} from '../src/caller-identity.ts';
+import { bindService, createClient, createHealthChecker, grpcServiceDefinition, METADATA_USER_ID, serve, type RunningServer, type ServiceHandlers } from '../src/grpc.ts';
 import { DomainError } from '../src/errors/domain-error.ts';
 import { createLogger } from '../src/log.ts';
 
 // The bridge is exercised through a real AuthService contract served on loopback.
-const seen: { userId?: string; requestId?: string } = {};
+const seen: { userId?: string; requestId?: string; clientAddress?: string; aborted?: unknown } = {};
 const handlers = {
   async sendCellphoneCode(request, context) {
     seen.userId = context.userId;
     seen.requestId = context.requestId;
+    seen.clientAddress = context.clientAddress;
+    if (request.cellphone === 'hang') {
+      // Waits for the caller to give up, as a handler about to send an SMS checks first.
+      await new Promise((resolve) => context.signal.addEventListener('abort', resolve, { once: true }));
+      seen.aborted = context.signal.reason;
+      throw context.signal.reason;
+    }
     if (request.cellphone === 'bad') throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED');
     if (request.cellphone === 'crash') throw new Error('boom');
     if (request.cellphone === 'slow') await new Promise((r) => setTimeout(r, 500));
@@ -24,17 +36,75 @@ let client: ReturnType<typeof createClient<typeof AuthService>>;
 
 before(async () => {
   const all = Object.fromEntries(AuthService.methods.map((m) => [m.localName, unimplemented]));
-  server = await serve({ port: 0, host: '127.0.0.1', log: createLogger('test', 'silent'), services: [[AuthService, { ...all, ...handlers } as never]] });
-  client = createClient(AuthService, `127.0.0.1:${server.port}`);
+  server = await serve({
+    port: 0,
+    host: '127.0.0.1',
+    log: createLogger('test', 'silent'),
+    services: [bindService(AuthService, { ...all, ...handlers } as ServiceHandlers<typeof AuthService>)],
+    callerVerifier: createCallerVerifier({ publicKey: DEVELOPMENT_CALLER_ASSERTION_PUBLIC_KEY }),
+  });
+  client = createClient(AuthService, `127.0.0.1:${server.port}`, { callerSigner: createCallerSigner({ privateKey: DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY }) });
 });
 after(async () => { client.close(); await server.shutdown(100); });
 
 test('a unary call round-trips typed messages and carries identity metadata', async () => {
-  const response = await client.sendCellphoneCode({ cellphone: '09121234567', purpose: CodePurpose.CHANGE_CELLPHONE }, { userId: 'u-1', requestId: 'r-1' });
+  const response = await client.sendCellphoneCode({ cellphone: '09121234567', purpose: CodePurpose.CHANGE_CELLPHONE }, { userId: 'u-1', requestId: 'r-1', clientAddress: '203.0.113.7' });
   assert.equal(response.cellphone, '09121234567');
   assert.equal(response.expiresInSeconds, CodePurpose.CHANGE_CELLPHONE);
   assert.equal(seen.userId, 'u-1');
   assert.equal(seen.requestId, 'r-1');
+  assert.equal(seen.clientAddress, '203.0.113.7');
+});
+
+/** A raw grpc-js call with hand-made metadata: what any process that reaches the port can send. */
+function rawCall(metadata: grpc.Metadata): Promise<grpc.ServiceError | null> {
+  const Raw = grpc.makeGenericClientConstructor(grpcServiceDefinition(AuthService), 'Raw');
+  const raw = new Raw(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure()) as unknown as Record<string, Function> & grpc.Client;
+  return new Promise((resolve) => {
+    raw.sendCellphoneCode!(create(SendCellphoneCodeRequestSchema, { cellphone: '09121234567' }), metadata, { deadline: Date.now() + 5_000 }, (error: grpc.ServiceError | null) => {
+      raw.close();
+      resolve(error);
+    });
+  });
+}
+
+test('a direct call claiming a user with x-user-id and no caller assertion is refused as unauthenticated', async () => {
+  seen.userId = undefined;
+  const claim = new grpc.Metadata();
+  claim.set(METADATA_USER_ID, 'someone-else');
+  const refused = await rawCall(claim);
+  assert.equal(refused?.code, grpc.status.UNAUTHENTICATED);
+  assert.equal(String(refused?.metadata.get('exc')[0]), 'EXC_AUTHENTICATION_REQUIRED');
+  assert.equal(seen.userId, undefined, 'the handler never ran');
+});
+
+test('an assertion signed by another key, or made for another request, is refused', async () => {
+  const { generateKeyPairSync } = await import('node:crypto');
+  const stranger = createCallerSigner({ privateKey: generateKeyPairSync('ed25519').privateKey });
+  const forged = new grpc.Metadata();
+  forged.set('x-request-id', 'r-9');
+  forged.set(METADATA_USER_ID, 'u-1');
+  forged.set(METADATA_CALLER_ASSERTION, await stranger.sign({ userId: 'u-1', audience: AuthService.typeName, requestId: 'r-9' }));
+  assert.equal((await rawCall(forged))?.code, grpc.status.UNAUTHENTICATED);
+
+  const ours = createCallerSigner({ privateKey: DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY });
+  const replayed = new grpc.Metadata();
+  replayed.set('x-request-id', 'r-other');
+  replayed.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName, requestId: 'r-9' }));
+  assert.equal((await rawCall(replayed))?.code, grpc.status.UNAUTHENTICATED);
+
+  const valid = new grpc.Metadata();
+  valid.set('x-request-id', 'r-10');
+  valid.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName, requestId: 'r-10' }));
+  assert.equal(await rawCall(valid), null, 'the same call with a valid assertion succeeds');
+});
+
+test('a handler sees its caller give up: the signal aborts when the deadline passes', async () => {
+  seen.aborted = undefined;
+  await assert.rejects(client.sendCellphoneCode({ cellphone: 'hang' }, { timeoutMs: 100 }), (error: DomainError) => error.codes[0] === 'EXC_SERVICE_TIMEOUT');
+  for (let i = 0; i < 100 && seen.aborted === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(seen.aborted instanceof DomainError);
+  assert.deepEqual((seen.aborted as DomainError).codes, ['EXC_SERVICE_TIMEOUT']);
 });
 
 test('a domain error crosses the wire with all its codes', async () => {

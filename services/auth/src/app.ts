@@ -10,16 +10,21 @@ import { createDatabase, createPool } from './db/client.ts';
 import { createUserReads } from './db/user-reads.ts';
 import { Authentication } from './domain/authentication.ts';
 import { CellphoneCodes } from './domain/cellphone-codes.ts';
+import { systemClock, type Clock } from './domain/clock.ts';
 import { DevOutbox } from './domain/dev-outbox.ts';
 import { EmailVerification } from './domain/email-verification.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './domain/mail.ts';
+import { Purge, type PurgeCounts } from './domain/purge.ts';
 import { Sessions } from './domain/sessions.ts';
 import { loadAccessTokenSigner } from './domain/signing-keys.ts';
+import { BudgetedSms, SmsBudget } from './domain/sms-budget.ts';
 import { KavenegarSms, OutboxSms, type SmsSender } from './domain/sms.ts';
 import { authHandlers } from './rpc/auth-handlers.ts';
 
 export interface RunningAuthService {
   port: number;
+  /** Runs the scheduled purge now (it also runs every PURGE_INTERVAL_SECONDS). */
+  purge(): Promise<PurgeCounts>;
   stop(): Promise<void>;
 }
 
@@ -27,6 +32,8 @@ export interface AuthServiceOptions {
   log?: Logger;
   /** Replaces the configured SMS provider (for example with a local protocol double). */
   sms?: SmsSender;
+  /** Milliseconds since the epoch, for every rule that depends on time (tests move it instead of sleeping). */
+  clock?: Clock;
 }
 
 function smsSender(config: AuthConfig, outbox: DevOutbox): SmsSender {
@@ -34,7 +41,12 @@ function smsSender(config: AuthConfig, outbox: DevOutbox): SmsSender {
   if (!config.KAVENEGAR_API_KEY || !config.KAVENEGAR_TEMPLATE) {
     throw new Error('SMS_PROVIDER=kavenegar needs KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE');
   }
-  return new KavenegarSms({ apiKey: config.KAVENEGAR_API_KEY, template: config.KAVENEGAR_TEMPLATE, baseUrl: config.KAVENEGAR_BASE_URL });
+  return new KavenegarSms({
+    apiKey: config.KAVENEGAR_API_KEY,
+    template: config.KAVENEGAR_TEMPLATE,
+    noticeTemplate: config.KAVENEGAR_NOTICE_TEMPLATE,
+    baseUrl: config.KAVENEGAR_BASE_URL,
+  });
 }
 
 function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
@@ -44,36 +56,55 @@ function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
 export async function startAuthService(config: AuthConfig, options: AuthServiceOptions = {}): Promise<RunningAuthService> {
   const log = options.log ?? createLogger('auth', config.LOG_LEVEL);
+  const clock = options.clock ?? systemClock;
   const pool = createPool(config.DATABASE_URL, { log });
   const db = createDatabase(pool);
   let relay: Stoppable | undefined;
+  let purgeSchedule: { stop(): Promise<void> } | undefined;
   try {
     const devOutbox = new DevOutbox(db);
     const mail = mailer(config, devOutbox);
-    const signer = await loadAccessTokenSigner(db, config.ACCESS_TOKEN_TTL_SECONDS);
+    const signer = await loadAccessTokenSigner(
+      db,
+      { ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, rotationDays: config.SIGNING_KEY_ROTATION_DAYS, encryptionSecret: config.SIGNING_KEY_ENCRYPTION_SECRET },
+      clock,
+      log,
+    );
     const sessions = new Sessions(db, signer, {
       refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
       reuseGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
-    });
+    }, clock);
+    const sms = new BudgetedSms(new SmsBudget(db, config.SMS_HOURLY_BUDGET, clock, log), options.sms ?? smsSender(config, devOutbox));
     const codes = new CellphoneCodes(
       db,
-      options.sms ?? smsSender(config, devOutbox),
+      sms,
       {
         ttlSeconds: config.CELLPHONE_CODE_TTL_SECONDS,
         resendSeconds: config.CELLPHONE_CODE_RESEND_SECONDS,
         maxAttempts: config.CELLPHONE_CODE_MAX_ATTEMPTS,
+        dailyLimit: config.CELLPHONE_CODE_DAILY_LIMIT,
+        lockoutSeconds: config.CELLPHONE_LOCKOUT_SECONDS,
         hashSecret: config.CODE_HASH_SECRET,
       },
+      clock,
       log,
     );
     const emailVerification = new EmailVerification(
       db,
       mail,
-      { ttlSeconds: config.EMAIL_CODE_TTL_SECONDS, hashSecret: config.CODE_HASH_SECRET, publicWebUrl: config.PUBLIC_WEB_URL },
+      {
+        ttlSeconds: config.EMAIL_CODE_TTL_SECONDS,
+        hashSecret: config.CODE_HASH_SECRET,
+        publicWebUrl: config.PUBLIC_WEB_URL,
+        dailyLimitPerUser: config.EMAIL_VERIFICATION_DAILY_LIMIT_PER_USER,
+        dailyLimitPerAddress: config.EMAIL_VERIFICATION_DAILY_LIMIT_PER_ADDRESS,
+      },
+      clock,
       log,
     );
+    const purge = new Purge(db, signer, { refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS }, clock, log);
     const handlers = authHandlers({
-      authentication: new Authentication(db, codes, sessions, createUserReads(pool)),
+      authentication: new Authentication(db, codes, sessions, createUserReads(pool), sms, log),
       sessions,
       emailVerification,
       signer,
@@ -87,16 +118,20 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
       services: [bindService(AuthService, handlers)],
       callerVerifier: createCallerVerifier({ publicKey: config.CALLER_ASSERTION_PUBLIC_KEY }),
     });
+    purgeSchedule = purge.schedule(config.PURGE_INTERVAL_SECONDS * 1000);
     return {
       port: server.port,
+      purge: () => purge.run(),
       async stop() {
         await server.shutdown();
+        await purgeSchedule?.stop();
         await relay?.stop();
         mail.close();
         await db.$disconnect();
       },
     };
   } catch (error) {
+    await purgeSchedule?.stop();
     await relay?.stop();
     await db.$disconnect();
     throw error;

@@ -1,5 +1,4 @@
 import { runService } from '@darmankar/platform/service';
-import { startAuthService } from './app.ts';
-import { authConfigSchema } from './config.ts';
+import { authService } from './index.ts';
 
-await runService({ name: 'auth', configSchema: authConfigSchema, start: (config, log) => startAuthService(config, { log }) });
+await runService(authService);

@@ -5,7 +5,8 @@ import type { TestDatabase } from '@darmankar/platform/testing';
 import { CodePurpose } from '@darmankar/proto/auth/v1/auth_pb';
 import { UserCellphoneChangedSchema } from '@darmankar/proto/auth/v1/events_pb';
 import type { Database } from '../src/db/client.ts';
-import { createAuthTestDatabase, inspect, latestCode, login, newCellphone, rejectsWith, startTestAuth, type TestAuth } from './helpers.ts';
+import { decodeJwt } from 'jose';
+import { createAuthTestDatabase, inspect, latestCode, login, newCellphone, rejectsWith, startTestAuth, testClock, type TestAuth } from './helpers.ts';
 
 let database: TestDatabase;
 let db: Database;
@@ -57,9 +58,57 @@ describe('changing the cellphone', () => {
     }
   });
 
+  test('ends the user\'s other sessions, keeps the caller\'s, answers their ids and tells the old number by SMS', async () => {
+    const clock = testClock();
+    const quick = await startTestAuth(database, { CELLPHONE_CODE_RESEND_SECONDS: '0' }, { clock });
+    try {
+      const old = newCellphone();
+      const here = await login(quick.client, old);
+      const lostPhone = await login(quick.client, old);
+      const laptop = await login(quick.client, old);
+      const userId = here.user!.id;
+      const sid = (session: { accessToken: string }) => String(decodeJwt(session.accessToken).sid);
+      const otherUser = await login(quick.client, newCellphone());
+
+      const fresh = newCellphone();
+      await quick.client.sendCellphoneCode({ cellphone: fresh, purpose: CHANGE }, { userId });
+      const code = await latestCode(quick.client, fresh);
+      const verified = await quick.client.verifyCellphoneCode({ cellphone: fresh, code, purpose: CHANGE, currentSessionId: sid(here.session!) }, { userId });
+
+      assert.deepEqual([...verified.endedSessionIds].sort(), [sid(lostPhone.session!), sid(laptop.session!)].sort());
+      assert.equal(verified.accessTokensValidUntilMs, BigInt(clock() + 900_000), 'access tokens signed until now live 900 s more');
+      for (const ended of [lostPhone, laptop]) {
+        await rejectsWith(quick.client.refreshSession({ refreshToken: ended.session!.refreshToken }), 'EXC_SESSIONS_REFRESH_TOKEN_INVALID');
+        assert.equal((await db.session.findUniqueOrThrow({ where: { id: sid(ended.session!) } })).revokedReason, 'cellphone-change');
+      }
+      assert.ok((await quick.client.refreshSession({ refreshToken: here.session!.refreshToken })).session, 'the caller stays logged in');
+      assert.ok((await quick.client.refreshSession({ refreshToken: otherUser.session!.refreshToken })).session, 'other users are untouched');
+
+      const [notice] = (await quick.client.listDevOutbox({ to: old })).messages;
+      assert.equal(notice!.code, '');
+      assert.equal(notice!.text, `شمارهٔ موبایل حساب درمانکار شما به شماره‌ای که به ${fresh.slice(-4)} ختم می‌شود تغییر کرد. اگر این کار شما نبوده است، با پشتیبانی درمانکار تماس بگیرید.`);
+    } finally {
+      await quick.stop();
+    }
+  });
+
+  test('without the caller\'s session id every session of the user ends', async () => {
+    const quick = await startTestAuth(database, { CELLPHONE_CODE_RESEND_SECONDS: '0' });
+    try {
+      const { user, session } = await login(quick.client, newCellphone());
+      const fresh = newCellphone();
+      await quick.client.sendCellphoneCode({ cellphone: fresh, purpose: CHANGE }, { userId: user!.id });
+      const code = await latestCode(quick.client, fresh);
+      const verified = await quick.client.verifyCellphoneCode({ cellphone: fresh, code, purpose: CHANGE }, { userId: user!.id });
+      assert.deepEqual(verified.endedSessionIds, [String(decodeJwt(session!.accessToken).sid)]);
+    } finally {
+      await quick.stop();
+    }
+  });
+
   test('needs a caller: EXC_AUTHENTICATION_REQUIRED on send and on verify', async () => {
     await rejectsWith(auth.client.sendCellphoneCode({ cellphone: newCellphone(), purpose: CHANGE }), 'EXC_AUTHENTICATION_REQUIRED');
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '12345', purpose: CHANGE }), 'EXC_AUTHENTICATION_REQUIRED');
+    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '123456', purpose: CHANGE }), 'EXC_AUTHENTICATION_REQUIRED');
   });
 
   test('the same number is EXC_AUTHENTICATION_CELLPHONE_IS_SAME', async () => {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import type { TestDatabase } from '@darmankar/platform/testing';
 import { testPostgresUrl } from '@darmankar/platform/testing';
-import { createAuthTestDatabase, login, newCellphone, sleep, startTestAuth, type TestAuth } from './helpers.ts';
+import { createAuthTestDatabase, eventually, login, newCellphone, startTestAuth, type TestAuth } from './helpers.ts';
 
 let database: TestDatabase;
 let auth: TestAuth;
@@ -52,12 +52,11 @@ test('the service keeps answering after Postgres terminates its idle connections
 
   const ended = await terminateBackends(new URL(database.url).pathname.slice(1));
   assert.ok(ended > 0, 'the service had open connections to terminate');
-  // Let the pool see the closed sockets while the connections are idle: that is the
-  // moment an unhandled pool 'error' would end the process (and fail this test run).
-  await sleep(300);
-  assert.ok(
-    logged.some((line) => line.msg.includes('idle database connection lost') && line.code === '57P01'),
-    `the lost connection is logged with its code: ${JSON.stringify(logged)}`,
+  // Wait until the pool has seen the closed sockets while the connections were idle: that is
+  // the moment an unhandled pool 'error' would end the process (and fail this test run).
+  await eventually(
+    () => logged.some((line) => line.msg.includes('idle database connection lost') && line.code === '57P01'),
+    'the lost connection is logged with its code 57P01',
   );
 
   assert.equal((await auth.client.getCellphone({}, { userId })).cellphone, cellphone, 'the lean read reconnects');

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import type { TestDatabase } from '@darmankar/platform/testing';
 import { UserEmailVerifiedSchema } from '@darmankar/proto/auth/v1/events_pb';
 import type { Database } from '../src/db/client.ts';
-import { createAuthTestDatabase, inspect, login, newCellphone, rejectsWith, sleep, startTestAuth, type TestAuth } from './helpers.ts';
+import { createAuthTestDatabase, inspect, login, newCellphone, rejectsWith, sleep, startTestAuth, testClock, type TestAuth } from './helpers.ts';
 
 // A real SMTP server on loopback; every mail it accepts is parsed and kept here.
 const received: ParsedMail[] = [];
@@ -107,15 +107,23 @@ describe('email verification', () => {
   });
 
   test('an expired link is EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID', async () => {
-    const quick = await startTestAuth(database, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, EMAIL_CODE_TTL_SECONDS: '1', CELLPHONE_CODE_RESEND_SECONDS: '0' });
+    const clock = testClock();
+    const quick = await startTestAuth(database, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, CELLPHONE_CODE_RESEND_SECONDS: '0' }, { clock });
     try {
       const { user } = await login(quick.client, newCellphone());
       const address = `late.${Date.now()}@example.com`;
       await quick.client.sendEmailVerification({ email: address }, { userId: user!.id });
       const link = linkIn(await mailTo(address));
-      await sleep(1100);
+      clock.advance(24 * 3600_000);
       await rejectsWith(quick.client.verifyEmail({ email: link.email, code: link.code }), 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
       assert.equal((await quick.client.getEmail({}, { userId: user!.id })).verified, false);
+      // A millisecond earlier it still worked.
+      await quick.client.sendEmailVerification({ email: address }, { userId: user!.id });
+      const fresh = linkIn(await mailTo(address));
+      assert.notEqual(fresh.code, link.code);
+      clock.advance(24 * 3600_000 - 1);
+      await quick.client.verifyEmail({ email: fresh.email, code: fresh.code });
+      assert.equal((await quick.client.getEmail({}, { userId: user!.id })).verified, true);
     } finally {
       await quick.stop();
     }
@@ -151,6 +159,41 @@ describe('email verification', () => {
     } finally {
       await broken.stop();
       await new Promise<void>((resolve) => refusing.close(resolve));
+    }
+  });
+
+  test('verification mails are limited per user and per address in any 24 hours: EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED', async () => {
+    const clock = testClock();
+    const limited = await startTestAuth(database, {
+      CELLPHONE_CODE_RESEND_SECONDS: '0', EMAIL_VERIFICATION_DAILY_LIMIT_PER_USER: '3', EMAIL_VERIFICATION_DAILY_LIMIT_PER_ADDRESS: '2',
+    }, { clock });
+    try {
+      const mailsTo = async (address: string) => (await limited.client.listDevOutbox({ to: address })).messages.length;
+      // Per user: three mails a day, to any addresses.
+      const { user } = await login(limited.client, newCellphone());
+      const userId = user!.id;
+      const addresses = [1, 2, 3, 4].map((n) => `limit${n}.${Date.now()}@example.com`);
+      for (const address of addresses.slice(0, 3)) await limited.client.sendEmailVerification({ email: address }, { userId });
+      await rejectsWith(limited.client.sendEmailVerification({ email: addresses[3]! }, { userId }), 'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED');
+      assert.equal(await mailsTo(addresses[3]!), 0);
+
+      // Per address: two mails a day, from any accounts.
+      const victim = `victim.${Date.now()}@example.com`;
+      for (let i = 0; i < 2; i++) {
+        const other = await login(limited.client, newCellphone());
+        await limited.client.sendEmailVerification({ email: victim }, { userId: other.user!.id });
+      }
+      const third = await login(limited.client, newCellphone());
+      await rejectsWith(limited.client.sendEmailVerification({ email: victim }, { userId: third.user!.id }), 'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED');
+      assert.equal(await mailsTo(victim), 2);
+
+      // A day later both budgets are back.
+      clock.advance(24 * 3600_000);
+      await limited.client.sendEmailVerification({ email: addresses[3]! }, { userId });
+      await limited.client.sendEmailVerification({ email: victim }, { userId: third.user!.id });
+      assert.equal(await mailsTo(victim), 3);
+    } finally {
+      await limited.stop();
     }
   });
 

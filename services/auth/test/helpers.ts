@@ -1,6 +1,8 @@
 // Shared test set-up: a throw-away database on the real Postgres, the real service on a
 // free port, and a real gRPC client.
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { pino, type Logger } from 'pino';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import type { ServiceClient } from '@darmankar/platform/grpc';
@@ -59,6 +61,35 @@ export async function login(client: AuthClient, cellphone: string, userAgent = '
   await client.sendCellphoneCode({ cellphone, purpose: CodePurpose.LOGIN });
   const code = await latestCode(client, cellphone);
   return client.verifyCellphoneCode({ cellphone, code, purpose: CodePurpose.LOGIN, userAgent });
+}
+
+export { testClock, type TestClock } from '@darmankar/platform/testing';
+
+export interface CapturedLog {
+  log: Logger;
+  /** Every line logged so far, parsed. */
+  lines: Array<{ level: number; msg: string; [key: string]: unknown }>;
+}
+
+/** A logger whose lines (at `level` and above) the test can read. */
+export function captureLog(level = 'info'): CapturedLog {
+  const lines: CapturedLog['lines'] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { log: pino({ level }, sink), lines };
+}
+
+/** Waits (briefly, polling) until `condition` holds; fails the test when it never does. */
+export async function eventually(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await sleep(10);
+  }
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

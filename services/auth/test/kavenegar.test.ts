@@ -13,6 +13,7 @@ import { createAuthTestDatabase, newCellphone, rejectsWith, startTestAuth, type 
  */
 const API_KEY = '4A6F-TEST-KEY';
 const TEMPLATE = 'darmankar-login';
+const NOTICE_TEMPLATE = 'darmankar-cellphone-changed';
 const requests: { method: string; receptor: string; token: string; template: string }[] = [];
 let kavenegar: Server;
 let baseUrl: string;
@@ -32,7 +33,7 @@ before(async () => {
     requests.push(request);
     if (decodeURIComponent(match[1]!) !== API_KEY) return reply(res, 401, 'API Key معتبر نمی‌باشد');
     if (!/^09\d{9}$/.test(request.receptor)) return reply(res, 411, 'گیرنده نامعتبر است');
-    if (request.template !== TEMPLATE) return reply(res, 424, 'الگوی مورد نظر پیدا نشد');
+    if (request.template !== TEMPLATE && request.template !== NOTICE_TEMPLATE) return reply(res, 424, 'الگوی مورد نظر پیدا نشد');
     if (request.token === '' || /[\s_]/.test(request.token)) return reply(res, 431, 'ساختار کد صحیح نمی‌باشد');
     reply(res, 200, 'تایید شد', [{ messageid: 8792343, message: `کد ورود: ${request.token}`, status: 5, statustext: 'ارسال به مخابرات', sender: '10004346', receptor: request.receptor, date: Math.floor(Date.now() / 1000), cost: 120 }]);
   });
@@ -45,8 +46,18 @@ describe('KavenegarSms adapter', () => {
   test('sends receptor, token and template to verify/lookup with the API key in the path', async () => {
     const sms = new KavenegarSms({ apiKey: API_KEY, template: TEMPLATE, baseUrl });
     const before = requests.length;
-    await sms.sendCode({ cellphone: '09121234567', code: '04821', purpose: 'LOGIN' });
-    assert.deepEqual(requests.slice(before), [{ method: 'POST', receptor: '09121234567', token: '04821', template: TEMPLATE }]);
+    await sms.sendCode({ cellphone: '09121234567', code: '048213', purpose: 'LOGIN' });
+    assert.deepEqual(requests.slice(before), [{ method: 'POST', receptor: '09121234567', token: '048213', template: TEMPLATE }]);
+  });
+
+  test('tells an old cellphone of a change through the notice template, with the new number\'s last four digits as token', async () => {
+    const sms = new KavenegarSms({ apiKey: API_KEY, template: TEMPLATE, noticeTemplate: NOTICE_TEMPLATE, baseUrl });
+    const before = requests.length;
+    await sms.sendCellphoneChanged({ cellphone: '09121234567', newCellphoneTail: '9876' });
+    assert.deepEqual(requests.slice(before), [{ method: 'POST', receptor: '09121234567', token: '9876', template: NOTICE_TEMPLATE }]);
+    const withoutTemplate = new KavenegarSms({ apiKey: API_KEY, template: TEMPLATE, baseUrl });
+    await assert.rejects(withoutTemplate.sendCellphoneChanged({ cellphone: '09121234567', newCellphoneTail: '9876' }), SmsDeliveryError);
+    assert.equal(requests.length, before + 1, 'nothing is sent without the template');
   });
 
   for (const [label, options, status] of [
@@ -55,7 +66,7 @@ describe('KavenegarSms adapter', () => {
   ] as const) {
     test(`${label} is an SmsDeliveryError carrying Kavenegar's status ${status}`, async () => {
       const sms = new KavenegarSms({ ...options, baseUrl });
-      await assert.rejects(sms.sendCode({ cellphone: '09121234567', code: '12345', purpose: 'LOGIN' }), (error: unknown) => {
+      await assert.rejects(sms.sendCode({ cellphone: '09121234567', code: '123456', purpose: 'LOGIN' }), (error: unknown) => {
         assert.ok(error instanceof SmsDeliveryError);
         assert.equal(error.providerStatus, status);
         return true;
@@ -65,7 +76,7 @@ describe('KavenegarSms adapter', () => {
 
   test('a malformed token is refused with 431, as Kavenegar does', async () => {
     const sms = new KavenegarSms({ apiKey: API_KEY, template: TEMPLATE, baseUrl });
-    await assert.rejects(sms.sendCode({ cellphone: '09121234567', code: '12 45', purpose: 'LOGIN' }), { providerStatus: 431 });
+    await assert.rejects(sms.sendCode({ cellphone: '09121234567', code: '12 456', purpose: 'LOGIN' }), { providerStatus: 431 });
   });
 
   test('an unreachable provider is an SmsDeliveryError, not a hang', async () => {
@@ -74,7 +85,7 @@ describe('KavenegarSms adapter', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const sms = new KavenegarSms({ apiKey: API_KEY, template: TEMPLATE, baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 1000 });
-    await assert.rejects(sms.sendCode({ cellphone: '09121234567', code: '12345', purpose: 'LOGIN' }), SmsDeliveryError);
+    await assert.rejects(sms.sendCode({ cellphone: '09121234567', code: '123456', purpose: 'LOGIN' }), SmsDeliveryError);
   });
 });
 
@@ -92,7 +103,7 @@ describe('the service with SMS_PROVIDER=kavenegar', () => {
       await auth.client.sendCellphoneCode({ cellphone: `+98${cellphone.slice(1)}`, purpose: CodePurpose.LOGIN });
       const delivered = requests.findLast((r) => r.receptor === cellphone);
       assert.ok(delivered);
-      assert.match(delivered.token, /^\d{5}$/);
+      assert.match(delivered.token, /^\d{6}$/);
       assert.equal(delivered.template, TEMPLATE);
       assert.deepEqual((await auth.client.listDevOutbox({ to: cellphone })).messages, []);
       const verified = await auth.client.verifyCellphoneCode({ cellphone, code: delivered.token, purpose: CodePurpose.LOGIN });

@@ -5,9 +5,9 @@ import { fromBinary } from '@bufbuild/protobuf';
 import type { TestDatabase } from '@darmankar/platform/testing';
 import { CodePurpose } from '@darmankar/proto/auth/v1/auth_pb';
 import { UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
-import { ACCESS_TOKEN_ISSUER } from '../src/domain/signing-keys.ts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../src/domain/signing-keys.ts';
 import type { Database } from '../src/db/client.ts';
-import { createAuthTestDatabase, inspect, latestCode, login, newCellphone, rejectsWith, sleep, startTestAuth, type TestAuth } from './helpers.ts';
+import { createAuthTestDatabase, inspect, latestCode, login, newCellphone, rejectsWith, startTestAuth, testClock, type TestAuth } from './helpers.ts';
 
 let database: TestDatabase;
 let db: Database;
@@ -37,14 +37,16 @@ describe('login by one-time code', () => {
     const { messages } = await auth.client.listDevOutbox({ to: cellphone });
     assert.equal(messages.length, 1);
     assert.equal(messages[0]!.channel, 'sms');
-    assert.match(messages[0]!.code, /^\d{5}$/);
+    assert.match(messages[0]!.code, /^\d{6}$/);
     assert.equal(messages[0]!.text, `کد ورود شما به درمانکار: ${messages[0]!.code}`);
 
     const verified = await auth.client.verifyCellphoneCode({ cellphone, code: messages[0]!.code, purpose: LOGIN, userAgent: 'Firefox' });
     assert.equal(verified.user?.cellphone, cellphone);
     assert.equal(verified.user?.isNew, true);
     const session = verified.session!;
-    assert.match(session.refreshToken, /^[A-Za-z0-9_-]{43}$/);
+    const [sessionId, secret] = session.refreshToken.split('.');
+    assert.match(sessionId!, /^[0-9a-f-]{36}$/);
+    assert.match(secret!, /^[A-Za-z0-9_-]{43}$/);
     assert.ok(session.accessExpiresAtMs > BigInt(Date.now()));
     assert.ok(session.refreshExpiresAtMs > BigInt(Date.now() + 29 * 24 * 3600 * 1000));
 
@@ -52,10 +54,14 @@ describe('login by one-time code', () => {
     const jwks = JSON.parse(jwksJson);
     assert.equal(jwks.keys.length, 1);
     assert.equal(jwks.keys[0].d, undefined, 'the JWKS must not carry the private key');
-    const { payload, protectedHeader } = await jwtVerify(session.accessToken, createLocalJWKSet(jwks), { issuer: ACCESS_TOKEN_ISSUER });
+    const { payload, protectedHeader } = await jwtVerify(session.accessToken, createLocalJWKSet(jwks), {
+      issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, algorithms: ['EdDSA'],
+    });
+    assert.equal(protectedHeader.alg, 'EdDSA');
+    assert.equal(payload.aud, 'darmankar-api');
     assert.equal(payload.sub, verified.user!.id);
     assert.equal(protectedHeader.kid, jwks.keys[0].kid);
-    assert.equal(typeof payload.sid, 'string');
+    assert.equal(payload.sid, sessionId, 'the refresh token names the session the access token belongs to');
     assert.ok(Math.abs(payload.exp! * 1000 - Number(session.accessExpiresAtMs)) < 1000);
     assert.ok(payload.exp! - payload.iat! === 900);
 
@@ -110,26 +116,37 @@ describe('bad input on send and verify', () => {
   for (const [label, cellphone] of [['letters', '0912abc4567'], ['too short', '0912123'], ['wrong prefix', '02112345678'], ['too long', '091212345678']] as const) {
     test(`a cellphone with ${label} is EXC_AUTHENTICATION_CELLPHONE_IS_INVALID`, async () => {
       await rejectsWith(auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
-      await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: '12345', purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
+      await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: '123456', purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
     });
   }
 
   test('an empty cellphone is EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED', async () => {
     await rejectsWith(auth.client.sendCellphoneCode({ cellphone: '  ', purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED');
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: '', code: '12345', purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED');
+    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: '', code: '123456', purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED');
   });
 
   test('an empty code is EXC_AUTHENTICATION_CODE_IS_REQUIRED', async () => {
     await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: ' ', purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_REQUIRED');
   });
 
+  test('a code that is not six digits is EXC_AUTHENTICATION_CODE_IS_INVALID and takes no attempt', async () => {
+    const cellphone = newCellphone();
+    await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
+    const code = await latestCode(auth.client, cellphone);
+    for (const malformed of ['12345', '1234567', '12a456', '12 456', '-12345', '１２３４５６', `${code}0`, code.slice(1)]) {
+      await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: malformed, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+    }
+    assert.equal(await db.cellphoneCodeAttempts.count({ where: { code: { cellphone } } }), 0, 'malformed codes never reach the guess counter');
+    assert.equal((await auth.client.verifyCellphoneCode({ cellphone, code: ` ${code} `, purpose: LOGIN })).user!.cellphone, cellphone);
+  });
+
   test('an unspecified or unknown purpose (next) is EXC_AUTHENTICATION_NEXT_IS_INVALID', async () => {
     await rejectsWith(auth.client.sendCellphoneCode({ cellphone: newCellphone(), purpose: CodePurpose.UNSPECIFIED }), 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '12345', purpose: 7 as CodePurpose }), 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
+    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '123456', purpose: 7 as CodePurpose }), 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
   });
 
   test('a code for a cellphone that was never sent one is EXC_AUTHENTICATION_CODE_IS_INVALID', async () => {
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '12345', purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '123456', purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
   });
 
   test('asking again within the cooldown is EXC_AUTHENTICATION_CODE_ALREADY_SENT and sends nothing', async () => {
@@ -158,7 +175,7 @@ describe('bad input on send and verify', () => {
     const cellphone = newCellphone();
     await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
     const code = await latestCode(auth.client, cellphone);
-    const wrong = code === '00000' ? '11111' : '00000';
+    const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
       await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
     }
@@ -170,7 +187,7 @@ describe('bad input on send and verify', () => {
     const cellphone = newCellphone();
     await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
     const code = await latestCode(auth.client, cellphone);
-    const wrong = code === '00000' ? '11111' : '00000';
+    const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
     const verified = await auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN });
     assert.equal(verified.user!.cellphone, cellphone);
@@ -180,10 +197,10 @@ describe('bad input on send and verify', () => {
     const cellphone = newCellphone();
     await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
     const code = await latestCode(auth.client, cellphone);
-    const wrong = code === '00000' ? '11111' : '00000';
+    const wrong = code === '000000' ? '111111' : '000000';
     await Promise.allSettled(Array.from({ length: 20 }, () => auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN })));
-    const [row] = await db.cellphoneCode.findMany({ where: { cellphone } });
-    assert.equal(row!.attempts, 5);
+    const [row] = await db.cellphoneCode.findMany({ where: { cellphone }, include: { attempts: true } });
+    assert.deepEqual(row!.attempts.map((a) => a.attempts), [5]);
     await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
   });
 
@@ -199,14 +216,19 @@ describe('bad input on send and verify', () => {
 
 describe('short durations', () => {
   test('an expired code is EXC_AUTHENTICATION_CODE_IS_EXPIRED, and the cooldown ends on time', async () => {
-    const quick = await startTestAuth(database, { CELLPHONE_CODE_TTL_SECONDS: '1', CELLPHONE_CODE_RESEND_SECONDS: '1' });
+    const clock = testClock();
+    const quick = await startTestAuth(database, { CELLPHONE_CODE_TTL_SECONDS: '60', CELLPHONE_CODE_RESEND_SECONDS: '30' }, { clock });
     try {
       const cellphone = newCellphone();
       const sent = await quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
-      assert.deepEqual([sent.expiresInSeconds, sent.resendAfterSeconds], [1, 1]);
+      assert.deepEqual([sent.expiresInSeconds, sent.resendAfterSeconds], [60, 30]);
       const code = await latestCode(quick.client, cellphone);
+      clock.advance(29_999);
       await rejectsWith(quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_ALREADY_SENT');
-      await sleep(1100);
+      clock.advance(29_999);
+      // Still alive a few milliseconds before its end: a wrong guess is only wrong.
+      await rejectsWith(quick.client.verifyCellphoneCode({ cellphone, code: code === '000000' ? '111111' : '000000', purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+      clock.advance(2);
       await rejectsWith(quick.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_EXPIRED');
       await quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
       const fresh = await latestCode(quick.client, cellphone);
@@ -218,12 +240,13 @@ describe('short durations', () => {
   });
 
   test('a newer code replaces the older one', async () => {
-    const quick = await startTestAuth(database, { CELLPHONE_CODE_RESEND_SECONDS: '0' });
+    const clock = testClock();
+    const quick = await startTestAuth(database, { CELLPHONE_CODE_RESEND_SECONDS: '0' }, { clock });
     try {
       const cellphone = newCellphone();
       await quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
       const old = await latestCode(quick.client, cellphone);
-      await sleep(5);
+      clock.advance(5);
       await quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
       const fresh = await latestCode(quick.client, cellphone);
       if (old !== fresh) await rejectsWith(quick.client.verifyCellphoneCode({ cellphone, code: old, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');

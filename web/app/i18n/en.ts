@@ -146,7 +146,7 @@ export const en: Messages = {
   'verify.title': 'Verification code',
   'verify.description': 'Enter the code we texted you.',
   'verify.heading': 'Enter the verification code',
-  'verify.intro': 'A 5-digit code was texted to {cellphone}.',
+  'verify.intro': 'A 6-digit code was texted to {cellphone}.',
   'verify.code': 'Verification code',
   'verify.submit': 'Log in',
   'verify.resend': 'Send the code again',

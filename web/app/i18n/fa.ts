@@ -145,7 +145,7 @@ export const fa = {
   'verify.title': 'کد تأیید',
   'verify.description': 'کد پیامک‌شده را وارد کنید.',
   'verify.heading': 'کد تأیید را وارد کنید',
-  'verify.intro': 'کد ۵ رقمی به شمارهٔ {cellphone} پیامک شد.',
+  'verify.intro': 'کد ۶ رقمی به شمارهٔ {cellphone} پیامک شد.',
   'verify.code': 'کد تأیید',
   'verify.submit': 'ورود',
   'verify.resend': 'ارسال دوبارهٔ کد',

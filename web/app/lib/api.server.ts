@@ -37,9 +37,14 @@ export function createServerApi(request: Request, gatewayUrl = GATEWAY_URL, clie
   return { api, jar };
 }
 
+/** Hands loaders and actions of one render their gateway client (route tests give their own). */
+export function provideServerApi(context: Readonly<RouterContextProvider>, serverApi: ServerApi): void {
+  context.set(serverApiContext, serverApi);
+}
+
 export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const serverApi = createServerApi(request, GATEWAY_URL, clientAddressOf(context));
-  context.set(serverApiContext, serverApi);
+  provideServerApi(context, serverApi);
   const response = await next();
   if (serverApi.jar.setCookies.length === 0) return response;
   // Copy the response so its headers are mutable whatever produced it.

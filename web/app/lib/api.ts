@@ -3,6 +3,7 @@
 // the same-origin /api proxy). Spec §8: Accept-Cookie on every call; an expired access
 // token triggers a session refresh, retried every second until it succeeds, then a replay;
 // every other `exc` is raised with its codes.
+import type { ApiAnswer, ApiErrorBody, ApiMethod, ApiPath, ApiRequest } from '@darmankar/api-types';
 import { parseExcHeader } from '@darmankar/platform/errors/catalogue';
 
 export const ACCESS_TOKEN_EXPIRED = 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY';
@@ -66,7 +67,8 @@ export async function excCodesOf(
 ): Promise<string[]> {
   let codes = parseExcHeader(response.headers.get('exc'));
   if (codes.length === 0) {
-    const body = (await response.json().catch(() => null)) as { exc?: unknown } | null;
+    // The contract's error body, though a proxy in between may have answered with anything.
+    const body = (await response.json().catch(() => null)) as Partial<Record<keyof ApiErrorBody, unknown>> | null;
     if (body && Array.isArray(body.exc)) codes = body.exc.filter((c): c is string => typeof c === 'string');
   }
   const shown = codes.filter((code) => code.startsWith('EXC_'));
@@ -143,8 +145,27 @@ export function createApiClient(options: ApiClientOptions) {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /**
+   * A call by the contract's path template (`/authentication/cellphone/{cellphone}`): the path
+   * parameters, query, body and answer are the types generated from the gateway's document, so
+   * a contract change breaks the build instead of a page.
+   */
+  function call<P extends ApiPath, M extends ApiMethod<P>>(
+    method: M,
+    path: P,
+    ...[options]: {} extends ApiRequest<P, M> ? [ApiRequest<P, M>?] : [ApiRequest<P, M>]
+  ): Promise<ApiAnswer<P, M>> {
+    const params = (options?.params ?? {}) as Record<string, string | number>;
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+    return request<ApiAnswer<P, M>>(method.toUpperCase(), filled, {
+      query: options?.query as RequestOptions['query'],
+      body: options?.body,
+    });
+  }
+
   return {
     request,
+    call,
     get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
     post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
     put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),

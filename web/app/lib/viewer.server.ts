@@ -11,7 +11,7 @@ export async function loadViewer(api: ApiClient, jar: CookieJar): Promise<Viewer
   if (!parseClientData(jar.get('cd')).isLoggedIn) return LOGGED_OUT;
   try {
     const [account, resume, employers] = await Promise.all([
-      api.get<{ cellphone: string }>('/authentication/cellphone'),
+      api.call('get', '/authentication/cellphone'),
       orEmpty(api.get<ResumeSummary>('/resumes/by-current-user')).catch(() => null),
       orEmpty(api.get<EmployerSummary[] | { items: EmployerSummary[] }>('/employers')).catch(() => null),
     ]);

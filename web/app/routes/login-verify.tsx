@@ -16,10 +16,6 @@ import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
 import { mmss, useCountdown } from '../lib/use-countdown.ts';
 
-interface VerifiedUser {
-  user: { id: string; cellphone: string; isNew: boolean };
-}
-
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'verify.title', 'verify.description', { noindex: true });
 
 function loginURL(request: Request, backURL: string): string {
@@ -43,19 +39,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!state) throw redirect(loginURL(request, backURL));
   const locale = localeFromPath(new URL(request.url).pathname);
   const { api } = getServerApi(context);
-  const cellphonePath = `/authentication/cellphone/${encodeURIComponent(state.cellphone)}`;
+  const number = { cellphone: state.cellphone };
 
   try {
     if (form.get('intent') === 'resend') {
-      const sent = await api.post<{ resendAfterSeconds?: number }>(cellphonePath);
-      const resendAt = Date.now() + (sent?.resendAfterSeconds ?? 120) * 1000;
+      const sent = await api.call('post', '/authentication/cellphone/{cellphone}', { params: number });
+      const resendAt = Date.now() + sent.resendAfterSeconds * 1000;
       return data(
         { resent: true as const, exc: undefined, at: Date.now() },
         { headers: { 'Set-Cookie': await saveLoginState({ ...state, resendAt }) } },
       );
     }
     const code = toLatinDigits(String(form.get('code') ?? '')).replace(/\s/g, '');
-    const verified = await api.post<VerifiedUser>(`${cellphonePath}/verify`, { query: { next: 'Login' }, body: { code } });
+    const verified = await api.call('post', '/authentication/cellphone/{cellphone}/verify', { params: number, query: { next: 'Login' }, body: { code } });
     const next = verified.user.isNew
       ? `${localePath(locale, '/login/role')}?backURL=${encodeURIComponent(backURL)}`
       : localePath(locale, backURL);
@@ -95,7 +91,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
           inputMode="numeric"
           autoComplete="one-time-code"
           dir="ltr"
-          maxLength={5}
+          maxLength={6}
           autoFocus
           errorMessage={errorText}
           inputClassName="text-center text-2xl tracking-[0.6em]"

@@ -33,8 +33,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const verifyURL = `${localePath(locale, '/login/verify')}?backURL=${encodeURIComponent(backURL)}`;
   const { api } = getServerApi(context);
   try {
-    const sent = await api.post<{ resendAfterSeconds?: number }>(`/authentication/cellphone/${encodeURIComponent(cellphone || '-')}`);
-    const resendAt = Date.now() + (sent?.resendAfterSeconds ?? DEFAULT_COOLDOWN_SECONDS) * 1000;
+    // An empty number still reaches the gateway (as `-`), whose answer names what is wrong.
+    const sent = await api.call('post', '/authentication/cellphone/{cellphone}', { params: { cellphone: cellphone || '-' } });
+    const resendAt = Date.now() + sent.resendAfterSeconds * 1000;
     return redirect(verifyURL, { headers: { 'Set-Cookie': await saveLoginState({ cellphone, resendAt }) } });
   } catch (error) {
     if (!isApiError(error)) throw error;

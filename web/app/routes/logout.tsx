@@ -16,13 +16,13 @@ export function loader({ request }: Route.LoaderArgs) {
 /** Without JavaScript: the server signs out through the gateway and forwards its cookies. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = getServerApi(context);
-  await api.delete('/authentication/logout').catch((error: unknown) => console.error('logout failed', error));
+  await api.call('delete', '/authentication/logout').catch((error: unknown) => console.error('logout failed', error));
   return redirect(home(request));
 }
 
 /** With JavaScript: the browser signs out itself and clears what it kept (spec §4). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  await browserApi().delete('/authentication/logout').catch((error: unknown) => console.error('logout failed', error));
+  await browserApi().call('delete', '/authentication/logout').catch((error: unknown) => console.error('logout failed', error));
   clearSessionStorage();
   return redirect(home(request));
 }

@@ -30,7 +30,7 @@ describe('login and session', { skip: skipReason ?? false }, () => {
     assert.deepEqual(await seriousA11yViolations(page), []);
     await screenshot(page, 'verify');
 
-    await page.getByLabel('کد تأیید').fill('00000');
+    await page.getByLabel('کد تأیید').fill('000000');
     await page.getByRole('button', { name: 'ورود', exact: true }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'کد تأیید نادرست است.' });
     await toast.waitFor();

@@ -1,12 +1,13 @@
 // Login and cellphone change by one-time code, and the caller's own contact details.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
-import type { Database, Transaction } from '../db/client.ts';
+import type { Logger } from '@darmankar/platform/log';
+import { isUniqueViolation, type Database, type Transaction } from '../db/client.ts';
 import type { UserReads } from '../db/user-reads.ts';
-import { Prisma } from '../db/generated/client.ts';
 import { userEvents } from '../events/user-events.ts';
 import type { CellphoneCodes, IssuedCode } from './cellphone-codes.ts';
 import type { Purpose } from './input.ts';
 import type { Sessions, SessionTokens } from './sessions.ts';
+import type { SmsSender } from './sms.ts';
 
 export interface UserView {
   id: string;
@@ -20,6 +21,21 @@ export interface Verified {
   user: UserView;
   /** For LOGIN only. */
   session?: SessionTokens;
+  /** For CHANGE_CELLPHONE: the user's other sessions, ended by the change. */
+  endedSessionIds?: string[];
+  /** For CHANGE_CELLPHONE: until when access tokens of the ended sessions could still be valid. */
+  accessTokensValidUntilMs?: bigint;
+}
+
+export interface VerifyInput {
+  cellphone: string;
+  code: string;
+  purpose: Purpose;
+  userAgent: string;
+  /** The client address's budget key (clientKey). */
+  client: string;
+  /** The caller's own session (its access token's sid): a cellphone change keeps it. */
+  currentSessionId?: string;
 }
 
 function view(user: { id: string; cellphone: string; email: string | null; emailVerifiedAt: Date | null }, isNew: boolean): UserView {
@@ -32,17 +48,20 @@ export class Authentication {
     private readonly codes: CellphoneCodes,
     private readonly sessions: Sessions,
     private readonly reads: UserReads,
+    /** Tells an old cellphone that the account moved (the budgeted sender). */
+    private readonly sms: SmsSender,
+    private readonly log: Logger,
   ) {}
 
   /** `signal`: the caller gave up (cancelled, or its deadline passed); no SMS is sent after that. */
-  async sendCellphoneCode(cellphone: string, purpose: Purpose, callerId: string | null, signal?: AbortSignal): Promise<IssuedCode> {
+  async sendCellphoneCode(cellphone: string, purpose: Purpose, callerId: string | null, client: string, signal?: AbortSignal): Promise<IssuedCode> {
     if (purpose === 'CHANGE_CELLPHONE') await this.assertCanMoveTo(await this.caller(callerId), cellphone);
-    return this.codes.issue(cellphone, purpose, purpose === 'CHANGE_CELLPHONE' ? callerId : null, signal);
+    return this.codes.issue(cellphone, purpose, purpose === 'CHANGE_CELLPHONE' ? callerId : null, client, signal);
   }
 
-  async verifyCellphoneCode(input: { cellphone: string; code: string; purpose: Purpose; userAgent: string }, callerId: string | null): Promise<Verified> {
+  async verifyCellphoneCode(input: VerifyInput, callerId: string | null): Promise<Verified> {
     if (input.purpose === 'LOGIN') {
-      const codeId = await this.codes.check(input.cellphone, input.code, 'LOGIN', null);
+      const codeId = await this.codes.check(input.cellphone, input.code, 'LOGIN', null, input.client);
       return this.db.$transaction(async (tx) => {
         await this.codes.consume(tx, codeId);
         const { user, isNew } = await this.findOrRegister(tx, input.cellphone);
@@ -53,18 +72,35 @@ export class Authentication {
 
     const current = await this.caller(callerId);
     await this.assertCanMoveTo(current, input.cellphone);
-    const codeId = await this.codes.check(input.cellphone, input.code, 'CHANGE_CELLPHONE', current.id);
+    const codeId = await this.codes.check(input.cellphone, input.code, 'CHANGE_CELLPHONE', current.id, input.client);
+    let changed: Verified;
     try {
-      return await this.db.$transaction(async (tx) => {
+      changed = await this.db.$transaction(async (tx) => {
         await this.codes.consume(tx, codeId);
         const user = await tx.user.update({ where: { id: current.id }, data: { cellphone: input.cellphone } });
         await userEvents.cellphoneChanged(tx, user.id, current.cellphone, user.cellphone);
-        return { user: view(user, false) };
+        // Whoever held the old number's sessions (a lost or sold SIM, a shared phone) is out.
+        const endedSessionIds = await this.sessions.endOtherSessions(tx, user.id, input.currentSessionId, 'cellphone-change');
+        return { user: view(user, false), endedSessionIds, accessTokensValidUntilMs: BigInt(this.sessions.accessTokensValidUntilMs()) };
       });
     } catch (error) {
       // Someone registered the number between the check and the change.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN');
+      if (isUniqueViolation(error)) throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN');
       throw error;
+    }
+    await this.tellOldCellphone(current.cellphone, input.cellphone);
+    return changed;
+  }
+
+  /**
+   * The change is made whatever happens here; a notice that could not be sent is logged. It is
+   * sent even when the caller gave up meanwhile: the change happened, and its owner must know.
+   */
+  private async tellOldCellphone(oldCellphone: string, newCellphone: string): Promise<void> {
+    try {
+      await this.sms.sendCellphoneChanged({ cellphone: oldCellphone, newCellphoneTail: newCellphone.slice(-4) });
+    } catch (error) {
+      this.log.error({ err: error }, 'the old cellphone was not told of the cellphone change');
     }
   }
 

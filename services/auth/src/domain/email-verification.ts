@@ -4,6 +4,8 @@ import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
 import type { Database } from '../db/client.ts';
 import { userEvents } from '../events/user-events.ts';
+import { DAY_MS, type Clock } from './clock.ts';
+import { EMAIL_LIMIT } from './exc.ts';
 import type { Mailer } from './mail.ts';
 import { hmac, randomToken } from './secrets.ts';
 
@@ -12,6 +14,9 @@ export interface EmailVerificationSettings {
   hashSecret: string;
   /** Where the web app is served; the link points at its /api/v1 proxy. */
   publicWebUrl: string;
+  /** Mails per user, and per email address, in any 24 hours. */
+  dailyLimitPerUser: number;
+  dailyLimitPerAddress: number;
 }
 
 export function verificationLink(publicWebUrl: string, email: string, code: string): string {
@@ -28,20 +33,34 @@ export class EmailVerification {
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly settings: EmailVerificationSettings,
+    private readonly clock: Clock,
     private readonly log: Logger,
   ) {}
 
+  /**
+   * Mails a verification link, within the daily limits per user and per address: one account
+   * cannot flood a stranger's mailbox, nor many accounts one address.
+   */
   async send(userId: string, email: string): Promise<{ expiresInSeconds: number }> {
     const code = randomToken();
-    const now = new Date();
+    const now = new Date(this.clock());
+    const dayAgo = new Date(now.getTime() - DAY_MS);
     const verification = await this.db.$transaction(async (tx) => {
+      // Always the user's lock before the address's, so two sends never wait on each other in a circle.
+      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', `email-verification:user:${userId}`);
+      await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', `email-verification:address:${email}`);
       const user = await tx.user.findUnique({ where: { id: userId } });
       if (!user) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
+      const [byUser, byAddress] = await Promise.all([
+        tx.emailVerification.count({ where: { userId, createdAt: { gt: dayAgo } } }),
+        tx.emailVerification.count({ where: { email, createdAt: { gt: dayAgo } } }),
+      ]);
+      if (byUser >= this.settings.dailyLimitPerUser || byAddress >= this.settings.dailyLimitPerAddress) throw new DomainError(EMAIL_LIMIT);
       if (user.email !== email) await tx.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null } });
       // Links sent earlier for another address must not switch the account back to it.
       await tx.emailVerification.updateMany({ where: { userId, usedAt: null, email: { not: email } }, data: { usedAt: now } });
       return tx.emailVerification.create({
-        data: { userId, email, codeHash: this.hash(code), expiresAt: new Date(now.getTime() + this.settings.ttlSeconds * 1000) },
+        data: { userId, email, codeHash: this.hash(code), expiresAt: new Date(now.getTime() + this.settings.ttlSeconds * 1000), createdAt: now },
       });
     });
     const link = verificationLink(this.settings.publicWebUrl, email, code);
@@ -62,14 +81,15 @@ export class EmailVerification {
   }
 
   async verify(email: string, code: string): Promise<void> {
+    const now = new Date(this.clock());
     const verification = await this.db.emailVerification.findUnique({ where: { codeHash: this.hash(code) } });
-    if (!verification || verification.email !== email || verification.usedAt || verification.expiresAt.getTime() <= Date.now()) {
+    if (!verification || verification.email !== email || verification.usedAt || verification.expiresAt.getTime() <= now.getTime()) {
       throw new DomainError('EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
     }
     await this.db.$transaction(async (tx) => {
-      const used = await tx.emailVerification.updateMany({ where: { id: verification.id, usedAt: null }, data: { usedAt: new Date() } });
+      const used = await tx.emailVerification.updateMany({ where: { id: verification.id, usedAt: null }, data: { usedAt: now } });
       if (used.count === 0) throw new DomainError('EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
-      await tx.user.update({ where: { id: verification.userId }, data: { email, emailVerifiedAt: new Date() } });
+      await tx.user.update({ where: { id: verification.userId }, data: { email, emailVerifiedAt: now } });
       await userEvents.emailVerified(tx, verification.userId, email);
     });
   }

@@ -2,15 +2,8 @@
 import { z } from 'zod';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { normalizeCellphone, toLatinDigits } from '@darmankar/platform/persian';
-import { CodePurpose } from '@darmankar/proto/auth/v1/auth_pb';
 
 export type Purpose = 'LOGIN' | 'CHANGE_CELLPHONE';
-
-export function parsePurpose(purpose: CodePurpose): Purpose {
-  if (purpose === CodePurpose.LOGIN) return 'LOGIN';
-  if (purpose === CodePurpose.CHANGE_CELLPHONE) return 'CHANGE_CELLPHONE';
-  throw new DomainError('EXC_AUTHENTICATION_NEXT_IS_INVALID');
-}
 
 /** `09XXXXXXXXX` from any accepted spelling (+98, 0098, Persian digits). */
 export function parseCellphone(input: string): string {
@@ -20,10 +13,18 @@ export function parseCellphone(input: string): string {
   return cellphone;
 }
 
-/** The code as Latin digits; its correctness is the verifier's business. */
+/** Digits in a one-time code. */
+export const CODE_LENGTH = 6;
+const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
+
+/**
+ * The code as Latin digits. Anything but CODE_LENGTH digits cannot be a code: it is refused
+ * here, before it reaches the database or takes one of the guesses.
+ */
 export function parseCode(input: string): string {
   const code = toLatinDigits(input).trim();
   if (code === '') throw new DomainError('EXC_AUTHENTICATION_CODE_IS_REQUIRED');
+  if (!CODE_PATTERN.test(code)) throw new DomainError('EXC_AUTHENTICATION_CODE_IS_INVALID');
   return code;
 }
 

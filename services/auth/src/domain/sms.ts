@@ -1,5 +1,6 @@
-// Sending one-time codes by SMS, behind one interface: Kavenegar in production, the
-// development outbox elsewhere.
+// Sending SMS, behind one interface: Kavenegar in production, the development outbox
+// elsewhere. Two kinds go out: one-time codes, and the notice to an old cellphone that the
+// account moved to another number.
 import type { DevOutbox } from './dev-outbox.ts';
 import type { Purpose } from './input.ts';
 
@@ -9,9 +10,17 @@ export interface CodeMessage {
   purpose: Purpose;
 }
 
+export interface CellphoneChangedNotice {
+  /** The old cellphone, which is told. */
+  cellphone: string;
+  /** The last four digits of the new cellphone: enough to recognise it, not to reveal it. */
+  newCellphoneTail: string;
+}
+
 export interface SmsSender {
   /** Resolves once the provider accepted the message; rejects with SmsDeliveryError otherwise. */
   sendCode(message: CodeMessage): Promise<void>;
+  sendCellphoneChanged(notice: CellphoneChangedNotice): Promise<void>;
 }
 
 export class SmsDeliveryError extends Error {
@@ -26,18 +35,28 @@ export function codeMessageText({ code, purpose }: CodeMessage): string {
   return purpose === 'LOGIN' ? `کد ورود شما به درمانکار: ${code}` : `کد تأیید شمارهٔ موبایل جدید شما در درمانکار: ${code}`;
 }
 
+export function cellphoneChangedText({ newCellphoneTail }: CellphoneChangedNotice): string {
+  return `شمارهٔ موبایل حساب درمانکار شما به شماره‌ای که به ${newCellphoneTail} ختم می‌شود تغییر کرد. اگر این کار شما نبوده است، با پشتیبانی درمانکار تماس بگیرید.`;
+}
+
 export class OutboxSms implements SmsSender {
   constructor(private readonly outbox: DevOutbox) {}
 
   async sendCode(message: CodeMessage): Promise<void> {
     await this.outbox.store({ channel: 'sms', recipient: message.cellphone, text: codeMessageText(message), code: message.code });
   }
+
+  async sendCellphoneChanged(notice: CellphoneChangedNotice): Promise<void> {
+    await this.outbox.store({ channel: 'sms', recipient: notice.cellphone, text: cellphoneChangedText(notice) });
+  }
 }
 
 export interface KavenegarOptions {
   apiKey: string;
-  /** The verify template approved in Kavenegar's panel; it contains %token%. */
+  /** The verify template approved in Kavenegar's panel for codes; it contains %token%. */
   template: string;
+  /** The template of the cellphone-changed notice; %token% is the new number's last four digits. */
+  noticeTemplate?: string;
   baseUrl?: string;
   timeoutMs?: number;
 }
@@ -46,7 +65,7 @@ interface KavenegarResponse {
   return?: { status?: number; message?: string };
 }
 
-/** Kavenegar's verify/lookup API: the code travels as `token` inside an approved template. */
+/** Kavenegar's verify/lookup API: the variable part travels as `token` inside an approved template. */
 export class KavenegarSms implements SmsSender {
   private readonly baseUrl: string;
 
@@ -54,9 +73,18 @@ export class KavenegarSms implements SmsSender {
     this.baseUrl = (options.baseUrl ?? 'https://api.kavenegar.com').replace(/\/+$/, '');
   }
 
-  async sendCode({ cellphone, code }: CodeMessage): Promise<void> {
+  sendCode({ cellphone, code }: CodeMessage): Promise<void> {
+    return this.lookup(cellphone, code, this.options.template);
+  }
+
+  sendCellphoneChanged({ cellphone, newCellphoneTail }: CellphoneChangedNotice): Promise<void> {
+    if (!this.options.noticeTemplate) return Promise.reject(new SmsDeliveryError('no Kavenegar template for the cellphone-changed notice (KAVENEGAR_NOTICE_TEMPLATE)'));
+    return this.lookup(cellphone, newCellphoneTail, this.options.noticeTemplate);
+  }
+
+  private async lookup(receptor: string, token: string, template: string): Promise<void> {
     const url = new URL(`${this.baseUrl}/v1/${encodeURIComponent(this.options.apiKey)}/verify/lookup.json`);
-    url.search = new URLSearchParams({ receptor: cellphone, token: code, template: this.options.template }).toString();
+    url.search = new URLSearchParams({ receptor, token, template }).toString();
     let response: Response;
     try {
       response = await fetch(url, { method: 'POST', signal: AbortSignal.timeout(this.options.timeoutMs ?? 5_000) });

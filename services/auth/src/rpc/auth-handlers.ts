@@ -2,13 +2,21 @@
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ServiceHandlers } from '@darmankar/platform/grpc';
 import { normalizeCellphone } from '@darmankar/platform/persian';
-import type { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
+import { CodePurpose, type AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import type { Authentication } from '../domain/authentication.ts';
+import { clientKey } from '../domain/client-address.ts';
 import type { DevOutbox } from '../domain/dev-outbox.ts';
 import type { EmailVerification } from '../domain/email-verification.ts';
-import { parseCellphone, parseCode, parseEmail, parsePurpose, requireCaller } from '../domain/input.ts';
+import { parseCellphone, parseCode, parseEmail, requireCaller, type Purpose } from '../domain/input.ts';
 import type { Sessions } from '../domain/sessions.ts';
 import type { AccessTokenSigner } from '../domain/signing-keys.ts';
+
+/** The contract's purpose enum as the domain names it; anything else is not a next step we know. */
+function parsePurpose(purpose: CodePurpose): Purpose {
+  if (purpose === CodePurpose.LOGIN) return 'LOGIN';
+  if (purpose === CodePurpose.CHANGE_CELLPHONE) return 'CHANGE_CELLPHONE';
+  throw new DomainError('EXC_AUTHENTICATION_NEXT_IS_INVALID');
+}
 
 export interface AuthParts {
   authentication: Authentication;
@@ -36,7 +44,7 @@ export function authHandlers(parts: AuthParts): ServiceHandlers<typeof AuthServi
       const purpose = parsePurpose(request.purpose);
       if (purpose === 'CHANGE_CELLPHONE') requireCaller(context.userId);
       const cellphone = parseCellphone(request.cellphone);
-      const issued = await authentication.sendCellphoneCode(cellphone, purpose, optionalCaller(context.userId), context.signal);
+      const issued = await authentication.sendCellphoneCode(cellphone, purpose, optionalCaller(context.userId), clientKey(context.clientAddress), context.signal);
       return { cellphone, ...issued };
     },
 
@@ -45,7 +53,10 @@ export function authHandlers(parts: AuthParts): ServiceHandlers<typeof AuthServi
       if (purpose === 'CHANGE_CELLPHONE') requireCaller(context.userId);
       const cellphone = parseCellphone(request.cellphone);
       const code = parseCode(request.code);
-      return authentication.verifyCellphoneCode({ cellphone, code, purpose, userAgent: request.userAgent }, optionalCaller(context.userId));
+      return authentication.verifyCellphoneCode(
+        { cellphone, code, purpose, userAgent: request.userAgent, client: clientKey(context.clientAddress), currentSessionId: request.currentSessionId.trim() || undefined },
+        optionalCaller(context.userId),
+      );
     },
 
     async refreshSession(request) {
@@ -78,7 +89,7 @@ export function authHandlers(parts: AuthParts): ServiceHandlers<typeof AuthServi
     },
 
     async getSigningKeys() {
-      return { jwksJson: signer.jwksJson };
+      return { jwksJson: await signer.jwksJson() };
     },
 
     async listDevOutbox(request) {

@@ -1,10 +1,10 @@
 // Development only (never mounted when NODE_ENV=production): the messages the development
 // SMS and email outbox "sent", so a person can log in without a real SMS provider.
-import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import type { RouteDeps } from './deps.ts';
-import { outboxQuery, outboxResponse } from './schemas.ts';
+import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
+import type { AuthAdapter } from '../client.ts';
+import { outboxQuery, outboxResponse } from '../schemas.ts';
 
-export function devRoutes({ auth }: RouteDeps): RouteDefinition[] {
+export function devRoutes(auth: AuthAdapter): RouteDefinition[] {
   return [
     defineRoute({
       methods: ['get'],
@@ -14,7 +14,7 @@ export function devRoutes({ auth }: RouteDeps): RouteDefinition[] {
       session: 'none',
       query: outboxQuery,
       responses: [{ status: 200, description: 'Messages, newest first', body: outboxResponse }],
-      errors: ['EXC_BAD_REQUEST', 'EXC_SERVICE_UNAVAILABLE', 'EXC_SERVICE_TIMEOUT'],
+      errors: ['EXC_API_NOT_FOUND'],
       async handle({ query, meta }) {
         return { messages: await auth.devOutbox(query.to, meta) };
       },

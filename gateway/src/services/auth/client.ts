@@ -1,24 +1,13 @@
 // The one adapter between the gateway and the auth service: REST-shaped calls in,
 // gRPC calls out, protobuf messages turned into plain JSON-ready objects.
-import { createClient, createHealthChecker, type CallOptions, type ServiceClient } from '@darmankar/platform/grpc';
+import { createClient, createHealthChecker, type CallOptions, type ClientOptions, type ServiceClient } from '@darmankar/platform/grpc';
 import { AuthService, CodePurpose, type Session, type User } from '@darmankar/proto/auth/v1/auth_pb';
+import type { SessionTokens } from '../../http/cookies.ts';
+import type { CallMeta } from '../../http/route.ts';
 
 export type AuthClient = ServiceClient<typeof AuthService>;
 
-/** Who is calling and which request this is; travels as gRPC metadata. */
-export interface CallMeta {
-  requestId: string;
-  userId?: string;
-}
-
 export type CodePurposeName = 'login' | 'changeCellphone';
-
-export interface SessionTokens {
-  accessToken: string;
-  accessExpiresAtMs: number;
-  refreshToken: string;
-  refreshExpiresAtMs: number;
-}
 
 export interface UserView {
   id: string;
@@ -42,6 +31,15 @@ const PURPOSES: Record<CodePurposeName, CodePurpose> = {
   changeCellphone: CodePurpose.CHANGE_CELLPHONE,
 };
 
+/**
+ * The session a refresh token belongs to: its readable `<session id>.` prefix. Only a claim:
+ * act on it after the auth service has accepted the token (logout) or named it (reuse).
+ */
+export function sessionIdOfRefreshToken(refreshToken: string): string | undefined {
+  const dot = refreshToken.indexOf('.');
+  return dot > 0 ? refreshToken.slice(0, dot) : undefined;
+}
+
 function sessionView(session: Session): SessionTokens {
   return {
     accessToken: session.accessToken,
@@ -61,11 +59,15 @@ function userView(user: User | undefined): UserView {
   };
 }
 
-const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId });
+const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId, clientAddress: meta.clientAddress });
 
 export interface AuthAdapter {
   sendCellphoneCode(cellphone: string, purpose: CodePurposeName, meta: CallMeta): Promise<{ cellphone: string; expiresInSeconds: number; resendAfterSeconds: number }>;
-  verifyCellphoneCode(input: { cellphone: string; code: string; purpose: CodePurposeName; userAgent: string }, meta: CallMeta): Promise<{ user: UserView; session?: SessionTokens }>;
+  /** `currentSessionId`: for a cellphone change, the caller's session, which stays open. */
+  verifyCellphoneCode(
+    input: { cellphone: string; code: string; purpose: CodePurposeName; userAgent: string; currentSessionId?: string },
+    meta: CallMeta,
+  ): Promise<{ user: UserView; session?: SessionTokens; endedSessions: { ids: string[]; accessTokensValidUntilMs: number } }>;
   refreshSession(refreshToken: string, meta: CallMeta): Promise<SessionTokens>;
   logout(refreshToken: string, meta: CallMeta): Promise<void>;
   getCellphone(meta: CallMeta): Promise<{ cellphone: string }>;
@@ -80,8 +82,7 @@ export interface AuthAdapter {
   close(): void;
 }
 
-
-export function createAuthAdapter(address: string, defaults: { timeoutMs: number }): AuthAdapter {
+export function createAuthAdapter(address: string, defaults: ClientOptions): AuthAdapter {
   const client: AuthClient = createClient(AuthService, address, defaults);
   const health = createHealthChecker(address);
 
@@ -90,9 +91,13 @@ export function createAuthAdapter(address: string, defaults: { timeoutMs: number
       const sent = await client.sendCellphoneCode({ cellphone, purpose: PURPOSES[purpose] }, options(meta));
       return { cellphone: sent.cellphone, expiresInSeconds: sent.expiresInSeconds, resendAfterSeconds: sent.resendAfterSeconds };
     },
-    async verifyCellphoneCode({ cellphone, code, purpose, userAgent }, meta) {
-      const verified = await client.verifyCellphoneCode({ cellphone, code, purpose: PURPOSES[purpose], userAgent }, options(meta));
-      return { user: userView(verified.user), session: verified.session ? sessionView(verified.session) : undefined };
+    async verifyCellphoneCode({ cellphone, code, purpose, userAgent, currentSessionId }, meta) {
+      const verified = await client.verifyCellphoneCode({ cellphone, code, purpose: PURPOSES[purpose], userAgent, currentSessionId: currentSessionId ?? '' }, options(meta));
+      return {
+        user: userView(verified.user),
+        session: verified.session ? sessionView(verified.session) : undefined,
+        endedSessions: { ids: verified.endedSessionIds, accessTokensValidUntilMs: Number(verified.accessTokensValidUntilMs) },
+      };
     },
     async refreshSession(refreshToken, meta) {
       const refreshed = await client.refreshSession({ refreshToken }, options(meta));

@@ -1,11 +1,12 @@
 // sessions/refresh: a new access token for a valid refresh token, which rotates.
 import { DomainError, isDomainError } from '@darmankar/platform/errors/domain-error';
-import { refreshTokenOf, wantsCookies } from '../http/cookies.ts';
-import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import type { RouteDeps } from './deps.ts';
-import { refreshedResponse } from './schemas.ts';
+import { refreshTokenOf, wantsCookies } from '../../../http/cookies.ts';
+import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
+import type { ModuleContext } from '../../module.ts';
+import { sessionIdOfRefreshToken, type AuthAdapter } from '../client.ts';
+import { refreshedResponse } from '../schemas.ts';
 
-export function sessionRoutes({ auth, cookies }: RouteDeps): RouteDefinition[] {
+export function sessionRoutes(auth: AuthAdapter, { cookies, sessions, settings }: ModuleContext): RouteDefinition[] {
   return [
     defineRoute({
       methods: ['get'],
@@ -17,7 +18,7 @@ export function sessionRoutes({ auth, cookies }: RouteDeps): RouteDefinition[] {
         { status: 204, description: 'Cookie mode (Accept-Cookie): new at, rt, cd cookies', headers: { 'Set-Cookie': 'at, rt, cd' } },
         { status: 200, description: 'Token mode: the new session', body: refreshedResponse },
       ],
-      errors: ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_REFRESH_TOKEN_INVALID', 'EXC_SESSIONS_REFRESH_TOKEN_REUSED', 'EXC_SERVICE_UNAVAILABLE', 'EXC_SERVICE_TIMEOUT'],
+      errors: ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_REFRESH_TOKEN_INVALID', 'EXC_SESSIONS_REFRESH_TOKEN_REUSED'],
       async handle({ req, res, meta }) {
         const refreshToken = refreshTokenOf(req);
         if (!refreshToken) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
@@ -25,6 +26,12 @@ export function sessionRoutes({ auth, cookies }: RouteDeps): RouteDefinition[] {
         try {
           session = await auth.refreshSession(refreshToken, meta);
         } catch (error) {
+          // A copied token was presented again: auth ended its family, so refuse the family's
+          // access tokens now too (the thief may hold one), not only when they expire.
+          const sessionId = sessionIdOfRefreshToken(refreshToken);
+          if (sessionId && isDomainError(error) && error.codes.includes('EXC_SESSIONS_REFRESH_TOKEN_REUSED')) {
+            await sessions.revoke(sessionId, Date.now() + settings.ACCESS_TOKEN_TTL_SECONDS * 1000);
+          }
           // A dead refresh token stays dead: drop the cookies so the browser shows logged out.
           if (wantsCookies(req) && isDomainError(error) && error.codes.some((c) => c.startsWith('EXC_SESSIONS_REFRESH_TOKEN'))) cookies.close(req, res);
           throw error;

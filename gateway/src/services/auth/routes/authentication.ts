@@ -2,16 +2,15 @@
 // email verification. Each handler validates, calls the auth service, shapes the answer.
 import type { Request } from 'express';
 import { isDomainError } from '@darmankar/platform/errors/domain-error';
-import { accessTokenOf, wantsCookies, refreshTokenOf } from '../http/cookies.ts';
-import { defineRoute, type RouteDefinition } from '../http/route.ts';
-import type { RouteDeps } from './deps.ts';
+import { refreshTokenOf, wantsCookies } from '../../../http/cookies.ts';
+import { defineRoute, SESSION_ERRORS, type RouteDefinition } from '../../../http/route.ts';
+import type { ModuleContext } from '../../module.ts';
+import { sessionIdOfRefreshToken, type AuthAdapter } from '../client.ts';
 import {
   cellphoneParams, cellphoneResponse, codeBody, codeSentResponse, emailParams, emailResponse, emailSentResponse,
   emailVerifiedResponse, emailVerifyQuery, verifiedResponse, verifyQuery,
-} from './schemas.ts';
+} from '../schemas.ts';
 
-const SERVICE_ERRORS = ['EXC_SERVICE_UNAVAILABLE', 'EXC_SERVICE_TIMEOUT'] as const;
-const SESSION_ERRORS = ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY', 'EXC_SESSIONS_ACCESS_TOKEN_INVALID'] as const;
 
 /** A browser following a link (Accept prefers HTML) gets redirects; API clients get JSON. */
 function prefersHtml(req: Request): boolean {
@@ -22,8 +21,8 @@ function isSessionEnded(error: unknown): boolean {
   return isDomainError(error) && error.codes.some((code) => code === 'EXC_SESSIONS_REFRESH_TOKEN_INVALID' || code === 'EXC_SESSIONS_REFRESH_TOKEN_REUSED');
 }
 
-export function authenticationRoutes({ auth, cookies, limits, config, verifyAccessToken, revokedSessions }: RouteDeps): RouteDefinition[] {
-  const webUrl = (path: string) => new URL(path, config.PUBLIC_WEB_URL).toString();
+export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, settings, sessions }: ModuleContext): RouteDefinition[] {
+  const webUrl = (path: string) => new URL(path, settings.PUBLIC_WEB_URL).toString();
 
   return [
     defineRoute({
@@ -34,7 +33,7 @@ export function authenticationRoutes({ auth, cookies, limits, config, verifyAcce
       session: 'none',
       params: cellphoneParams,
       responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', 'EXC_TOO_MANY_REQUESTS', ...SERVICE_ERRORS],
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_TOO_MANY_REQUESTS'],
       async handle({ params, req, res, meta }) {
         await limits.consumeCode('send', req.ip, params.cellphone, res);
         return auth.sendCellphoneCode(params.cellphone, 'login', meta);
@@ -48,9 +47,8 @@ export function authenticationRoutes({ auth, cookies, limits, config, verifyAcce
       session: 'required',
       params: cellphoneParams,
       responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', 'EXC_TOO_MANY_REQUESTS', ...SESSION_ERRORS, ...SERVICE_ERRORS],
-      async handle({ params, req, res, meta, userId }) {
-        await userId();
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_TOO_MANY_REQUESTS'],
+      async handle({ params, req, res, meta }) {
         await limits.consumeCode('send', req.ip, params.cellphone, res);
         return auth.sendCellphoneCode(params.cellphone, 'changeCellphone', meta);
       },
@@ -70,12 +68,19 @@ export function authenticationRoutes({ auth, cookies, limits, config, verifyAcce
         body: verifiedResponse,
         headers: { 'Set-Cookie': 'at, rt (httpOnly), cd, cdv — only with Accept-Cookie' },
       }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_NEXT_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_REQUIRED', 'EXC_AUTHENTICATION_CODE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_EXPIRED', 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED', 'EXC_BAD_REQUEST', 'EXC_TOO_MANY_REQUESTS', ...SESSION_ERRORS, ...SERVICE_ERRORS],
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_NEXT_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_REQUIRED', 'EXC_AUTHENTICATION_CODE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_EXPIRED', 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_TOO_MANY_REQUESTS', ...SESSION_ERRORS],
       async handle({ params, query, body, req, res, meta, userId }) {
         const purpose = query.next === 'Login' ? 'login' : 'changeCellphone';
-        if (purpose === 'changeCellphone') await userId();
+        let currentSessionId: string | undefined;
+        if (purpose === 'changeCellphone') {
+          await userId();
+          // The caller's own session stays open; the change ends the user's others.
+          currentSessionId = (await sessions.presented(req))?.sessionId;
+        }
         await limits.consumeCode('verify', req.ip, params.cellphone, res);
-        const { user, session } = await auth.verifyCellphoneCode({ cellphone: params.cellphone, code: body.code, purpose, userAgent: req.get('user-agent') ?? '' }, meta);
+        const userAgent = req.get('user-agent') ?? '';
+        const { user, session, endedSessions } = await auth.verifyCellphoneCode({ cellphone: params.cellphone, code: body.code, purpose, userAgent, currentSessionId }, meta);
+        await Promise.all(endedSessions.ids.map((id) => sessions.revoke(id, endedSessions.accessTokensValidUntilMs)));
         if (!session) return { user };
         if (!wantsCookies(req)) return { user, session };
         cookies.open(req, res, session);
@@ -89,20 +94,25 @@ export function authenticationRoutes({ auth, cookies, limits, config, verifyAcce
       tag: 'authentication',
       session: 'optional',
       responses: [{ status: 204, description: 'Logged out', headers: { 'Set-Cookie': 'at and rt cleared, cd logged out' } }],
-      errors: [...SERVICE_ERRORS],
+      errors: [],
       async handle({ req, res, meta }) {
         const refreshToken = refreshTokenOf(req);
         // An access token that is no longer valid (expired, forged) has nothing left to end.
-        const presented = accessTokenOf(req);
-        const access = presented ? await verifyAccessToken(presented.token).catch(() => undefined) : undefined;
+        const access = await sessions.presented(req);
         if (access) {
           // The auth service then refuses a refresh token that belongs to someone else.
           meta.userId = access.userId;
           // Before the auth call, so the token is refused even if the service is down.
-          if (access.sessionId) await revokedSessions.revoke(access.sessionId, access.expiresAtMs);
+          if (access.sessionId) await sessions.revoke(access.sessionId, access.expiresAtMs);
         }
         try {
-          if (refreshToken) await auth.logout(refreshToken, meta);
+          if (refreshToken) {
+            await auth.logout(refreshToken, meta);
+            // Accepted, so the token's session prefix is true: refuse every access token of it,
+            // whichever token (or none) came with the request.
+            const sessionId = sessionIdOfRefreshToken(refreshToken);
+            if (sessionId) await sessions.revoke(sessionId, Date.now() + settings.ACCESS_TOKEN_TTL_SECONDS * 1000);
+          }
         } catch (error) {
           // Already revoked or unknown: the session is over either way.
           if (!isSessionEnded(error)) throw error;
@@ -118,9 +128,8 @@ export function authenticationRoutes({ auth, cookies, limits, config, verifyAcce
       tag: 'authentication',
       session: 'required',
       responses: [{ status: 200, description: 'The cellphone', body: cellphoneResponse }],
-      errors: [...SESSION_ERRORS, ...SERVICE_ERRORS],
-      async handle({ meta, userId }) {
-        await userId();
+      errors: [],
+      async handle({ meta }) {
         return auth.getCellphone(meta);
       },
     }),
@@ -131,9 +140,8 @@ export function authenticationRoutes({ auth, cookies, limits, config, verifyAcce
       tag: 'authentication',
       session: 'required',
       responses: [{ status: 200, description: 'The email', body: emailResponse }],
-      errors: [...SESSION_ERRORS, ...SERVICE_ERRORS],
-      async handle({ meta, userId }) {
-        await userId();
+      errors: [],
+      async handle({ meta }) {
         return auth.getEmail(meta);
       },
     }),
@@ -145,9 +153,8 @@ export function authenticationRoutes({ auth, cookies, limits, config, verifyAcce
       session: 'required',
       params: emailParams,
       responses: [{ status: 200, description: 'Link sent', body: emailSentResponse }],
-      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', ...SESSION_ERRORS, ...SERVICE_ERRORS],
-      async handle({ params, meta, userId }) {
-        await userId();
+      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT'],
+      async handle({ params, meta }) {
         return auth.sendEmailVerification(params.email, meta);
       },
     }),
@@ -163,7 +170,7 @@ export function authenticationRoutes({ auth, cookies, limits, config, verifyAcce
         { status: 200, description: 'Verified (JSON clients)', body: emailVerifiedResponse },
         { status: 303, description: 'Browser navigation: to /?emailVerified=1 (or /applicants/settings?emailVerified=1 with a slug), on failure to /something-went-wrong?code=<EXC>', headers: { Location: 'The web app page' } },
       ],
-      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID', ...SERVICE_ERRORS],
+      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID'],
       async handle({ params, query, req, res, meta }) {
         const verified = await auth.verifyEmail({ email: params.email, code: query.code, slug: query.slug ?? '' }, meta);
         if (!prefersHtml(req)) return verified;

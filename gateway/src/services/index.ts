@@ -1,0 +1,6 @@
+// The services behind the gateway, one module each (see ./module.ts). The registry test
+// (scripts/test/registry.test.ts) checks this list against scripts/system.ts.
+import { authModule } from './auth/index.ts';
+import type { ServiceModule } from './module.ts';
+
+export const SERVICE_MODULES: readonly ServiceModule[] = [authModule];

@@ -1,0 +1,7 @@
+// Time as the domain sees it: injectable, so tests move it instead of sleeping.
+export type { Clock } from '@darmankar/platform/caller-identity';
+
+export const systemClock = (): number => Date.now();
+
+export const HOUR_MS = 3600_000;
+export const DAY_MS = 24 * HOUR_MS;
