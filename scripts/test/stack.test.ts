@@ -95,7 +95,7 @@ describe('a running stack', () => {
     assert.equal(await grpcHealthy(stack.urls.auth), true, 'auth answers SERVING');
     const ready = await fetch(`${stack.gatewayUrl}/readyz`);
     assert.equal(ready.status, 200);
-    assert.deepEqual(await ready.json(), { status: 'ready' });
+    assert.deepEqual(await ready.json(), { status: 'ready', services: { auth: 'serving' } });
     const web = await fetch(`${stack.webUrl}/healthz`);
     assert.equal(web.status, 200);
   });

@@ -48,7 +48,7 @@ test('deletes expired codes, lockouts, spent refresh tokens, old verifications a
     const early = await auth.service.purge();
     assert.deepEqual([early.cellphoneCodes, early.lockouts, early.emailVerifications, early.sessions], [0, 0, 0, 0]);
     assert.equal(early.smsHourlyCounts, 1);
-    await rejectsWith(auth.client.sendCellphoneCode({ cellphone, purpose: CodePurpose.LOGIN }), 'EXC_TOO_MANY_REQUESTS');
+    await rejectsWith(auth.client.sendCellphoneCode({ cellphone, purpose: CodePurpose.LOGIN }), 'EXC_AUTHENTICATION_CODE_DAILY_LIMIT');
 
     clock.advance(1);
     const afterDay = await auth.service.purge();

@@ -3,7 +3,7 @@
 // React Router builds its loader and action requests with it and the API client sends with it,
 // as they do on the web server.
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
-
+import * as React from 'react';
 
 const NODE_GLOBALS = [
   'fetch',
@@ -29,3 +29,6 @@ for (const [name, descriptor] of nodeOwn) {
   if (descriptor) Object.defineProperty(globalThis, name, descriptor);
 }
 
+// tsx applies a tsconfig only to the files it includes, and the root one does not include the
+// app, so the app's JSX compiles to the classic `React.createElement` and needs React in scope.
+(globalThis as { React?: typeof React }).React = React;
