@@ -5,7 +5,7 @@
 // never the X-Forwarded-For the browser sent: otherwise every server-side call would either
 // look like one client (the web server) or like whoever the browser claimed to be.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
-import { createApiClient, type ApiClient } from './api.ts';
+import { createApiClient, type ApiClient, type ApiClientOptions } from './api.ts';
 import { CookieJar } from './cookie-jar.ts';
 import { clientAddressOf } from './request-context.ts';
 
@@ -19,10 +19,11 @@ export interface ServerApi {
 const serverApiContext = createContext<ServerApi>();
 
 /** `clientAddress`: the client as the web server worked it out; none sends no X-Forwarded-For. */
-export function createServerApi(request: Request, gatewayUrl = GATEWAY_URL, clientAddress?: string): ServerApi {
+export function createServerApi(request: Request, gatewayUrl = GATEWAY_URL, clientAddress?: string, clientOptions: Pick<ApiClientOptions, 'sleep'> = {}): ServerApi {
   const jar = new CookieJar(request.headers.get('cookie'));
   const forwardedFor = clientAddress;
   const api = createApiClient({
+    ...clientOptions,
     baseUrl: `${gatewayUrl}/api/v1`,
     // A server render cannot wait forever for a refresh: a few seconds, then the error page.
     maxRefreshAttempts: 5,

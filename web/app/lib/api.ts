@@ -49,6 +49,8 @@ export interface ApiClientOptions {
   maxRefreshAttempts?: number;
   refreshRetryDelayMs?: number;
   fetch?: typeof fetch;
+  /** Waits between refresh attempts; tests record the pauses instead of taking them. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface RequestOptions {
@@ -58,7 +60,7 @@ export interface RequestOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Reads the codes of a failed response: the `exc` header first, then the JSON body. */
 export async function excCodesOf(
@@ -83,6 +85,7 @@ export function createApiClient(options: ApiClientOptions) {
     maxRefreshAttempts = Number.POSITIVE_INFINITY,
     refreshRetryDelayMs = 1000,
     fetch: fetchImpl = globalThis.fetch,
+    sleep = pause,
   } = options;
   const report = hooks.reportUnexpected ?? ((message: string) => console.error('unexpected API error', message));
   let refreshing: Promise<void> | null = null;
