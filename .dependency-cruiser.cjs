@@ -24,6 +24,13 @@ module.exports = {
       to: { ...OURS, pathNot: '^(gateway/|proto/|packages/platform/)' },
     },
     {
+      name: 'gateway-http-layer-knows-no-service',
+      severity: 'error',
+      comment: 'The generic HTTP layer (routes, sessions, cookies, limits) serves every service module; a service\'s adapter and routes live in gateway/src/services/<name>/.',
+      from: { path: '^gateway/src/http/' },
+      to: { path: '^gateway/src/services/' },
+    },
+    {
       name: 'gateway-test-only-contracts-platform-and-services',
       severity: 'error',
       comment: 'Gateway tests import what the gateway may, plus services to start them.',

@@ -13,7 +13,8 @@ test:
 install:
 	node scripts/install.mjs
 
-# Contracts (buf lint, buf generate into proto/gen) and the Prisma clients.
+# Contracts (buf lint, buf generate into proto/gen), the REST contract's document and types
+# (packages/api-types) and the Prisma clients.
 generate:
 	node scripts/generate.mjs
 

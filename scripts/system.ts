@@ -148,11 +148,12 @@ export const SYSTEM: SystemPart[] = [
 ];
 
 /** Ports, databases and address variables kept for the services still to come (not started). */
+// Each keeps its port when another leaves the list to become a SYSTEM row.
 export const RESERVED_SERVICES: ReservedService[] = (
-  ['files', 'resume', 'employer', 'recruitment', 'hiring', 'billing', 'notification', 'seo'] as const
-).map((name, index) => ({
+  [['files', 50052], ['resume', 50053], ['employer', 50054], ['recruitment', 50055], ['hiring', 50056], ['billing', 50057], ['notification', 50058], ['seo', 50059]] as const
+).map(([name, port]) => ({
   name,
-  port: 50052 + index,
+  port,
   database: name,
   addressVariable: `${name.toUpperCase()}_GRPC_URL`,
 }));

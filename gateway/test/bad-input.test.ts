@@ -46,6 +46,9 @@ describe('one-time code', () => {
     // The third wrong attempt spends the code: even the right one no longer works.
     await assertError(await verify(wrong), 429, 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
     await assertError(await verify(code), 429, 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
+    // This client used up a code's guesses: it is locked out of the number for a while, and the
+    // gateway passes the auth service's own code on (a declared code, not EXC_UNKNOWN).
+    await assertError(await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' }), 429, 'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED');
   });
 
   test('expired code → 400 EXC_AUTHENTICATION_CODE_IS_EXPIRED', async () => {

@@ -4,12 +4,6 @@ import path from 'node:path';
 import { REPO_ROOT } from './run.mjs';
 
 /**
- * The test files, in groups run one after another. Files inside a group run in parallel up
- * to `concurrency`. Services, the gateway and the stack run one file at a time: their tests
- * time real token expiries of a second or two, which a second busy file on two cores can
- * stretch past; Chromium also wants both cores.
- */
-/**
  * Test files that are checks of the public contract rather than tests: each runs on its own
  * and counts as one check (`checks: N passed, N failed`), not in a group.
  */
@@ -17,6 +11,12 @@ export const CHECK_TEST_FILES = [
   { name: 'OpenAPI document (OpenAPI 3.1 schema, Redocly recommended, declared errors)', file: 'gateway/test/openapi.test.ts' },
 ];
 
+/**
+ * The test files, in groups run one after another. Files inside a group run in parallel up
+ * to `concurrency`. Services, the gateway and the stack run one file at a time: each starts
+ * real services, Postgres databases and gateways, and two such files on two cores slow each
+ * other's deadline and readiness checks; Chromium also wants both cores.
+ */
 export const GROUPS = [
   { name: 'platform and deploy', roots: ['packages/*/test', 'deploy/test'], concurrency: 2 },
   {

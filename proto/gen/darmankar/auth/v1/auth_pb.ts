@@ -3,8 +3,9 @@
 /* eslint-disable */
 
 // Users, cellphone one-time codes, sessions, email verification.
-// The caller's identity, when there is one, travels in gRPC metadata (x-user-id),
-// set by the gateway after it has verified the access token.
+// The caller's identity, when there is one, travels in gRPC metadata: x-user-id with the
+// gateway's signed caller assertion (x-caller-assertion), set after it verified the access
+// token; the service believes the assertion, never a bare x-user-id.
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
