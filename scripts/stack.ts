@@ -3,7 +3,8 @@
 // output prefixed, and everything stopped cleanly again. `make dev` and the tests both use it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -273,6 +274,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const serverUrl = options.postgresUrl ?? testPostgresUrl();
   const ports = await choosePorts(options, dev);
   const { databaseUrls, eventsDatabaseUrl } = await prepareDatabases(serverUrl, dev);
+  const stackId = dev ? 'dev' : `${options.name}-${randomBytes(3).toString('hex')}`;
   const context: StackContext = {
     mode: dev ? 'development' : 'test',
     webMode,
@@ -280,7 +282,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     databaseUrls,
     eventsDatabaseUrl,
     redisUrl: options.redisUrl ?? process.env.REDIS_URL,
-    stackId: dev ? 'dev' : `${options.name}-${randomBytes(3).toString('hex')}`,
+    stackId,
+    scratchDir: dev ? path.join(REPO_ROOT, '.data') : path.join(os.tmpdir(), `darmankar-stack-${stackId}`),
   };
   const print = (options.output ?? (dev ? 'print' : 'quiet')) === 'print';
   const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
@@ -295,7 +298,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       process.removeListener('exit', killAll);
       // Reverse order: the web app first, the services it depends on last.
       for (const part of [...running].reverse()) await part.stop();
-      if (!dev) await Promise.all([...Object.values(databaseUrls), eventsDatabaseUrl].map((url) => dropDatabase(url!).catch(() => {})));
+      if (!dev) {
+        await Promise.all([...Object.values(databaseUrls), eventsDatabaseUrl].map((url) => dropDatabase(url!).catch(() => {})));
+        rmSync(context.scratchDir, { recursive: true, force: true });
+      }
     })());
 
   const urls = {} as Record<PartName, string>;

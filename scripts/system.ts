@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export type PartName = 'auth' | 'gateway' | 'web';
+export type PartName = 'auth' | 'files' | 'recruitment' | 'gateway' | 'web';
 
 /** The event bus's embedded default keeps its log in this database (Kafka when KAFKA_BROKERS is set). */
 export const EVENTS_DATABASE = 'events';
@@ -34,6 +34,8 @@ export interface StackContext {
   redisUrl?: string;
   /** Unique per running stack, so stacks sharing one Redis never share counters. */
   stackId: string;
+  /** A folder of this stack's own for local state (a test stack's is removed when it stops). */
+  scratchDir: string;
 }
 
 /** How callers find a part: each caller reads the part's address from this variable. */
@@ -108,10 +110,45 @@ export const SYSTEM: SystemPart[] = [
     }),
   },
   {
+    name: 'files',
+    dir: 'services/files',
+    port: 50052,
+    database: 'files',
+    waitsFor: [],
+    readiness: { kind: 'grpc-health' },
+    entry: 'src/main.ts',
+    address: { variable: 'FILES_GRPC_URL', usedBy: ['gateway'] },
+    chart: { image: 'darmankar/files', target: 'service' },
+    env: (c) => ({
+      NODE_ENV: c.mode,
+      GRPC_PORT: String(c.ports.files),
+      DATABASE_URL: c.databaseUrls.files!,
+      // make dev keeps uploads beside its other local state (.data/files); each test stack in its own folder.
+      ...(c.mode === 'test' ? { FILES_DIR: path.join(c.scratchDir, 'files') } : {}),
+    }),
+  },
+  {
+    name: 'recruitment',
+    dir: 'services/recruitment',
+    port: 50055,
+    database: 'recruitment',
+    waitsFor: [],
+    readiness: { kind: 'grpc-health' },
+    entry: 'src/main.ts',
+    address: { variable: 'RECRUITMENT_GRPC_URL', usedBy: ['gateway'] },
+    chart: { image: 'darmankar/recruitment', target: 'service' },
+    // Its suggestion items are loaded from services/recruitment/data at every start: no seed.
+    env: (c) => ({
+      NODE_ENV: c.mode,
+      GRPC_PORT: String(c.ports.recruitment),
+      DATABASE_URL: c.databaseUrls.recruitment!,
+    }),
+  },
+  {
     name: 'gateway',
     dir: 'gateway',
     port: 8080,
-    waitsFor: ['auth'],
+    waitsFor: ['auth', 'files', 'recruitment'],
     readiness: { kind: 'http', path: '/readyz' },
     entry: 'src/main.ts',
     address: { variable: 'GATEWAY_URL', usedBy: ['web'] },
@@ -150,7 +187,7 @@ export const SYSTEM: SystemPart[] = [
 /** Ports, databases and address variables kept for the services still to come (not started). */
 // Each keeps its port when another leaves the list to become a SYSTEM row.
 export const RESERVED_SERVICES: ReservedService[] = (
-  [['files', 50052], ['resume', 50053], ['employer', 50054], ['recruitment', 50055], ['hiring', 50056], ['billing', 50057], ['notification', 50058], ['seo', 50059]] as const
+  [['resume', 50053], ['employer', 50054], ['hiring', 50056], ['billing', 50057], ['notification', 50058], ['seo', 50059]] as const
 ).map(([name, port]) => ({
   name,
   port,

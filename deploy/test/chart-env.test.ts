@@ -12,7 +12,9 @@ import { before, describe, test } from 'node:test';
 import { parse, stringify } from 'yaml';
 import type { z } from 'zod';
 import { authConfigSchema } from '@darmankar/auth';
+import { filesConfigSchema } from '@darmankar/files';
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
+import { recruitmentConfigSchema } from '@darmankar/recruitment';
 import { gatewayConfigSchema } from '../../gateway/src/config.ts';
 import { webConfigSchema } from '../../web/server/config.ts';
 import { SYSTEM, protocolOf, type PartName } from '../../scripts/system.ts';
@@ -20,7 +22,7 @@ import { chartDir, devValues, productionValues, renderChart, repoRoot } from '..
 import { containerEnv, type K8sObject } from './rendered-env.ts';
 
 /** The schema each part's process parses its environment with. */
-const schemas: Record<PartName, z.ZodType> = { auth: authConfigSchema, gateway: gatewayConfigSchema, web: webConfigSchema };
+const schemas: Record<PartName, z.ZodType> = { auth: authConfigSchema, files: filesConfigSchema, recruitment: recruitmentConfigSchema, gateway: gatewayConfigSchema, web: webConfigSchema };
 const operatorValues = join(repoRoot, 'deploy', 'test', 'operator-secrets.values.yaml');
 
 let development: K8sObject[];
@@ -139,7 +141,7 @@ describe('every container parses its environment with its own config schema', ()
     const docs = readFileSync(join(repoRoot, 'docs', 'deploy.md'), 'utf8');
     const lines = docs.slice(docs.indexOf('| Secret | keys |')).split('\n').slice(2);
     const rows = lines.slice(0, lines.findIndex((line) => !line.startsWith('|'))).map((line) => line.split('|').map((cell) => cell.trim()));
-    const documented = Object.fromEntries(rows.map(([, secret, keys]) => [secret!.replace(/`/g, ''), [...keys!.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]).sort()]));
+    const documented = Object.fromEntries(rows.map(([, secret, keys]) => [secret!.replace(/`/g, ''), [...keys!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]).sort()]));
     const rendered = Object.fromEntries(operatorSecrets.filter((o) => !o.metadata.name.endsWith('-migrate'))
       .map((o) => [o.metadata.name, Object.keys(o.stringData ?? {}).filter((k) => k !== 'EVENTS_DATABASE_URL').sort()]));
     assert.deepEqual(documented, rendered);

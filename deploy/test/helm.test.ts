@@ -204,7 +204,7 @@ describe('migrations', () => {
   const withDatabase = enabledServices.filter(([, s]) => s.database);
 
   test('a pre-install/pre-upgrade hook Job runs `npm run migrate -w <workspace>` per part with a database', () => {
-    assert.deepEqual(withDatabase.map(([c]) => c), ['auth']);
+    assert.deepEqual(withDatabase.map(([c]) => c), ['auth', 'files', 'recruitment']);
     const jobs = ofKind(defaults, 'Job');
     assert.deepEqual(jobs.map((j) => j.metadata.name), withDatabase.map(([c]) => `${name(c)}-migrate`));
     for (const [component, svc] of withDatabase) {
@@ -243,7 +243,7 @@ describe('reserved services', () => {
   test('every reserved port is listed, disabled', () => {
     const reserved = Object.fromEntries(disabledServices.map(([c, s]) => [c, s.port]));
     assert.deepEqual(reserved, {
-      files: 50052, resume: 50053, employer: 50054, recruitment: 50055,
+      resume: 50053, employer: 50054,
       hiring: 50056, billing: 50057, notification: 50058, seo: 50059,
     });
   });

@@ -127,7 +127,7 @@ describe('caller assertions: the gateway signs, every service verifies, nobody e
     const holders = withKeys
       .filter((o) => { const text = JSON.stringify(o); return text.includes('CALLER_ASSERTION') || material.some((m) => text.includes(m)); })
       .map((o) => `${o.kind}/${o.metadata.name}`).sort();
-    assert.deepEqual(holders, ['Secret/darmankar-auth', 'Secret/darmankar-files', 'Secret/darmankar-gateway']);
+    assert.deepEqual(holders, ['Secret/darmankar-auth', 'Secret/darmankar-files', 'Secret/darmankar-gateway', 'Secret/darmankar-recruitment']);
   });
 
   test('without keys (development) nothing is set, so each part falls back to the development pair outside production', () => {

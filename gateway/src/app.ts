@@ -88,12 +88,12 @@ export function createContext(config: GatewayConfig, deps: GatewayDeps) {
   const log = deps.log ?? createLogger('gateway', config.LOG_LEVEL);
   const cookies = createSessionCookies({ secure: config.COOKIE_SECURE, now: deps.clock });
   const verifyAccessToken = createAccessTokenVerifier(accessTokenKeySource(deps.services), deps.clock);
-  const revokedSessions = deps.revokedSessions ?? createInProcessRevokedSessions();
+  const revokedSessions = deps.revokedSessions ?? createInProcessRevokedSessions(deps.clock);
   const context: ModuleContext = {
     settings: { NODE_ENV: config.NODE_ENV, PUBLIC_WEB_URL: config.PUBLIC_WEB_URL, ACCESS_TOKEN_TTL_SECONDS: config.ACCESS_TOKEN_TTL_SECONDS },
     cookies,
     limits: createRateLimits(config, deps.rateLimitStore),
-    sessions: createSessionControl(verifyAccessToken, revokedSessions),
+    sessions: createSessionControl(verifyAccessToken, revokedSessions, { cookies, accessTokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000, now: deps.clock }),
     log,
   };
   return { context, resolveUserId: createSessionResolver(verifyAccessToken, revokedSessions, cookies) };
@@ -118,7 +118,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
   app.use(requestLog(log));
   app.use('/api', context.limits.perIp);
   app.get('/api/v1/openapi.json', (_req, res) => { res.json(openapi); });
-  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Darmankar API' }));
+  // The UI is a page of third-party scripts nobody needs in production; the document stays.
+  if (config.API_DOCS_ENABLED) app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Darmankar API' }));
   app.use(v1.prefix, mount(v1));
   if (dev) app.use(dev.prefix, mount(dev));
   // Probes live outside /api; mounted after it so API requests do not walk their router first.
@@ -134,26 +135,38 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-/** Waits briefly for Redis; if it is not there yet the in-process limiter stands in. */
-async function connectRedis(url: string, log: Logger): Promise<Redis> {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+/**
+ * Waits briefly for Redis; if it is not there yet the in-process limiter stands in.
+ *
+ * A request must never wait on Redis for long. Unreachable is easy: the connection is down,
+ * and without an offline queue every command fails at once. Frozen (a stopped process, a
+ * dead peer behind a live socket) is not: the connection stays "ready" and commands would
+ * wait forever. So every command gives up after `commandTimeoutMs`, and a socket that has
+ * not answered a written command within that time is dropped (`socketTimeout`), which puts
+ * the connection back to reconnecting: later commands then fail at once instead of each
+ * waiting out its timeout, until Redis answers again.
+ */
+async function connectRedis(url: string, commandTimeoutMs: number, log: Logger): Promise<Redis> {
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: commandTimeoutMs, socketTimeout: commandTimeoutMs });
   let warned = false;
   redis.on('error', (error) => {
     if (!warned) log.warn({ err: error }, 'redis unavailable: rate limits fall back to in-process counters');
     warned = true;
   });
   redis.on('ready', () => { warned = false; });
-  await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  // Not events.once: it would reject on the first connection error, and a Redis that is down
+  // or frozen at start-up must not stop the gateway from starting.
+  await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   return redis;
 }
 
 export async function startGateway(config: GatewayConfig, options: Pick<GatewayDeps, 'clock'> = {}): Promise<RunningGateway> {
   const log = createLogger('gateway', config.LOG_LEVEL);
   const services = connectServices(config);
-  const rateLimitStore = config.REDIS_URL ? await connectRedis(config.REDIS_URL, log) : undefined;
+  const rateLimitStore = config.REDIS_URL ? await connectRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS, log) : undefined;
   const revokedSessions = rateLimitStore
-    ? await createRedisRevokedSessions(rateLimitStore, config.REVOKED_SESSIONS_KEY_PREFIX, log)
-    : createInProcessRevokedSessions();
+    ? await createRedisRevokedSessions(rateLimitStore, config.REVOKED_SESSIONS_KEY_PREFIX, log, options.clock)
+    : createInProcessRevokedSessions(options.clock);
   const app = createGateway(config, { services, rateLimitStore, revokedSessions, log, clock: options.clock });
 
   const server = app.listen(config.PORT, config.HOST);

@@ -14,11 +14,25 @@ const gatewaySettings = {
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Rate-limit counters live in Redis when set (several gateways), in process otherwise. */
   REDIS_URL: z.url().optional(),
-  COOKIE_SECURE: z.stringbool().default(false),
+  /**
+   * Session cookies `Secure` and `__Host-` prefixed (browsers then keep them over HTTPS only);
+   * true in production unless set, false elsewhere (plain http on loopback).
+   */
+  COOKIE_SECURE: z.stringbool().optional(),
+  /**
+   * How long any one Redis command may take before the gateway gives up on it (a frozen or
+   * unreachable Redis): the in-process limiter and revocation copy stand in meanwhile.
+   */
+  REDIS_COMMAND_TIMEOUT_MS: positiveInt(250),
+  /** The API documentation UI at /api/docs; off in production unless set (the OpenAPI JSON stays). */
+  API_DOCS_ENABLED: z.stringbool().optional(),
   /** Deadline of every gRPC call, so a stopped or stuck service never hangs a request. */
   GRPC_TIMEOUT_MS: positiveInt(5_000),
-  /** Where browser navigations (the email verification link) are sent back to. */
-  PUBLIC_WEB_URL: z.url().default('http://127.0.0.1:3000'),
+  /**
+   * The web app's public origin: where browser navigations (the email verification link) are
+   * sent back to, and the origin whose pages may refresh a session. Required in production.
+   */
+  PUBLIC_WEB_URL: z.url().optional(),
   /** Express "trust proxy": which hops may set X-Forwarded-For (the web app proxies from loopback). */
   TRUST_PROXY: z.string().default('loopback'),
   RATE_LIMIT_KEY_PREFIX: z.string().min(1).default('dk-rl'),
@@ -43,9 +57,25 @@ const serviceAddresses = Object.fromEntries(
   SERVICE_MODULES.map((module) => [module.address.variable, z.string().min(1).default(module.address.default)]),
 ) as Record<string, z.ZodDefault<z.ZodString>>;
 
+const DEVELOPMENT_PUBLIC_WEB_URL = 'http://127.0.0.1:3000';
+
 export const gatewayConfigSchema = baseConfigSchema
   .extend({ ...callerSignerConfigShape, ...gatewaySettings, ...serviceAddresses })
-  .superRefine(refuseDevelopmentPrivateKeyInProduction);
+  .superRefine(refuseDevelopmentPrivateKeyInProduction)
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.PUBLIC_WEB_URL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_WEB_URL'], message: 'required in production (email links lead there; only its pages may refresh a session)' });
+    }
+  })
+  .transform((env) => {
+    const production = env.NODE_ENV === 'production';
+    return {
+      ...env,
+      PUBLIC_WEB_URL: env.PUBLIC_WEB_URL ?? DEVELOPMENT_PUBLIC_WEB_URL,
+      COOKIE_SECURE: env.COOKIE_SECURE ?? production,
+      API_DOCS_ENABLED: env.API_DOCS_ENABLED ?? !production,
+    };
+  });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -21,6 +21,8 @@ export interface RouteGroup {
 const TAG_DESCRIPTIONS: Record<string, string> = {
   authentication: 'Login by cellphone one-time code, logout, the logged-in user’s cellphone and email, email verification.',
   sessions: 'Refreshing the session, and the gateway’s own ping.',
+  files: 'Uploads checked against their category’s types and size, public images by id and width, private files by signed link.',
+  suggestions: 'The items of the forms’ pickers (provinces and cities, universities, fields of study, job titles …): whole categories, or the best matches of a typed text.',
   development: 'Development helpers such as the outbox of one-time codes and emails; never served in production.',
   probes: 'Kubernetes liveness and readiness, outside /api.',
 };

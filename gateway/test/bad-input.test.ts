@@ -154,7 +154,8 @@ describe('edge', () => {
       'GET /api/v1/authentication/email', 'POST /api/v1/authentication/email/{email}', 'GET /api/v1/authentication/email/{email}/verify',
       'GET /api/v1/ping', 'GET /api/dev/outbox', 'GET /healthz', 'GET /readyz',
     ]) assert.ok(operations.includes(expected), `${expected} is documented`);
-    assert.equal(operations.length, 14);
+    // The auth module's operations are exactly these (other modules document their own).
+    assert.equal(operations.filter((operation) => / \/api\/v1\/(authentication|sessions)\//.test(operation)).length, 10);
 
     const verify = document.paths['/api/v1/authentication/cellphone/{cellphone}/verify'].post;
     assert.deepEqual(verify.parameters.map((p: { name: string; in: string; required: boolean }) => [p.name, p.in, p.required]), [['cellphone', 'path', true], ['next', 'query', true]]);
@@ -178,6 +179,8 @@ describe('edge', () => {
     assert.equal((await fetch(`${stack.url}/healthz`)).status, 200);
     const ready = await fetch(`${stack.url}/readyz`);
     assert.equal(ready.status, 200);
-    assert.deepEqual(await json(ready), { status: 'ready', services: { auth: 'serving' } });
+    const body = await json(ready);
+    assert.equal(body.status, 'ready');
+    assert.equal(body.services.auth, 'serving');
   });
 });

@@ -20,6 +20,13 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/**
+ * The machine's Redis for the tests that share state through it: REDIS_URL, which make test sets
+ * when Redis answers. Without it those tests skip, saying why.
+ */
+export const TEST_REDIS_URL = process.env.REDIS_URL;
+export const WITHOUT_REDIS = TEST_REDIS_URL ? false : 'REDIS_URL is unset (make test sets it when Redis answers at 127.0.0.1:6379)';
+
 /** Limits high enough that only the rate-limit tests ever meet them. */
 const RELAXED_LIMITS = { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000' };
 

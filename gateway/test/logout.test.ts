@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { assertError, CookieJar, json, login, newCellphone, startGatewayFor, startStack, type Stack } from './helpers.ts';
+import { assertError, CookieJar, json, login, newCellphone, startGatewayFor, startStack, type Stack, TEST_REDIS_URL, WITHOUT_REDIS } from './helpers.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL ?? '';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -79,7 +79,7 @@ describe('in process (no REDIS_URL)', () => {
   });
 });
 
-describe('in Redis, shared by gateways', () => {
+describe('in Redis, shared by gateways', { skip: WITHOUT_REDIS }, () => {
   let stack: Stack;
   let second: Awaited<ReturnType<typeof startGatewayFor>>;
   let late: Awaited<ReturnType<typeof startGatewayFor>> | undefined;

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { assertError, newCellphone, startGatewayFor, startStack, type Stack } from './helpers.ts';
+import { assertError, newCellphone, startGatewayFor, startStack, type Stack, TEST_REDIS_URL, WITHOUT_REDIS } from './helpers.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL ?? '';
 const LIMITS = { RATE_LIMIT_API_POINTS: '6', RATE_LIMIT_CODE_IP_POINTS: '3', RATE_LIMIT_CODE_CELLPHONE_POINTS: '2' };
 
 // Requests from the test arrive over loopback, whose X-Forwarded-For the gateway trusts
@@ -59,7 +59,7 @@ describe('in process (no REDIS_URL)', () => {
   behavesLikeALimiter(() => [stack.url]);
 });
 
-describe('in Redis, shared by two gateways', () => {
+describe('in Redis, shared by two gateways', { skip: WITHOUT_REDIS }, () => {
   const prefix = `dk-rl-test-${randomBytes(4).toString('hex')}`;
   const redis = new Redis(REDIS_URL);
   let stack: Stack;

@@ -122,3 +122,110 @@ describe('access tokens', () => {
   });
 });
 
+
+describe('refresh refuses other sites (a GET with Lax cookies that another site\'s link or image could send)', () => {
+  const refresh = (headers: Record<string, string>) => fetch(api('sessions/refresh'), { headers: { 'accept-cookie': 'true', ...headers } });
+
+  test('Sec-Fetch-Site cross-site or same-site without Origin, or a foreign Origin: 403, and the session does not rotate', async () => {
+    const jar = new CookieJar(stack.clock);
+    await login(stack.url, newCellphone(), jar);
+    const before = jar.get('rt');
+    const cookie = jar.header();
+    const refusals: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of refusals) {
+      const refused = await refresh({ cookie, ...headers });
+      assert.equal(refused.headers.getSetCookie().length, 0, `${JSON.stringify(headers)} sets no cookie`);
+      assert.equal(refused.headers.get('cache-control'), 'no-store');
+      await assertError(refused, 403, 'EXC_CROSS_SITE_REQUEST_REFUSED');
+    }
+    // Not rotated: the same refresh token still works, once.
+    const accepted = await refresh({ cookie, 'sec-fetch-site': 'same-origin' });
+    assert.equal(accepted.status, 204);
+    jar.take(accepted);
+    assert.notEqual(jar.get('rt'), before);
+  });
+
+  test('our pages (PUBLIC_WEB_URL\'s origin, the gateway\'s own), a typed address and API clients are accepted', async () => {
+    const accepts: Record<string, string>[] = [
+      { origin: 'http://127.0.0.1:3000', 'sec-fetch-site': 'same-site' },
+      { origin: stack.url, 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      {},
+    ];
+    for (const headers of accepts) {
+      const { session } = await login(stack.url, newCellphone());
+      const response = await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': session!.refreshToken, ...headers } });
+      assert.equal(response.status, 200, JSON.stringify(headers));
+      assert.ok((await json(response)).session.accessToken);
+    }
+  });
+});
+
+describe('answers that carry tokens are never cached', () => {
+  test('verify (login), refresh and logout: Cache-Control no-store, in both modes', async () => {
+    const cellphone = newCellphone();
+    await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' });
+    const { messages } = await json(await fetch(`${stack.url}/api/dev/outbox?to=${cellphone}`));
+    const verified = await fetch(api(`authentication/cellphone/${cellphone}/verify?next=Login`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: messages[0].code }) });
+    assert.equal(verified.status, 200);
+    assert.equal(verified.headers.get('cache-control'), 'no-store');
+    const { session } = await json(verified);
+
+    const refreshed = await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': session.refreshToken } });
+    assert.equal(refreshed.status, 200);
+    assert.equal(refreshed.headers.get('cache-control'), 'no-store');
+    const next = (await json(refreshed)).session;
+
+    const jar = new CookieJar(stack.clock);
+    await login(stack.url, newCellphone(), jar);
+    const cookieRefresh = await fetch(api('sessions/refresh'), { headers: { cookie: jar.header(), 'accept-cookie': 'true' } });
+    assert.equal(cookieRefresh.status, 204);
+    assert.equal(cookieRefresh.headers.get('cache-control'), 'no-store');
+
+    const out = await fetch(api('authentication/logout'), { method: 'DELETE', headers: { authorization: `Bearer ${next.accessToken}`, 'x-refresh-token': next.refreshToken } });
+    assert.equal(out.status, 204);
+    assert.equal(out.headers.get('cache-control'), 'no-store');
+  });
+});
+
+describe('revocation lasts the access-token lifetime, whichever token is presented', () => {
+  test('a logout presenting an older access token still refuses the session\'s newer one until that one expires', async () => {
+    const { session } = await login(stack.url, newCellphone());
+    const older = session!.accessToken;
+    stack.clock.advance(30_000);
+    const { session: rotated } = await json(await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': session!.refreshToken } }));
+    const newer = { authorization: `Bearer ${rotated.accessToken}` };
+    assert.equal((await fetch(api('authentication/cellphone'), { headers: newer })).status, 200);
+
+    // Only the older access token comes with the logout (a stale tab, a copied header).
+    const out = await fetch(api('authentication/logout'), { method: 'DELETE', headers: { authorization: `Bearer ${older}` } });
+    assert.equal(out.status, 204);
+    await assertError(await fetch(api('authentication/cellphone'), { headers: newer }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+
+    // Past the older token's expiry the newer one is still unexpired, and still refused.
+    stack.clock.advance(31_000);
+    await assertError(await fetch(api('authentication/cellphone'), { headers: { authorization: `Bearer ${older}` } }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY');
+    await assertError(await fetch(api('authentication/cellphone'), { headers: newer }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+  });
+
+  test('reuse detection refuses the family\'s newest access token until it expires, judged by the same clock as the token', async () => {
+    // The stack's clock runs an hour ahead of the wall clock: a revocation timed by the wall clock would end too early.
+    stack.clock.advance(3_600_000);
+    const { session } = await login(stack.url, newCellphone());
+    stack.clock.advance(1_000);
+    const { session: rotated } = await json(await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': session!.refreshToken } }));
+    const newer = { authorization: `Bearer ${rotated.accessToken}` };
+    stack.clock.advance(1_000);
+    await assertError(await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': session!.refreshToken } }), 401, 'EXC_SESSIONS_REFRESH_TOKEN_REUSED');
+    stack.clock.advance(57_000);
+    // One second before the newer token's expiry: still refused, not accepted again.
+    await assertError(await fetch(api('authentication/cellphone'), { headers: newer }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+  });
+});

@@ -1,8 +1,10 @@
 // The session as cookies (docs/conventions.md "Sessions"): `at` and `rt` httpOnly,
-// `cd` client data readable by the web app's scripts, `cdv` its version.
+// `cd` client data readable by the web app's scripts, `cdv` its version; named
+// `__Host-at` … when Secure (@darmankar/platform/session-cookies).
 // A request opts in with the `Accept-Cookie` header; API clients get tokens in the body.
 import { parse } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
+import { sessionCookieNames } from '@darmankar/platform/session-cookies';
 
 /** A session as the cookies carry it: the tokens and when each stops being valid. */
 export interface SessionTokens {
@@ -11,11 +13,6 @@ export interface SessionTokens {
   refreshToken: string;
   refreshExpiresAtMs: number;
 }
-
-export const ACCESS_COOKIE = 'at';
-export const REFRESH_COOKIE = 'rt';
-export const CLIENT_DATA_COOKIE = 'cd';
-export const CLIENT_DATA_VERSION_COOKIE = 'cdv';
 
 const CLIENT_DATA_DEFAULTS = { isLoggedIn: false };
 const CLIENT_DATA_VERSION = 'No-Version';
@@ -46,23 +43,11 @@ export function wantsCookies(req: Request): boolean {
   return req.get('accept-cookie') !== undefined;
 }
 
-/** The access token from `Authorization: Bearer`, else the `at` cookie. */
-export function accessTokenOf(req: Request): { token: string; fromCookie: boolean } | undefined {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
-  if (bearer) return { token: bearer, fromCookie: false };
-  const cookie = cookiesOf(req)[ACCESS_COOKIE];
-  return typeof cookie === 'string' && cookie !== '' ? { token: cookie, fromCookie: true } : undefined;
+export function encodeClientData(data: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(data), 'utf8').toString('base64');
 }
 
-/** The refresh token from the `rt` cookie, else the `x-refresh-token` header. */
-export function refreshTokenOf(req: Request): string | undefined {
-  const cookie = cookiesOf(req)[REFRESH_COOKIE];
-  if (typeof cookie === 'string' && cookie !== '') return cookie;
-  return req.get('x-refresh-token') || undefined;
-}
-
-function readClientData(req: Request): Record<string, unknown> {
-  const raw = cookiesOf(req)[CLIENT_DATA_COOKIE];
+function readClientData(raw: string | undefined): Record<string, unknown> {
   if (typeof raw !== 'string') return {};
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
@@ -72,37 +57,53 @@ function readClientData(req: Request): Record<string, unknown> {
   }
 }
 
-export function encodeClientData(data: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(data), 'utf8').toString('base64');
-}
-
+/**
+ * `secure`: the cookies are Secure and `__Host-` prefixed (which also needs Path=/ and no
+ * Domain, as every cookie here has). Only the names of this mode are read: a bare `rt`
+ * next to `__Host-rt` could have been planted by a sibling subdomain.
+ */
 export function createSessionCookies({ secure, now = Date.now }: { secure: boolean; now?: () => number }) {
+  const names = sessionCookieNames(secure);
   const base: CookieOptions = { path: '/', sameSite: 'lax', secure };
   const tokenCookie: CookieOptions = { ...base, httpOnly: true };
   // base64 is a valid cookie value as it is; percent-encoding it would hide it from scripts.
   const scriptCookie: CookieOptions = { ...base, httpOnly: false, encode: String };
 
   function writeClientData(req: Request, res: Response, isLoggedIn: boolean): void {
-    const data = { ...CLIENT_DATA_DEFAULTS, ...readClientData(req), isLoggedIn };
-    res.cookie(CLIENT_DATA_COOKIE, encodeClientData(data), { ...scriptCookie, maxAge: ONE_YEAR_MS });
-    if (!cookiesOf(req)[CLIENT_DATA_VERSION_COOKIE]) res.cookie(CLIENT_DATA_VERSION_COOKIE, CLIENT_DATA_VERSION, { ...scriptCookie, maxAge: ONE_YEAR_MS });
+    const data = { ...CLIENT_DATA_DEFAULTS, ...readClientData(cookiesOf(req)[names.clientData]), isLoggedIn };
+    res.cookie(names.clientData, encodeClientData(data), { ...scriptCookie, maxAge: ONE_YEAR_MS });
+    if (!cookiesOf(req)[names.clientDataVersion]) res.cookie(names.clientDataVersion, CLIENT_DATA_VERSION, { ...scriptCookie, maxAge: ONE_YEAR_MS });
   }
 
   return {
+    names,
+    /** The access token from `Authorization: Bearer`, else the access cookie. */
+    accessTokenOf(req: Request): { token: string; fromCookie: boolean } | undefined {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(req.get('authorization') ?? '')?.[1];
+      if (bearer) return { token: bearer, fromCookie: false };
+      const cookie = cookiesOf(req)[names.access];
+      return typeof cookie === 'string' && cookie !== '' ? { token: cookie, fromCookie: true } : undefined;
+    },
+    /** The refresh token from the refresh cookie, else the `x-refresh-token` header. */
+    refreshTokenOf(req: Request): string | undefined {
+      const cookie = cookiesOf(req)[names.refresh];
+      if (typeof cookie === 'string' && cookie !== '') return cookie;
+      return req.get('x-refresh-token') || undefined;
+    },
     /** Sets `at`, `rt`, `cd` (logged in) and `cdv`, each cookie living as long as its token. */
     open(req: Request, res: Response, session: SessionTokens): void {
-      res.cookie(ACCESS_COOKIE, session.accessToken, { ...tokenCookie, maxAge: untilMs(session.accessExpiresAtMs, now()) });
-      res.cookie(REFRESH_COOKIE, session.refreshToken, { ...tokenCookie, maxAge: untilMs(session.refreshExpiresAtMs, now()) });
+      res.cookie(names.access, session.accessToken, { ...tokenCookie, maxAge: untilMs(session.accessExpiresAtMs, now()) });
+      res.cookie(names.refresh, session.refreshToken, { ...tokenCookie, maxAge: untilMs(session.refreshExpiresAtMs, now()) });
       writeClientData(req, res, true);
     },
     /** Clears `at` and `rt` and marks the client data logged out. */
     close(req: Request, res: Response): void {
-      res.clearCookie(ACCESS_COOKIE, tokenCookie);
-      res.clearCookie(REFRESH_COOKIE, tokenCookie);
+      res.clearCookie(names.access, tokenCookie);
+      res.clearCookie(names.refresh, tokenCookie);
       writeClientData(req, res, false);
     },
     clearAccess(res: Response): void {
-      res.clearCookie(ACCESS_COOKIE, tokenCookie);
+      res.clearCookie(names.access, tokenCookie);
     },
   };
 }

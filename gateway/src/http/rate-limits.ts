@@ -1,7 +1,9 @@
 // Rate limits: every /api request per client IP, and one-time code sends and verifies per
 // IP and per normalised cellphone, so nobody can flood a phone with SMS or guess codes.
 // Counters live in Redis when the gateway is given one (several replicas share them),
-// else in process; if Redis fails mid-way the in-process limiter stands in.
+// else in process. The in-process limiter stands in for any Redis failure: a connection that
+// is not ready (refused at once), an error, or a command that timed out against a frozen
+// Redis (REDIS_COMMAND_TIMEOUT_MS) — a limit never fails open, nor hangs the request.
 import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';

@@ -7,6 +7,12 @@
 // TTL (so a gateway that starts later loads it) and published, so every running gateway adds
 // it to its copy as it happens. A gateway reloads the keys whenever its subscription
 // (re)connects, catching anything published while it was away.
+//
+// Redis never holds a request up: the connection's commands time out (REDIS_COMMAND_TIMEOUT_MS,
+// see connectRedis), a revocation is in this gateway's copy before Redis is asked, and a
+// failed write is logged, not answered as an error.
+//
+// Expiries are judged by the same clock as the access tokens' `exp` (tests move it).
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
@@ -21,21 +27,23 @@ const SWEEP_INTERVAL_MS = 60_000;
 const SCAN_BATCH = 500;
 const STARTUP_WAIT_MS = 2_000;
 
-function inMemory() {
+type Clock = () => number;
+
+function inMemory(now: Clock) {
   const until = new Map<string, number>();
   // Entries past their expiry are refused by exp anyway; the sweep only returns the memory.
   const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [sessionId, untilMs] of until) if (untilMs <= now) until.delete(sessionId);
+    const nowMs = now();
+    for (const [sessionId, untilMs] of until) if (untilMs <= nowMs) until.delete(sessionId);
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   return {
     has(sessionId: string): boolean {
       const untilMs = until.get(sessionId);
-      return untilMs !== undefined && untilMs > Date.now();
+      return untilMs !== undefined && untilMs > now();
     },
     add(sessionId: string, untilMs: number): void {
-      if (untilMs > Date.now() && (until.get(sessionId) ?? 0) < untilMs) until.set(sessionId, untilMs);
+      if (untilMs > now() && (until.get(sessionId) ?? 0) < untilMs) until.set(sessionId, untilMs);
     },
     close(): void {
       clearInterval(sweep);
@@ -43,8 +51,8 @@ function inMemory() {
   };
 }
 
-export function createInProcessRevokedSessions(): RevokedSessions {
-  const local = inMemory();
+export function createInProcessRevokedSessions(now: Clock = Date.now): RevokedSessions {
+  const local = inMemory(now);
   return {
     isRevoked: (sessionId) => local.has(sessionId),
     async revoke(sessionId, untilMs) { local.add(sessionId, untilMs); },
@@ -52,8 +60,8 @@ export function createInProcessRevokedSessions(): RevokedSessions {
   };
 }
 
-export async function createRedisRevokedSessions(redis: Redis, keyPrefix: string, log: Logger): Promise<RevokedSessions> {
-  const local = inMemory();
+export async function createRedisRevokedSessions(redis: Redis, keyPrefix: string, log: Logger, now: Clock = Date.now): Promise<RevokedSessions> {
+  const local = inMemory(now);
   const channel = `${keyPrefix}:events`;
   const keyOf = (sessionId: string) => `${keyPrefix}:${sessionId}`;
 
@@ -72,19 +80,29 @@ export async function createRedisRevokedSessions(redis: Redis, keyPrefix: string
     } while (cursor !== '0');
   }
 
-  // A subscribed connection cannot send other commands, hence its own connection; it queues
-  // its SUBSCRIBE until Redis answers and resubscribes by itself after a reconnect.
-  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  // A subscribed connection cannot send other commands, hence its own connection (with the
+  // main one's command and socket timeouts). It subscribes, then loads, each time it is
+  // ready: a SUBSCRIBE that timed out against a frozen Redis is not one ioredis would renew
+  // by itself after the reconnect.
+  const subscriber = redis.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: null });
   subscriber.on('error', () => { /* the main connection reports Redis being down */ });
   subscriber.on('message', (_channel: string, message: string) => {
     const [sessionId, untilMs] = message.split(' ');
     if (sessionId && untilMs) local.add(sessionId, Number(untilMs));
   });
+  let firstSubscription: () => void = () => {};
+  const subscribed = new Promise<void>((resolve) => { firstSubscription = resolve; });
   subscriber.on('ready', () => {
+    subscriber.subscribe(channel)
+      .then(load)
+      .then(() => firstSubscription())
+      .catch((error: unknown) => log.warn({ err: error }, 'could not subscribe to or load revoked sessions'));
+  });
+  // The keys are read on the main connection, which may come back after the subscriber did.
+  redis.on('ready', () => {
     load().catch((error: unknown) => log.warn({ err: error }, 'could not load revoked sessions from redis'));
   });
   // Start-up waits briefly for the subscription; without Redis it completes on reconnect.
-  const subscribed = subscriber.subscribe(channel).then(load).catch((error: unknown) => log.warn({ err: error }, 'could not subscribe to or load revoked sessions'));
   await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, STARTUP_WAIT_MS).unref())]);
 
   return {
@@ -92,7 +110,7 @@ export async function createRedisRevokedSessions(redis: Redis, keyPrefix: string
     async revoke(sessionId, untilMs) {
       // This gateway refuses the token at once, whatever happens to Redis below.
       local.add(sessionId, untilMs);
-      const ttlMs = Math.ceil(untilMs - Date.now());
+      const ttlMs = Math.ceil(untilMs - now());
       if (ttlMs <= 0) return;
       try {
         await redis.multi().set(keyOf(sessionId), String(untilMs), 'PX', ttlMs).publish(channel, `${sessionId} ${untilMs}`).exec();

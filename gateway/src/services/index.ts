@@ -1,6 +1,8 @@
 // The services behind the gateway, one module each (see ./module.ts). The registry test
 // (scripts/test/registry.test.ts) checks this list against scripts/system.ts.
 import { authModule } from './auth/index.ts';
+import { filesModule } from './files/index.ts';
 import type { ServiceModule } from './module.ts';
+import { recruitmentModule } from './recruitment/index.ts';
 
-export const SERVICE_MODULES: readonly ServiceModule[] = [authModule];
+export const SERVICE_MODULES: readonly ServiceModule[] = [authModule, filesModule, recruitmentModule];

@@ -159,6 +159,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/files/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file (multipart/form-data, field `file`) for the category given; the policy table is under `category` */
+        post: operations["postFilesUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A public file (logo, resume picture) at one of the offered widths; cached for good */
+        get: operations["getFilesId"];
+        put?: never;
+        post?: never;
+        /** Remove an upload of your own that nothing uses yet */
+        delete: operations["deleteFilesId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/files/{id}/signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A file through a short-lived signed link that the service owning its use issued */
+        get: operations["getFilesIdSigned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suggestions/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every item of one or more suggestion categories */
+        get: operations["getSuggestionsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/suggestions/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The best matches of a typed text in one suggestion category */
+        get: operations["getSuggestionsSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -246,6 +332,8 @@ export interface operations {
             /** @description Token mode: the new session */
             200: {
                 headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -265,6 +353,8 @@ export interface operations {
                 headers: {
                     /** @description at, rt, cd */
                     "Set-Cookie"?: string;
+                    /** @description no-store */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -287,6 +377,16 @@ export interface operations {
              *     `EXC_SESSIONS_REFRESH_TOKEN_REUSED`: For your safety all sessions were closed. Please log in again.
              */
             401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_CROSS_SITE_REQUEST_REFUSED`: This request is accepted only from the site itself. */
+            403: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -417,6 +517,10 @@ export interface operations {
             /**
              * @description `EXC_AUTHENTICATION_CODE_ALREADY_SENT`: A code was already sent. Ask again when the countdown ends.
              *
+             *     `EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED`: Too many wrong codes for this number. Please try again later.
+             *
+             *     `EXC_AUTHENTICATION_CODE_DAILY_LIMIT`: This number has had too many codes today. Please try again tomorrow.
+             *
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
             429: {
@@ -430,6 +534,8 @@ export interface operations {
             };
             /**
              * @description `EXC_AUTHENTICATION_MESSAGE_NOT_SENT`: The message could not be sent. Please try again in a moment.
+             *
+             *     `EXC_AUTHENTICATION_SMS_PAUSED`: Sending text messages is paused for now. Please try again later.
              *
              *     `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly.
              */
@@ -506,6 +612,10 @@ export interface operations {
             /**
              * @description `EXC_AUTHENTICATION_CODE_ALREADY_SENT`: A code was already sent. Ask again when the countdown ends.
              *
+             *     `EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED`: Too many wrong codes for this number. Please try again later.
+             *
+             *     `EXC_AUTHENTICATION_CODE_DAILY_LIMIT`: This number has had too many codes today. Please try again tomorrow.
+             *
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
             429: {
@@ -519,6 +629,8 @@ export interface operations {
             };
             /**
              * @description `EXC_AUTHENTICATION_MESSAGE_NOT_SENT`: The message could not be sent. Please try again in a moment.
+             *
+             *     `EXC_AUTHENTICATION_SMS_PAUSED`: Sending text messages is paused for now. Please try again later.
              *
              *     `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly.
              */
@@ -573,6 +685,8 @@ export interface operations {
                 headers: {
                     /** @description at, rt (httpOnly), cd, cdv — only with Accept-Cookie */
                     "Set-Cookie"?: string;
+                    /** @description no-store */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -657,6 +771,8 @@ export interface operations {
             };
             /**
              * @description `EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED`: Too many wrong attempts. Ask for a new code.
+             *
+             *     `EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED`: Too many wrong codes for this number. Please try again later.
              *
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
@@ -721,6 +837,8 @@ export interface operations {
                 headers: {
                     /** @description at, rt (httpOnly), cd, cdv — only with Accept-Cookie */
                     "Set-Cookie"?: string;
+                    /** @description no-store */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -806,6 +924,8 @@ export interface operations {
             /**
              * @description `EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED`: Too many wrong attempts. Ask for a new code.
              *
+             *     `EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED`: Too many wrong codes for this number. Please try again later.
+             *
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
             429: {
@@ -853,6 +973,8 @@ export interface operations {
                 headers: {
                     /** @description at and rt cleared, cd logged out */
                     "Set-Cookie"?: string;
+                    /** @description no-store */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1148,7 +1270,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            /**
+             * @description `EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED`: Too many verification emails. Please try again later.
+             *
+             *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
+             */
             429: {
                 headers: {
                     exc: components["headers"]["exc"];
@@ -1224,6 +1350,672 @@ export interface operations {
              * @description `EXC_AUTHENTICATION_EMAIL_IS_INVALID`: The email address is not valid.
              *
              *     `EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID`: The email verification link is invalid or has expired.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFilesUpload: {
+        parameters: {
+            query: {
+                /**
+                 * @description What the file is for; each category accepts its own types and size. Send the file as the multipart/form-data field `file`.
+                 *
+                 *     | category | accepted types (judged from the bytes) | largest | served |
+                 *     |---|---|---|---|
+                 *     | `LOGO` | image/jpeg, image/png, image/webp | 1 MB (1048576 bytes) | public, by id |
+                 *     | `RESUME_PICTURE` | image/jpeg, image/png, image/webp | 2 MB (2097152 bytes) | public, by id |
+                 *     | `CUSTOM_RESUME` | application/pdf | 3 MB (3145728 bytes) | private, by signed link only |
+                 *     | `OFFICIAL_GAZETTE` | application/pdf, image/jpeg, image/png | 3 MB (3145728 bytes) | private, by signed link only |
+                 *     | `NATIONAL_CARD` | image/jpeg, image/png, application/pdf | 2 MB (2097152 bytes) | private, by signed link only |
+                 *     | `MEDICAL_DOCUMENTS` | application/pdf, image/jpeg, image/png | 3 MB (3145728 bytes) | private, by signed link only |
+                 */
+                category: "LOGO" | "RESUME_PICTURE" | "CUSTOM_RESUME" | "OFFICIAL_GAZETTE" | "NATIONAL_CARD" | "MEDICAL_DOCUMENTS";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored; unclaimed uploads are removed after a day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description The new file; another call (a resume, an employer) then claims it for its use.
+                         */
+                        id: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_FILES_NO_FILE`: No file was chosen.
+             *
+             *     `EXC_FILES_INVALID_MIME_TYPE`: This file type is not allowed.
+             *
+             *     `EXC_FILES_UNKNOWN_TYPE`: Unknown upload type.
+             *
+             *     `EXC_FILES_NAME_IS_INVALID`: The file name is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_FILES_TOO_LARGE`: The file is too large.
+             *
+             *     `EXC_FILES_IMAGE_DIMENSIONS_TOO_LARGE`: The image dimensions are too large.
+             *
+             *     `EXC_PAYLOAD_TOO_LARGE`: The request is too large.
+             */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFilesId: {
+        parameters: {
+            query?: {
+                /** @description Image width in pixels, one of 64, 128, 256, 512; without it the full image (at most 1024 pixels wide). */
+                width?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The file id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image (image/webp) */
+            200: {
+                headers: {
+                    /** @description public, max-age=31536000, immutable */
+                    "Cache-Control"?: string;
+                    /** @description the file id and width */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The copy the client holds is current (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `EXC_FILES_WIDTH_IS_INVALID`: This image width is not offered.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_NOT_FOUND`: File not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteFilesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_NOT_FOUND`: File not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_CANNOT_REMOVE`: This file is in use and cannot be removed. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFilesIdSigned: {
+        parameters: {
+            query: {
+                /** @description Expiry of the link (seconds since the epoch), as issued. */
+                expires: string;
+                /** @description The link's signature, as issued. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The file id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as a download */
+            200: {
+                headers: {
+                    /** @description private, no-store */
+                    "Cache-Control"?: string;
+                    /** @description attachment with the file name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_LINK_IS_INVALID`: The file link is not valid. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_NOT_FOUND`: File not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_LINK_IS_EXPIRED`: The file link has expired. */
+            410: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSuggestionsList: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated categories, answered in this order: `provinces`, `cities`, `universities`, `fieldsOfStudy`, `degreeLevels`, `skills`, `languages`, `jobTitles`, `jobCategories`, `industries`, `employmentTypes`, `workTypes`, `organizationalLevels`, `benefits`, `employerTypes`, `ownershipTypes`, `militaryServiceStatuses`, `maritalStatuses`, `medicalSpecialties`, `facilityTypes`, `rejectionReasons`. Missing or empty: EXC_SUGGESTIONS_CATEGORY_IS_REQUIRED. */
+                categories?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items of each category asked for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Each category asked for, with every item in the order the product shows them (healthcare first). */
+                        categories: {
+                            [key: string]: {
+                                /**
+                                 * @description Stable within its category: what a form stores.
+                                 * @example kashan
+                                 */
+                                id: string;
+                                /**
+                                 * @description Persian title, normalised (ی, ک, Latin digits).
+                                 * @example کاشان
+                                 */
+                                title: string;
+                                /**
+                                 * @description English title, when there is one.
+                                 * @example Kashan
+                                 */
+                                titleEn?: string;
+                                /**
+                                 * @description The item this one belongs to: a city’s province.
+                                 * @example {
+                                 *       "id": "isfahan",
+                                 *       "title": "اصفهان"
+                                 *     }
+                                 */
+                                parent?: {
+                                    id: string;
+                                    title: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_SUGGESTIONS_CATEGORY_IS_REQUIRED`: Name a suggestion category.
+             *
+             *     `EXC_SUGGESTIONS_CATEGORY_IS_INVALID`: Unknown suggestion category.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSuggestionsSearch: {
+        parameters: {
+            query?: {
+                /** @description One of `provinces`, `cities`, `universities`, `fieldsOfStudy`, `degreeLevels`, `skills`, `languages`, `jobTitles`, `jobCategories`, `industries`, `employmentTypes`, `workTypes`, `organizationalLevels`, `benefits`, `employerTypes`, `ownershipTypes`, `militaryServiceStatuses`, `maritalStatuses`, `medicalSpecialties`, `facilityTypes`, `rejectionReasons`. */
+                category?: string;
+                /** @description What the person typed, up to 100 characters. Arabic ي/ك, Persian and Arabic-Indic digits, ZWNJ and diacritics are folded; prefixes and small typos match. */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matches, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description At most ten, best first: the title itself, titles that start with the text, names with a word that does, then near spellings. */
+                        items: {
+                            /**
+                             * @description Stable within its category: what a form stores.
+                             * @example kashan
+                             */
+                            id: string;
+                            /**
+                             * @description Persian title, normalised (ی, ک, Latin digits).
+                             * @example کاشان
+                             */
+                            title: string;
+                            /**
+                             * @description English title, when there is one.
+                             * @example Kashan
+                             */
+                            titleEn?: string;
+                            /**
+                             * @description The item this one belongs to: a city’s province.
+                             * @example {
+                             *       "id": "isfahan",
+                             *       "title": "اصفهان"
+                             *     }
+                             */
+                            parent?: {
+                                id: string;
+                                title: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `EXC_SUGGESTIONS_CATEGORY_IS_REQUIRED`: Name a suggestion category.
+             *
+             *     `EXC_SUGGESTIONS_CATEGORY_IS_INVALID`: Unknown suggestion category.
+             *
+             *     `EXC_SUGGESTIONS_TEXT_IS_REQUIRED`: Enter something to search for.
+             *
+             *     `EXC_SUGGESTIONS_TEXT_IS_TOO_LONG`: The search text is too long.
+             *
+             *     `EXC_SUGGESTIONS_TEXT_IS_INVALID`: The search text contains characters that are not allowed.
              *
              *     `EXC_BAD_REQUEST`: The request is invalid.
              */

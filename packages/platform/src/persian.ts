@@ -31,7 +31,7 @@ export function normalizePersian(text: string): string {
 
 /** The form text is searched in: normalised, lower-case, ZWNJ folded to a space. */
 export function normalizeForSearch(text: string): string {
-  return normalizePersian(text).replaceAll(ZWNJ, ' ').replace(/ +/g, ' ').toLowerCase();
+  return normalizePersian(text).replaceAll(ZWNJ, ' ').replace(/ +/g, ' ').trim().toLowerCase();
 }
 
 /**

@@ -31,6 +31,8 @@ test('normalizeForSearch folds ZWNJ, Arabic letters and case so variants match',
   assert.equal(normalizeForSearch('می\u200cخواهم'), normalizeForSearch('می خواهم'));
   assert.equal(normalizeForSearch('كارشناس ICU'), 'کارشناس icu');
   assert.equal(normalizeForSearch('بیمارستان\u200c \u200cها'), 'بیمارستان ها');
+  assert.equal(normalizeForSearch('\u200cپرستار\u200c'), 'پرستار', 'a ZWNJ at either end leaves no space behind');
+  assert.equal(normalizeForSearch('\u200c \u064e'), '', 'only ZWNJ, spaces and diacritics: nothing to search for');
 });
 
 test('normalizeCellphone accepts every usual way of writing an Iranian cellphone', () => {

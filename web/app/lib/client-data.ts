@@ -1,5 +1,6 @@
-// The `cd` cookie: base64 JSON client data set by the gateway, readable by scripts,
-// merged over defaults (spec §3, §4). Anything unreadable means logged out.
+// The `cd` cookie (`__Host-cd` when the session cookies are Secure, see
+// @darmankar/platform/session-cookies): base64 JSON client data set by the gateway, readable
+// by scripts, merged over defaults (spec §3, §4). Anything unreadable means logged out.
 export interface ClientData {
   isLoggedIn: boolean;
 }

@@ -6,11 +6,12 @@ import { parseClientData, readCookie } from '../lib/client-data.ts';
 import { localeFromPath, localePath } from '../lib/locale.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
+import { sessionCookies } from '../lib/viewer.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'role.title', 'role.description', { noindex: true });
 
 function requireSession(request: Request, backURL: string): void {
-  if (!parseClientData(readCookie(request.headers.get('cookie'), 'cd')).isLoggedIn) {
+  if (!parseClientData(readCookie(request.headers.get('cookie'), sessionCookies().clientData)).isLoggedIn) {
     const locale = localeFromPath(new URL(request.url).pathname);
     throw redirect(`${localePath(locale, '/login')}?backURL=${encodeURIComponent(backURL)}`);
   }

@@ -55,14 +55,27 @@ const entries = {
   EXC_PAGINATION_PAGE_SIZE_IS_INVALID: { status: 400, fa: 'اندازهٔ صفحه نامعتبر است.', en: 'The page size is not valid.' },
   EXC_PAGINATION_ORDER_IS_INVALID: { status: 400, fa: 'ترتیب نمایش نامعتبر است.', en: 'The sort order is not valid.' },
 
-  // Files
-  EXC_FILES_FILE_IS_REQUIRED: { status: 400, fa: 'فایلی انتخاب نشده است.', en: 'No file was chosen.' },
-  EXC_FILES_MIME_TYPE_IS_INVALID: { status: 400, fa: 'نوع فایل مجاز نیست.', en: 'This file type is not allowed.' },
-  EXC_FILES_SIZE_IS_TOO_LARGE: { status: 413, fa: 'حجم فایل بیش از حد مجاز است.', en: 'The file is too large.' },
-  EXC_FILES_CATEGORY_IS_INVALID: { status: 400, fa: 'نوع بارگذاری نامعتبر است.', en: 'Unknown upload type.' },
-  EXC_FILES_CANNOT_BE_REMOVED: { status: 409, fa: 'این فایل قابل حذف نیست.', en: 'This file cannot be removed.' },
+  // Files (the §8 names: invalid mime type, no file, too large, unknown type, cannot remove, already assigned, not found)
+  EXC_FILES_NO_FILE: { status: 400, fa: 'فایلی انتخاب نشده است.', en: 'No file was chosen.' },
+  EXC_FILES_INVALID_MIME_TYPE: { status: 400, fa: 'نوع فایل مجاز نیست.', en: 'This file type is not allowed.' },
+  EXC_FILES_TOO_LARGE: { status: 413, fa: 'حجم فایل بیش از حد مجاز است.', en: 'The file is too large.' },
+  EXC_FILES_UNKNOWN_TYPE: { status: 400, fa: 'نوع بارگذاری نامعتبر است.', en: 'Unknown upload type.' },
+  EXC_FILES_CANNOT_REMOVE: { status: 409, fa: 'این فایل در حال استفاده است و قابل حذف نیست.', en: 'This file is in use and cannot be removed.' },
   EXC_FILES_ALREADY_ASSIGNED: { status: 409, fa: 'این فایل قبلاً استفاده شده است.', en: 'This file is already in use.' },
   EXC_FILES_NOT_FOUND: { status: 404, fa: 'فایل پیدا نشد.', en: 'File not found.' },
+  EXC_FILES_NAME_IS_INVALID: { status: 400, fa: 'نام فایل نامعتبر است.', en: 'The file name is not valid.' },
+  EXC_FILES_IMAGE_DIMENSIONS_TOO_LARGE: { status: 413, fa: 'ابعاد تصویر بیش از حد مجاز است.', en: 'The image dimensions are too large.' },
+  EXC_FILES_WIDTH_IS_INVALID: { status: 400, fa: 'عرض درخواستی تصویر مجاز نیست.', en: 'This image width is not offered.' },
+  EXC_FILES_CATEGORY_MISMATCH: { status: 400, fa: 'این فایل برای این کاربرد بارگذاری نشده است.', en: 'This file was not uploaded for this use.' },
+  EXC_FILES_LINK_IS_INVALID: { status: 403, fa: 'پیوند فایل نامعتبر است.', en: 'The file link is not valid.' },
+  EXC_FILES_LINK_IS_EXPIRED: { status: 410, fa: 'مهلت پیوند فایل تمام شده است.', en: 'The file link has expired.' },
+
+  // Suggestions (the pickers' items: suggestions/list, suggestions/search)
+  EXC_SUGGESTIONS_CATEGORY_IS_REQUIRED: { status: 400, fa: 'دستهٔ پیشنهادها را مشخص کنید.', en: 'Name a suggestion category.' },
+  EXC_SUGGESTIONS_CATEGORY_IS_INVALID: { status: 400, fa: 'دستهٔ پیشنهادها نامعتبر است.', en: 'Unknown suggestion category.' },
+  EXC_SUGGESTIONS_TEXT_IS_REQUIRED: { status: 400, fa: 'عبارت جست‌وجو را وارد کنید.', en: 'Enter something to search for.' },
+  EXC_SUGGESTIONS_TEXT_IS_TOO_LONG: { status: 400, fa: 'عبارت جست‌وجو بیش از حد طولانی است.', en: 'The search text is too long.' },
+  EXC_SUGGESTIONS_TEXT_IS_INVALID: { status: 400, fa: 'عبارت جست‌وجو نویسه‌های نامعتبر دارد.', en: 'The search text contains characters that are not allowed.' },
 
   // Codes the web app reacts to (spec §8); their services come later.
   EXC_RESUME_ID_IS_INVALID: { status: 400, fa: 'ابتدا رزومهٔ خود را بسازید.', en: 'Create your resume first.' },

@@ -2,7 +2,7 @@
 // email verification. Each handler validates, calls the auth service, shapes the answer.
 import type { Request } from 'express';
 import { isDomainError } from '@darmankar/platform/errors/domain-error';
-import { refreshTokenOf, wantsCookies } from '../../../http/cookies.ts';
+import { wantsCookies } from '../../../http/cookies.ts';
 import { defineRoute, SESSION_ERRORS, type RouteDefinition } from '../../../http/route.ts';
 import type { ModuleContext } from '../../module.ts';
 import { sessionIdOfRefreshToken, type AuthAdapter } from '../client.ts';
@@ -11,6 +11,11 @@ import {
   emailVerifiedResponse, emailVerifyQuery, verifiedResponse, verifyQuery,
 } from '../schemas.ts';
 
+
+/** Why the auth service may refuse to send a one-time code besides a cooldown (see its budgets). */
+const SEND_BUDGET_ERRORS = [
+  'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED', 'EXC_AUTHENTICATION_CODE_DAILY_LIMIT', 'EXC_AUTHENTICATION_SMS_PAUSED',
+] as const;
 
 /** A browser following a link (Accept prefers HTML) gets redirects; API clients get JSON. */
 function prefersHtml(req: Request): boolean {
@@ -33,7 +38,7 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       session: 'none',
       params: cellphoneParams,
       responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_TOO_MANY_REQUESTS'],
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', ...SEND_BUDGET_ERRORS, 'EXC_TOO_MANY_REQUESTS'],
       async handle({ params, req, res, meta }) {
         await limits.consumeCode('send', req.ip, params.cellphone, res);
         return auth.sendCellphoneCode(params.cellphone, 'login', meta);
@@ -47,7 +52,7 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       session: 'required',
       params: cellphoneParams,
       responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_TOO_MANY_REQUESTS'],
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', ...SEND_BUDGET_ERRORS, 'EXC_TOO_MANY_REQUESTS'],
       async handle({ params, req, res, meta }) {
         await limits.consumeCode('send', req.ip, params.cellphone, res);
         return auth.sendCellphoneCode(params.cellphone, 'changeCellphone', meta);
@@ -66,10 +71,12 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
         status: 200,
         description: 'Verified. For Login the session opens: as cookies at, rt, cd, cdv with Accept-Cookie, else as `session` in the body.',
         body: verifiedResponse,
-        headers: { 'Set-Cookie': 'at, rt (httpOnly), cd, cdv — only with Accept-Cookie' },
+        headers: { 'Set-Cookie': 'at, rt (httpOnly), cd, cdv — only with Accept-Cookie', 'Cache-Control': 'no-store' },
       }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_NEXT_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_REQUIRED', 'EXC_AUTHENTICATION_CODE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_EXPIRED', 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_TOO_MANY_REQUESTS', ...SESSION_ERRORS],
+      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_NEXT_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_REQUIRED', 'EXC_AUTHENTICATION_CODE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_EXPIRED', 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED', 'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_TOO_MANY_REQUESTS', ...SESSION_ERRORS],
       async handle({ params, query, body, req, res, meta, userId }) {
+        // The answer may carry a session: never kept by a cache.
+        res.set('Cache-Control', 'no-store');
         const purpose = query.next === 'Login' ? 'login' : 'changeCellphone';
         let currentSessionId: string | undefined;
         if (purpose === 'changeCellphone') {
@@ -93,17 +100,20 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       summary: 'Log out: revoke the refresh token, end the access token at once and clear the session cookies',
       tag: 'authentication',
       session: 'optional',
-      responses: [{ status: 204, description: 'Logged out', headers: { 'Set-Cookie': 'at and rt cleared, cd logged out' } }],
+      responses: [{ status: 204, description: 'Logged out', headers: { 'Set-Cookie': 'at and rt cleared, cd logged out', 'Cache-Control': 'no-store' } }],
       errors: [],
       async handle({ req, res, meta }) {
-        const refreshToken = refreshTokenOf(req);
+        res.set('Cache-Control', 'no-store');
+        const refreshToken = cookies.refreshTokenOf(req);
         // An access token that is no longer valid (expired, forged) has nothing left to end.
         const access = await sessions.presented(req);
         if (access) {
           // The auth service then refuses a refresh token that belongs to someone else.
           meta.userId = access.userId;
-          // Before the auth call, so the token is refused even if the service is down.
-          if (access.sessionId) await sessions.revoke(access.sessionId, access.expiresAtMs);
+          // Before the auth call, so the token is refused even if the service is down; for the
+          // whole access-token lifetime, not until the presented token's expiry: an older token
+          // may be presented while a newer one of the same session lives on.
+          if (access.sessionId) await sessions.end(access.sessionId);
         }
         try {
           if (refreshToken) {
@@ -111,7 +121,7 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
             // Accepted, so the token's session prefix is true: refuse every access token of it,
             // whichever token (or none) came with the request.
             const sessionId = sessionIdOfRefreshToken(refreshToken);
-            if (sessionId) await sessions.revoke(sessionId, Date.now() + settings.ACCESS_TOKEN_TTL_SECONDS * 1000);
+            if (sessionId && sessionId !== access?.sessionId) await sessions.end(sessionId);
           }
         } catch (error) {
           // Already revoked or unknown: the session is over either way.
@@ -153,7 +163,7 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       session: 'required',
       params: emailParams,
       responses: [{ status: 200, description: 'Link sent', body: emailSentResponse }],
-      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT'],
+      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED'],
       async handle({ params, meta }) {
         return auth.sendEmailVerification(params.email, meta);
       },

@@ -1,12 +1,14 @@
 // sessions/refresh: a new access token for a valid refresh token, which rotates.
 import { DomainError, isDomainError } from '@darmankar/platform/errors/domain-error';
-import { refreshTokenOf, wantsCookies } from '../../../http/cookies.ts';
+import { wantsCookies } from '../../../http/cookies.ts';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
+import { isCrossSiteRequest } from '../../../http/session.ts';
 import type { ModuleContext } from '../../module.ts';
 import { sessionIdOfRefreshToken, type AuthAdapter } from '../client.ts';
 import { refreshedResponse } from '../schemas.ts';
 
 export function sessionRoutes(auth: AuthAdapter, { cookies, sessions, settings }: ModuleContext): RouteDefinition[] {
+  const ourOrigins = [new URL(settings.PUBLIC_WEB_URL).origin];
   return [
     defineRoute({
       methods: ['get'],
@@ -15,12 +17,16 @@ export function sessionRoutes(auth: AuthAdapter, { cookies, sessions, settings }
       tag: 'sessions',
       session: 'none',
       responses: [
-        { status: 204, description: 'Cookie mode (Accept-Cookie): new at, rt, cd cookies', headers: { 'Set-Cookie': 'at, rt, cd' } },
-        { status: 200, description: 'Token mode: the new session', body: refreshedResponse },
+        { status: 204, description: 'Cookie mode (Accept-Cookie): new at, rt, cd cookies', headers: { 'Set-Cookie': 'at, rt, cd', 'Cache-Control': 'no-store' } },
+        { status: 200, description: 'Token mode: the new session', body: refreshedResponse, headers: { 'Cache-Control': 'no-store' } },
       ],
-      errors: ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_REFRESH_TOKEN_INVALID', 'EXC_SESSIONS_REFRESH_TOKEN_REUSED'],
+      errors: ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_REFRESH_TOKEN_INVALID', 'EXC_SESSIONS_REFRESH_TOKEN_REUSED', 'EXC_CROSS_SITE_REQUEST_REFUSED'],
       async handle({ req, res, meta }) {
-        const refreshToken = refreshTokenOf(req);
+        // Tokens must not stay in any cache, whatever the answer.
+        res.set('Cache-Control', 'no-store');
+        // A GET with Lax cookies: another site's link or image would rotate the session.
+        if (isCrossSiteRequest(req, ourOrigins)) throw new DomainError('EXC_CROSS_SITE_REQUEST_REFUSED');
+        const refreshToken = cookies.refreshTokenOf(req);
         if (!refreshToken) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
         let session;
         try {
@@ -29,9 +35,7 @@ export function sessionRoutes(auth: AuthAdapter, { cookies, sessions, settings }
           // A copied token was presented again: auth ended its family, so refuse the family's
           // access tokens now too (the thief may hold one), not only when they expire.
           const sessionId = sessionIdOfRefreshToken(refreshToken);
-          if (sessionId && isDomainError(error) && error.codes.includes('EXC_SESSIONS_REFRESH_TOKEN_REUSED')) {
-            await sessions.revoke(sessionId, Date.now() + settings.ACCESS_TOKEN_TTL_SECONDS * 1000);
-          }
+          if (sessionId && isDomainError(error) && error.codes.includes('EXC_SESSIONS_REFRESH_TOKEN_REUSED')) await sessions.end(sessionId);
           // A dead refresh token stays dead: drop the cookies so the browser shows logged out.
           if (wantsCookies(req) && isDomainError(error) && error.codes.some((c) => c.startsWith('EXC_SESSIONS_REFRESH_TOKEN'))) cookies.close(req, res);
           throw error;

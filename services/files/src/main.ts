@@ -1,0 +1,4 @@
+import { runService } from '@darmankar/platform/service';
+import { filesService } from './index.ts';
+
+await runService(filesService);

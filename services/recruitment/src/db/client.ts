@@ -1,0 +1,15 @@
+// The service's Postgres access: the platform's pool (connect and statement timeouts) under
+// the Prisma client.
+import type pg from 'pg';
+import { createPool, createPrismaClient } from '@darmankar/platform/database';
+import type { Logger } from '@darmankar/platform/log';
+import { PrismaClient } from './generated/client.ts';
+
+export type Database = InstanceType<typeof PrismaClient>;
+
+export { createPool };
+
+/** The Prisma client over `source` (a pool of the caller's, ended with the client, or a URL). */
+export function createDatabase(source: string | pg.Pool, log?: Logger): Database {
+  return createPrismaClient(PrismaClient, typeof source === 'string' ? createPool(source, { log }) : source);
+}

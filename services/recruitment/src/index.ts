@@ -1,0 +1,16 @@
+// The package entry (`@darmankar/recruitment`): how the test stacks, the gateway's tests and
+// the chart check configure, migrate and start this service without importing its internals.
+import type { ServicePackage } from '@darmankar/platform/service';
+import { startRecruitmentService, type RunningRecruitmentService } from './app.ts';
+import { recruitmentConfigSchema } from './config.ts';
+import { RECRUITMENT_SERVICE_DIR } from './db/migrate.ts';
+
+export const recruitmentService: ServicePackage<typeof recruitmentConfigSchema, RunningRecruitmentService> = {
+  name: 'recruitment',
+  dir: RECRUITMENT_SERVICE_DIR,
+  configSchema: recruitmentConfigSchema,
+  start: (config, options) => startRecruitmentService(config, options),
+};
+
+export { recruitmentConfig, recruitmentConfigSchema, type RecruitmentConfig } from './config.ts';
+export type { RunningRecruitmentService } from './app.ts';
