@@ -1,16 +1,23 @@
-// Benchmark of each hop on loopback (run by `make bench`; not a test):
-//   1. a bare Express 5 handler, the floor;
-//   2. the gateway's GET /api/v1/ping (gateway alone);
-//   3. GET /api/v1/authentication/cellphone with a real session: gateway → gRPC → auth → Postgres;
-//   4. the same auth call made directly over gRPC, without the gateway.
-// Express, the gateway and the auth service each run in their own process, so the load
-// generators (autocannon for HTTP, a closed loop for gRPC) never share their event loop.
-// The auth service gets a throw-away database that is dropped at the end.
+// `make bench`: what the gateway's road costs against the floor, bare Express 5, measured in
+// the same run so both see the same machine. It reports two ratios (docs/performance.md):
+//   ping       = gateway GET /api/v1/ping at 100 clients ÷ bare Express at 100 clients
+//   logged-in  = gateway GET /api/v1/authentication/cellphone (access token → gRPC with a
+//                caller assertion → auth → Postgres) at 10 clients ÷ bare Express at 10 clients
+// Each round measures the four runs back to back (floor@100, ping@100, floor@10,
+// logged-in@10), so a ratio never compares runs made under different background load; the
+// rounds are repeated and the medians reported, with the load average of every round.
 //
-// Environment: BENCH_DURATION_SECONDS (default 10 per run), BENCH_LOG_LEVEL (default warn,
-// the services' LOG_LEVEL), TEST_POSTGRES_URL (default the machine's Postgres),
-// BENCH_NODE_FLAGS (node flags for the measured processes only).
+// The gateway runs as a deployed pod does (see docs/performance.md, "How the gateway runs"):
+// NODE_ENV=production, LOG_LEVEL=warn, the telemetry register file loaded as the image's
+// command loads it, its own caller-assertion key pair (production refuses the development one).
+//
+// Environment: BENCH_DURATION_SECONDS (10 per run), BENCH_ROUNDS (3), BENCH_LOG_LEVEL (warn),
+// BENCH_TRACING (`off`, or `export` to export every span to a local OTLP endpoint),
+// BENCH_REDIS_URL (rate limits and revocations in Redis, as production keeps them; unset:
+// in process), TEST_POSTGRES_URL, BENCH_NODE_FLAGS (node flags for the measured processes
+// only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -18,18 +25,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
-import { createClient } from '@darmankar/platform/grpc';
+import { createClient, createHealthChecker } from '@darmankar/platform/grpc';
 import { serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase } from '@darmankar/platform/testing';
-import { closedLoop, type LoadResult } from './grpc-load.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
-const WARMUP_SECONDS = 2;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = 3;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const TRACING = process.env.BENCH_TRACING ?? 'off';
+const REDIS_URL = process.env.BENCH_REDIS_URL;
 const CELLPHONE = '09120000001';
 
+const TARGETS = { ping: 0.85, loggedIn: 0.3 } as const;
+
 const children: ChildProcess[] = [];
+let stopping = false;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,13 +54,16 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a TypeScript entry point in its own node process. */
-function start(name: string, entry: string, env: Record<string, string>): ChildProcess {
+/** Starts a TypeScript entry point in its own node process, with `preload` modules imported first. */
+function start(name: string, entry: string, env: Record<string, string | undefined>, preload: string[] = [], measured = true): ChildProcess {
   // BENCH_NODE_FLAGS reach the measured processes only, e.g. `--cpu-prof` to profile them.
-  const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], {
+  const flags = measured ? (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  // A variable set to undefined is removed, not inherited from the shell.
+  const merged = Object.fromEntries(Object.entries({ ...process.env, LOG_LEVEL, ...env }).filter(([, value]) => value !== undefined));
+  const child = spawn(process.execPath, [...flags, ...imports, entry], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL, ...env },
+    env: merged,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -63,7 +78,6 @@ function start(name: string, entry: string, env: Record<string, string>): ChildP
   return child;
 }
 
-let stopping = false;
 async function stopAll(): Promise<void> {
   stopping = true;
   await Promise.all(children.map((child) => new Promise<void>((resolve) => {
@@ -89,18 +103,21 @@ async function json(response: Response): Promise<any> {
   return body;
 }
 
-/** Logs in as a new user through the development outbox, as a person would with curl. */
-async function logIn(gateway: string): Promise<{ accessToken: string; userId: string }> {
+/**
+ * Logs in through the gateway as a person would. A production gateway serves no development
+ * outbox, so the code is read from the auth service's outbox directly over gRPC.
+ */
+async function logIn(gateway: string, auth: ReturnType<typeof createClient<typeof AuthService>>): Promise<string> {
   await json(await fetch(`${gateway}/api/v1/authentication/cellphone/${CELLPHONE}`, { method: 'POST' }));
-  const outbox = await json(await fetch(`${gateway}/api/dev/outbox?to=${CELLPHONE}`));
-  const code = (outbox.messages ?? outbox)[0]?.code;
-  if (!code) throw new Error(`no code in the development outbox: ${JSON.stringify(outbox)}`);
+  const { messages } = await auth.listDevOutbox({ to: CELLPHONE });
+  const code = messages[0]?.code;
+  if (!code) throw new Error('no code in the auth service\'s development outbox');
   const verified = await json(await fetch(`${gateway}/api/v1/authentication/cellphone/${CELLPHONE}/verify?next=Login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ code }),
   }));
-  return { accessToken: verified.session.accessToken, userId: verified.user.id };
+  return verified.session.accessToken;
 }
 
 interface Measured { perSecond: number; p50Ms: number; p99Ms: number; errors: number }
@@ -131,16 +148,10 @@ async function http(url: string, connections: number, headers: Record<string, st
   };
 }
 
-function fromLoad(result: LoadResult): Measured {
-  return { perSecond: result.perSecond, p50Ms: result.p50Ms, p99Ms: result.p99Ms, errors: result.errors };
-}
-
-const fmt = (n: number, digits = 2) => n.toFixed(digits);
-
 /**
- * CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). Latency on
- * two shared cores depends on what else runs; CPU per request does not, so each run also
- * reports how much CPU every measured process spent per answered request.
+ * CPU time a process has used so far, in ms (Linux /proc; undefined elsewhere). Throughput
+ * on two shared cores depends on what else runs; CPU per request much less so, so every run
+ * also reports the CPU each measured process spent per answered request.
  */
 function cpuMsOf(pid: number | undefined): number | undefined {
   if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
@@ -150,106 +161,148 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-type Cpu = Record<string, number | undefined>;
+type Cpu = Record<string, number>;
 
-/** Runs `measure` and returns, per named process, its CPU ms spent during the run. */
-async function withCpu<T>(processes: Record<string, ChildProcess>, measure: () => Promise<T>): Promise<[T, Cpu]> {
+/** Runs `measure`; also returns, per named process, the CPU ms it spent per answered request. */
+async function withCpu(processes: Record<string, ChildProcess>, measure: () => Promise<Measured>): Promise<[Measured, Cpu]> {
   const before = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, cpuMsOf(child.pid)]));
   const result = await measure();
-  const spent: Cpu = {};
+  const perRequest: Cpu = {};
   for (const [name, child] of Object.entries(processes)) {
     const now = cpuMsOf(child.pid);
-    spent[name] = now === undefined || before[name] === undefined ? undefined : now - before[name]!;
+    if (now !== undefined && before[name] !== undefined) perRequest[name] = (now - before[name]!) / (result.perSecond * DURATION_SECONDS);
   }
-  return [result, spent];
+  return [result, perRequest];
+}
+
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const loadNow = () => os.loadavg()[0]!;
+
+interface Round {
+  loadBefore: number;
+  loadAfter: number;
+  floor100: Measured;
+  ping100: Measured;
+  floor10: Measured;
+  loggedIn10: Measured;
+  cpu: { floor: number; ping: number; loggedInGateway: number; loggedInAuth: number };
 }
 
 async function main(): Promise<void> {
   console.log(`Darmankar benchmark — ${new Date().toISOString()}`);
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
-  const load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
-  console.log(`load average before the runs: ${load}${os.loadavg()[0]! > 1 ? ' — other work is running: figures will be low' : ''}`);
-  console.log(`each run: ${WARMUP_SECONDS} s warm-up, then ${DURATION_SECONDS} s measured; services at LOG_LEVEL=${LOG_LEVEL}\n`);
+  console.log(`load average before: ${os.loadavg().map((n) => fmt(n)).join(' ')}${loadNow() > 1.5 ? ' — other work is running: the ratios will be noisy' : ''}`);
+  console.log(`${ROUNDS} rounds; each run ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up per path`);
+  console.log(`gateway: NODE_ENV=production LOG_LEVEL=${LOG_LEVEL}, telemetry register loaded, tracing ${TRACING === 'export' ? 'exporting every span over OTLP/HTTP' : 'off (no OTEL_EXPORTER_OTLP_ENDPOINT)'}, rate limits and revocations ${REDIS_URL ? `in Redis (${REDIS_URL})` : 'in process'}\n`);
 
   const authDir = path.join(ROOT, 'services', 'auth');
   const db = await createTestDatabase('bench', serviceMigrationSets(authDir));
   try {
-    const [barePort, grpcPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
-    const bareProcess = start('bare express', 'bench/bare-express.ts', { PORT: String(barePort) });
-    const authProcess = start('auth', 'services/auth/src/main.ts', { DATABASE_URL: db.url, GRPC_PORT: String(grpcPort), ACCESS_TOKEN_TTL_SECONDS: '3600', SMS_PROVIDER: 'outbox' });
+    const [barePort, grpcPort, gatewayPort, sinkPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const tracingEnv: Record<string, string | undefined> = {};
+    if (TRACING === 'export') {
+      start('otlp sink', 'bench/otlp-sink.ts', { PORT: String(sinkPort) }, [], false);
+      tracingEnv.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${sinkPort}`;
+    } else {
+      // An endpoint inherited from the shell would turn tracing on behind the report's back.
+      tracingEnv.OTEL_EXPORTER_OTLP_ENDPOINT = undefined;
+    }
+    const bareProcess = start('bare express', 'bench/bare-express.ts', { NODE_ENV: 'production', PORT: String(barePort) });
+    // Auth runs as in development only so the benchmark can read its one-time code from the
+    // outbox; NODE_ENV changes nothing on its read path. It traces when the gateway does.
+    const authProcess = start('auth', 'services/auth/src/main.ts', {
+      NODE_ENV: 'development',
+      DATABASE_URL: db.url,
+      GRPC_PORT: String(grpcPort),
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      SMS_PROVIDER: 'outbox',
+      CALLER_ASSERTION_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      OTEL_SERVICE_NAME: 'darmankar-auth',
+      ...tracingEnv,
+    }, ['@darmankar/platform/telemetry-register']);
     const gatewayProcess = start('gateway', 'gateway/src/main.ts', {
+      NODE_ENV: 'production',
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
+      PUBLIC_WEB_URL: 'https://darmankar.ir',
       AUTH_GRPC_URL: `127.0.0.1:${grpcPort}`,
-      // The benchmark is one client hammering one IP: lift the per-IP limit out of the way.
+      CALLER_ASSERTION_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      OTEL_SERVICE_NAME: 'darmankar-gateway',
+      ...tracingEnv,
+      ...(REDIS_URL
+        ? { REDIS_URL, RATE_LIMIT_KEY_PREFIX: `bench-rl-${randomBytes(4).toString('hex')}`, REVOKED_SESSIONS_KEY_PREFIX: `bench-revoked-${randomBytes(4).toString('hex')}` }
+        : { REDIS_URL: undefined }),
+      // The benchmark is one client hammering from one IP: lift the per-IP limit out of the way
+      // (the limiter still runs on every request).
       RATE_LIMIT_API_POINTS: '1000000000',
       RATE_LIMIT_CODE_IP_POINTS: '1000',
       RATE_LIMIT_CODE_CELLPHONE_POINTS: '1000',
-    });
+    }, ['@darmankar/platform/telemetry-register']);
 
     const bare = `http://127.0.0.1:${barePort}/ping`;
     const gateway = `http://127.0.0.1:${gatewayPort}`;
     await waitFor('bare express', async () => (await fetch(bare)).ok);
-    await waitFor('gateway and auth', async () => (await fetch(`${gateway}/readyz`)).ok);
+    const authHealth = createHealthChecker(`127.0.0.1:${grpcPort}`);
+    await waitFor('auth', () => authHealth.isServing(1_000));
+    authHealth.close();
+    await waitFor('gateway', async () => (await fetch(`${gateway}/readyz`)).ok);
 
-    const { accessToken, userId } = await logIn(gateway);
+    const auth = createClient(AuthService, `127.0.0.1:${grpcPort}`);
+    const accessToken = await logIn(gateway, auth);
+    auth.close();
     const bearer = { authorization: `Bearer ${accessToken}` };
+    const ping = `${gateway}/api/v1/ping`;
     const loggedIn = `${gateway}/api/v1/authentication/cellphone`;
     const check = await json(await fetch(loggedIn, { headers: bearer }));
     if (check.cellphone !== CELLPHONE) throw new Error(`logged-in call answered ${JSON.stringify(check)}`);
 
-    const auth = createClient(AuthService, `127.0.0.1:${grpcPort}`);
-    const direct = () => auth.getCellphone({}, { userId });
-    if ((await direct()).cellphone !== CELLPHONE) throw new Error('direct gRPC call answered another cellphone');
-
-    const rows: Array<{ name: string; at10: Measured; at100: Measured; cpu: Cpu }> = [];
-    const measureHttp = async (name: string, url: string, processes: Record<string, ChildProcess>, headers: Record<string, string> = {}) => {
-      await http(url, 10, headers, WARMUP_SECONDS);
-      const [at10, cpu] = await withCpu(processes, () => http(url, 10, headers));
-      const at100 = await http(url, 100, headers);
-      rows.push({ name, at10, at100, cpu: perRequest(cpu, at10) });
-      console.log(`measured ${name}`);
-    };
-    const perRequest = (cpu: Cpu, run: Measured): Cpu =>
-      Object.fromEntries(Object.entries(cpu).map(([name, ms]) => [name, ms === undefined ? undefined : ms / (run.perSecond * DURATION_SECONDS)]));
-    await measureHttp('bare Express 5 (floor)', bare, { express: bareProcess });
-    await measureHttp('gateway GET /api/v1/ping', `${gateway}/api/v1/ping`, { gateway: gatewayProcess });
-    await measureHttp('gateway → gRPC → auth → Postgres (GET authentication/cellphone)', loggedIn, { gateway: gatewayProcess, auth: authProcess }, bearer);
-    await closedLoop(direct, 10, WARMUP_SECONDS * 1000);
-    const [directAt10, directCpu] = await withCpu({ auth: authProcess }, async () => fromLoad(await closedLoop(direct, 10, DURATION_SECONDS * 1000)));
-    rows.push({
-      name: 'direct gRPC GetCellphone → auth → Postgres',
-      at10: directAt10,
-      at100: fromLoad(await closedLoop(direct, 100, DURATION_SECONDS * 1000)),
-      cpu: perRequest(directCpu, directAt10),
-    });
-    console.log(`measured direct gRPC; load average now ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}\n`);
-    auth.close();
-
-    const floor = rows[0]!;
-    console.log('| path | req/s @10 | p50 ms @10 | p99 ms @10 | req/s @100 | ×floor @10 | ×floor @100 | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { name, at10, at100 } of rows) {
-      console.log(`| ${name} | ${fmt(at10.perSecond, 0)} | ${fmt(at10.p50Ms)} | ${fmt(at10.p99Ms)} | ${fmt(at100.perSecond, 0)} | ${fmt(at10.perSecond / floor.at10.perSecond)} | ${fmt(at100.perSecond / floor.at100.perSecond)} | ${at10.errors + at100.errors} |`);
+    // Warm-up: JIT, connection pools and caches of every path at both concurrencies.
+    for (const [url, connections, headers] of [[bare, 100, {}], [ping, 100, {}], [bare, 10, {}], [loggedIn, 10, bearer]] as const) {
+      await http(url, connections, headers, WARMUP_SECONDS);
     }
 
-    console.log('\nCPU per request at 10 clients, by process (ms; the load generator and Postgres not counted):\n');
-    console.log('| path | express | gateway | auth |');
-    console.log('|---|---:|---:|---:|');
-    const cpuCell = (ms: number | undefined) => (ms === undefined ? '–' : fmt(ms, 3));
-    for (const { name, cpu } of rows) console.log(`| ${name} | ${cpuCell(cpu.express)} | ${cpuCell(cpu.gateway)} | ${cpuCell(cpu.auth)} |`);
+    const rounds: Round[] = [];
+    for (let i = 1; i <= ROUNDS; i++) {
+      const loadBefore = loadNow();
+      const [floor100] = await withCpu({}, () => http(bare, 100));
+      const [ping100, pingCpu] = await withCpu({ gateway: gatewayProcess }, () => http(ping, 100));
+      const [floor10, floorCpu] = await withCpu({ express: bareProcess }, () => http(bare, 10));
+      const [loggedIn10, loggedInCpu] = await withCpu({ gateway: gatewayProcess, auth: authProcess }, () => http(loggedIn, 10, bearer));
+      const round: Round = {
+        loadBefore,
+        loadAfter: loadNow(),
+        floor100,
+        ping100,
+        floor10,
+        loggedIn10,
+        cpu: { floor: floorCpu.express ?? NaN, ping: pingCpu.gateway ?? NaN, loggedInGateway: loggedInCpu.gateway ?? NaN, loggedInAuth: loggedInCpu.auth ?? NaN },
+      };
+      rounds.push(round);
+      console.log(`round ${i}: load ${fmt(loadBefore)} → ${fmt(round.loadAfter)}; ping ${fmt(ping100.perSecond / floor100.perSecond)}×, logged-in ${fmt(loggedIn10.perSecond / floor10.perSecond)}×`);
+    }
 
-    const [, ping, viaGateway, viaGrpc] = rows as [typeof floor, typeof floor, typeof floor, typeof floor];
-    const hop = viaGateway.at10.p50Ms - viaGrpc.at10.p50Ms;
-    const targets = [
-      { what: 'ping p99 at 10 clients ≤ 5 ms', value: `${fmt(ping.at10.p99Ms)} ms`, met: ping.at10.p99Ms <= 5 },
-      { what: 'logged-in call p99 at 10 clients ≤ 10 ms', value: `${fmt(viaGateway.at10.p99Ms)} ms`, met: viaGateway.at10.p99Ms <= 10 },
-      { what: 'gateway + gRPC hop adds ≤ 1.5 ms p50 over direct gRPC', value: `${fmt(hop)} ms`, met: hop <= 1.5 },
-      { what: 'ping at 100 clients keeps ≥ 60% of bare Express', value: `${fmt((ping.at100.perSecond / floor.at100.perSecond) * 100, 0)}%`, met: ping.at100.perSecond >= 0.6 * floor.at100.perSecond },
-    ];
-    console.log('\n| target | measured | met |');
-    console.log('|---|---:|:---:|');
-    for (const t of targets) console.log(`| ${t.what} | ${t.value} | ${t.met ? 'yes' : 'NO'} |`);
+    const errors = rounds.reduce((sum, r) => sum + r.floor100.errors + r.ping100.errors + r.floor10.errors + r.loggedIn10.errors, 0);
+    console.log('\n| round | load (1 min) | floor req/s @100 | ping req/s @100 | **ping ×floor** | floor req/s @10 | logged-in req/s @10 | **logged-in ×floor** | logged-in p50 / p99 ms @10 |');
+    console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|');
+    rounds.forEach((r, index) => {
+      console.log(`| ${index + 1} | ${fmt(r.loadBefore)} → ${fmt(r.loadAfter)} | ${fmt(r.floor100.perSecond, 0)} | ${fmt(r.ping100.perSecond, 0)} | ${fmt(r.ping100.perSecond / r.floor100.perSecond)} | ${fmt(r.floor10.perSecond, 0)} | ${fmt(r.loggedIn10.perSecond, 0)} | ${fmt(r.loggedIn10.perSecond / r.floor10.perSecond)} | ${fmt(r.loggedIn10.p50Ms)} / ${fmt(r.loggedIn10.p99Ms)} |`);
+    });
+    const pingRatio = median(rounds.map((r) => r.ping100.perSecond / r.floor100.perSecond));
+    const loggedInRatio = median(rounds.map((r) => r.loggedIn10.perSecond / r.floor10.perSecond));
+    console.log(`\nCPU per request, median of the rounds (ms; the load generator and Postgres not counted): bare Express @10 ${fmt(median(rounds.map((r) => r.cpu.floor)), 3)}, gateway ping @100 ${fmt(median(rounds.map((r) => r.cpu.ping)), 3)}, logged-in @10 gateway ${fmt(median(rounds.map((r) => r.cpu.loggedInGateway)), 3)} + auth ${fmt(median(rounds.map((r) => r.cpu.loggedInAuth)), 3)}`);
+    console.log(`non-200 answers and socket errors: ${errors}\n`);
+    console.log('| ratio (median of the rounds) | measured | target | met |');
+    console.log('|---|---:|---:|:---:|');
+    console.log(`| gateway ping @100 ÷ bare Express @100 | ${fmt(pingRatio)} | ≥ ${TARGETS.ping} | ${pingRatio >= TARGETS.ping ? 'yes' : 'NO'} |`);
+    console.log(`| logged-in call @10 ÷ bare Express @10 | ${fmt(loggedInRatio)} | ≥ ${TARGETS.loggedIn} | ${loggedInRatio >= TARGETS.loggedIn ? 'yes' : 'NO'} |`);
+    console.log(`\nload average after: ${os.loadavg().map((n) => fmt(n)).join(' ')}`);
+    if (errors > 0) process.exitCode = 1;
   } finally {
     await stopAll();
     await db.drop();

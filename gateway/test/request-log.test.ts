@@ -7,7 +7,9 @@ import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import express from 'express';
 import { pino } from 'pino';
-import { requestLog } from '../src/http/request-log.ts';
+import { z } from 'zod';
+import { requestLog, redactedPath } from '../src/http/request-log.ts';
+import { defineRoute, mountRoutes } from '../src/http/route.ts';
 
 type Line = { level: number; msg: string; reqId: string; req: { method: string; path: string }; res: { statusCode: number; exc?: string }; responseTime: number };
 
@@ -24,6 +26,18 @@ async function withApp(level: string, run: (url: string, lines: Line[]) => Promi
   app.use(requestLog(pino({ level }, sink)));
   app.get('/ok', (req, res) => { res.json({ id: req.id }); });
   app.get('/down', (_req, res) => { res.status(503).set('exc', 'EXC_SERVICE_UNAVAILABLE').json({}); });
+  app.use('/api/v1', mountRoutes([
+    defineRoute({
+      methods: ['get'],
+      path: '/authentication/cellphone/:cellphone',
+      summary: 'A route whose path names a person',
+      tag: 'test',
+      session: 'none',
+      responses: [{ status: 200, description: 'ok', body: z.object({ ok: z.boolean() }) }],
+      errors: [],
+      handle: async () => ({ ok: true }),
+    }),
+  ], { resolveUserId: async () => 'u-1', commonErrors: [], strictErrors: true, onUndeclared: () => {} }));
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
@@ -75,4 +89,26 @@ test('silent: no lines, and a request still gets its id', async () => {
     await settle();
     assert.equal(lines.length, 0);
   });
+});
+
+test('paths are logged by their route pattern, never with the cellphone or email they carry', async () => {
+  await withApp('info', async (url, lines) => {
+    assert.equal((await fetch(`${url}/api/v1/authentication/cellphone/09121234567`)).status, 200);
+    assert.equal((await fetch(`${url}/api/v1/authentication/email/sara@example.com/verify?code=1`)).status, 404);
+    assert.equal((await fetch(`${url}/api/v1/authentication/cellphone/%DB%B0%DB%B9%DB%B1%DB%B2%DB%B1%DB%B2%DB%B3%DB%B4%DB%B5%DB%B6%DB%B7/x`)).status, 404);
+    await settle();
+    assert.deepEqual(lines.map((line) => line.req.path), [
+      '/api/v1/authentication/cellphone/:cellphone',
+      '/api/v1/authentication/email/:redacted/verify',
+      '/api/v1/authentication/cellphone/:redacted/x',
+    ]);
+    const raw = JSON.stringify(lines);
+    for (const personal of ['09121234567', 'sara', 'example.com', '%DB%B0']) assert.ok(!raw.includes(personal), `${personal} is not logged`);
+  });
+});
+
+test('redactedPath keeps ordinary segments and drops the query string', () => {
+  assert.equal(redactedPath('/api/v1/sessions/refresh?next=/x'), '/api/v1/sessions/refresh');
+  assert.equal(redactedPath('/authentication/email/sara%40example.com/verify'), '/authentication/email/:redacted/verify');
+  assert.equal(redactedPath('/authentication/cellphone/+989121234567'), '/authentication/cellphone/:redacted');
 });

@@ -16,7 +16,29 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** This request's id, also sent back as `x-request-id`. */
     id: string;
+    /** The matched route's pattern under its mount, e.g. `/api/v1/authentication/cellphone/:cellphone`; set by the route layer. */
+    routePattern?: string;
   }
+}
+
+// Paths carry cellphones and emails (`/authentication/cellphone/09121234567`,
+// `/authentication/email/sara@example.com/verify`). A matched request is logged by its route
+// pattern; anything else (404s, answers before routing) with such segments replaced.
+const PERSONAL_SEGMENT = /@|[0-9۰-۹٠-٩]{7}/;
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The path without its query string and with every segment that may name a person replaced. */
+export function redactedPath(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.split('/').map((segment) => (PERSONAL_SEGMENT.test(decoded(segment)) ? ':redacted' : segment)).join('/');
 }
 
 function requestIdOf(req: Request, res: Response): string {
@@ -32,10 +54,11 @@ function accessLine(log: Logger, req: Request, res: Response, startedAt: bigint,
   const failed = aborted || res.statusCode >= 500;
   const level = failed ? 'warn' : 'info';
   if (!log.isLevelEnabled(level)) return;
-  // Query strings carry one-time codes (email links) and headers carry tokens: neither is logged.
+  // Query strings carry one-time codes (email links) and headers carry tokens: neither is
+  // logged; paths are logged by their route pattern (see redactedPath).
   const entry = {
     reqId: req.id,
-    req: { id: req.id, method: req.method, path: req.originalUrl.split('?')[0], remoteAddress: req.socket.remoteAddress },
+    req: { id: req.id, method: req.method, path: req.routePattern ?? redactedPath(req.originalUrl), remoteAddress: req.socket.remoteAddress },
     res: { statusCode: res.statusCode, exc: res.getHeader('exc') },
     responseTime: Number(process.hrtime.bigint() - startedAt) / 1e6,
   };

@@ -140,6 +140,8 @@ export function mountRoutes(routes: RouteDefinition[], options: MountOptions): R
     const parsers = route.body ? [jsonBody] : [];
     for (const method of route.methods) {
       router[method](route.path, ...parsers, async (req, res) => {
+        // For the access log, which must not write the cellphones and emails paths carry.
+        req.routePattern = req.baseUrl + route.path;
         try {
           await run(route, req, res, options.resolveUserId);
         } catch (error) {

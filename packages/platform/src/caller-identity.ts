@@ -1,14 +1,19 @@
 // Services trust a caller's identity only when the gateway vouches for it: the gateway signs a
-// short-lived caller assertion (a JWT, Ed25519) for each call that acts for a user, and the
+// short-lived caller assertion (a JWT, Ed25519) for the calls that act for a user, and the
 // platform's gRPC server verifies it before a handler sees `context.userId`. A process that
 // can merely reach a service's port can no longer claim a user by sending `x-user-id`.
 //
-// The assertion names the user (sub), the one service it is for (aud: the proto type name,
-// e.g. `darmankar.auth.v1.AuthService`) and the request it belongs to (rid), and lives about
-// a minute, so a captured assertion is worth little: it opens one service, for one request id,
-// briefly.
+// The assertion names the user (sub) and the one service it is for (aud: the proto type name,
+// e.g. `darmankar.auth.v1.AuthService`), and lives a minute. Both sides keep what they did
+// with it for most of that minute (docs/adr/016-caller-assertion-caching.md): the gateway
+// signs once per user and service and reuses the assertion until its last 20 seconds, and a
+// service verifies a given assertion once and remembers the user it names until it expires.
+// It is therefore not bound to one request: a captured assertion opens one service for one
+// user for at most a minute, which the one-request binding did not narrow (a replayer sends
+// the request id it captured along with it).
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 
 export const METADATA_CALLER_ASSERTION = 'x-caller-assertion';
@@ -21,6 +26,13 @@ const ISSUER = 'darmankar-gateway';
 const DEFAULT_LIFETIME_SECONDS = 60;
 /** Tolerated clock skew between the gateway's and a service's hosts. */
 const CLOCK_TOLERANCE_SECONDS = 5;
+/**
+ * A signed assertion is reused until this much of its life is left, so one sent at the last
+ * moment still outlives the call's deadline (5 s by default) and the hosts' clock skew.
+ */
+const REFRESH_BEFORE_EXPIRY_SECONDS = 20;
+/** Users with a call in the last minute, per gateway; an evicted one is just signed or verified again. */
+const CACHE_SIZE = 10_000;
 
 // The committed development pair: the default outside production, refused in production (the
 // private half is public in this repository, so it proves nothing there).
@@ -37,7 +49,6 @@ export interface CallerClaims {
   userId: string;
   /** The target service's proto type name. */
   audience: string;
-  requestId: string;
 }
 
 export interface CallerSigner {
@@ -46,7 +57,7 @@ export interface CallerSigner {
 
 export interface CallerVerifier {
   /** The vouched-for user id; throws CallerAssertionError when the assertion does not hold. */
-  verify(assertion: string, expected: { audience: string; requestId: string }): Promise<string>;
+  verify(assertion: string, expected: { audience: string }): Promise<string>;
 }
 
 export class CallerAssertionError extends Error {
@@ -77,18 +88,36 @@ export function callerPublicKey(value: string): KeyObject {
 export function createCallerSigner(options: { privateKey: string | KeyObject; lifetimeSeconds?: number; clock?: Clock }): CallerSigner {
   const key = typeof options.privateKey === 'string' ? callerPrivateKey(options.privateKey) : options.privateKey;
   const lifetime = options.lifetimeSeconds ?? DEFAULT_LIFETIME_SECONDS;
+  // A lifetime shorter than the refresh margin would never be reused; such an assertion is
+  // reused for half its life instead.
+  const reuseFor = lifetime > REFRESH_BEFORE_EXPIRY_SECONDS * 1.5 ? lifetime - REFRESH_BEFORE_EXPIRY_SECONDS : lifetime / 2;
   const clock = options.clock ?? Date.now;
+  // The promise is kept, so concurrent calls for one user share one signature.
+  const signed = new LRUCache<string, { assertion: Promise<string>; reuseUntilMs: number }>({ max: CACHE_SIZE });
+
+  function signNow(userId: string, audience: string, nowMs: number): Promise<string> {
+    const now = Math.floor(nowMs / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setIssuer(ISSUER)
+      .setSubject(userId)
+      .setAudience(audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + lifetime)
+      .sign(key);
+  }
+
   return {
-    sign({ userId, audience, requestId }) {
-      const now = Math.floor(clock() / 1000);
-      return new SignJWT({ rid: requestId })
-        .setProtectedHeader({ alg: ALGORITHM })
-        .setIssuer(ISSUER)
-        .setSubject(userId)
-        .setAudience(audience)
-        .setIssuedAt(now)
-        .setExpirationTime(now + lifetime)
-        .sign(key);
+    sign({ userId, audience }) {
+      const cacheKey = `${audience}\n${userId}`;
+      const nowMs = clock();
+      const known = signed.get(cacheKey);
+      if (known && known.reuseUntilMs > nowMs) return known.assertion;
+      const assertion = signNow(userId, audience, nowMs);
+      // iat is rounded down to the second, so reuse is measured from there too.
+      signed.set(cacheKey, { assertion, reuseUntilMs: (Math.floor(nowMs / 1000) + reuseFor) * 1000 });
+      assertion.catch(() => signed.delete(cacheKey));
+      return assertion;
     },
   };
 }
@@ -96,23 +125,29 @@ export function createCallerSigner(options: { privateKey: string | KeyObject; li
 export function createCallerVerifier(options: { publicKey: string | KeyObject; clock?: Clock }): CallerVerifier {
   const key = typeof options.publicKey === 'string' ? callerPublicKey(options.publicKey) : options.publicKey;
   const clock = options.clock ?? Date.now;
+  // Only assertions that verified are kept (a forged one is checked in full every time), each
+  // until its expiry as the full check would judge it.
+  const verified = new LRUCache<string, { userId: string; audience: string; acceptedUntilMs: number }>({ max: CACHE_SIZE });
   return {
     async verify(assertion, expected) {
+      const known = verified.get(assertion);
+      if (known && known.audience === expected.audience && known.acceptedUntilMs > clock()) return known.userId;
       let payload;
       try {
         ({ payload } = await jwtVerify(assertion, key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: expected.audience,
-          requiredClaims: ['sub', 'exp', 'iat', 'rid'],
+          requiredClaims: ['sub', 'exp', 'iat'],
           currentDate: new Date(clock()),
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         }));
       } catch (error) {
         throw new CallerAssertionError(`caller assertion rejected: ${(error as Error).message}`);
       }
-      if (payload.rid !== expected.requestId) throw new CallerAssertionError('caller assertion belongs to another request');
       if (typeof payload.sub !== 'string' || payload.sub === '') throw new CallerAssertionError('caller assertion names no user');
+      // jwtVerify accepted exp up to the tolerance ago; the cache ends at the same instant.
+      verified.set(assertion, { userId: payload.sub, audience: expected.audience, acceptedUntilMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000 });
       return payload.sub;
     },
   };

@@ -177,7 +177,7 @@ function lazySignal(call: grpc.ServerUnaryCall<unknown, unknown>): () => AbortSi
 }
 
 /** The vouched-for user of a call that claims one; throws EXC_AUTHENTICATION_REQUIRED otherwise. */
-async function verifiedCaller(metadata: grpc.Metadata, audience: string, requestId: string, verifier: CallerVerifier | undefined, log: () => Logger): Promise<string> {
+async function verifiedCaller(metadata: grpc.Metadata, audience: string, verifier: CallerVerifier | undefined, log: () => Logger): Promise<string> {
   const assertion = firstValue(metadata, METADATA_CALLER_ASSERTION);
   const claimed = firstValue(metadata, METADATA_USER_ID);
   let reason: string;
@@ -185,7 +185,7 @@ async function verifiedCaller(metadata: grpc.Metadata, audience: string, request
   else if (!verifier) reason = 'this server verifies no caller assertions';
   else {
     try {
-      const userId = await verifier.verify(assertion, { audience, requestId });
+      const userId = await verifier.verify(assertion, { audience });
       if (claimed === undefined || claimed === userId) return userId;
       reason = 'x-user-id differs from the asserted user';
     } catch (error) {
@@ -232,7 +232,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
         const claimsCaller = call.metadata.get(METADATA_USER_ID).length > 0 || call.metadata.get(METADATA_CALLER_ASSERTION).length > 0;
         // Anonymous calls skip the verification promise entirely (the hot path of most reads).
         const answer = claimsCaller
-          ? verifiedCaller(call.metadata, service.typeName, requestId, options.callerVerifier, logOf).then((userId) => handler(call.request, contextFor(userId)))
+          ? verifiedCaller(call.metadata, service.typeName, options.callerVerifier, logOf).then((userId) => handler(call.request, contextFor(userId)))
           : handler(call.request, contextFor(undefined));
         answer.then(
           (response) => {
@@ -326,7 +326,7 @@ export function createClient<S extends GenService<GenServiceMethods>>(
       if (options.userId) {
         if (!defaults.callerSigner) throw new Error(`${service.typeName}: a call for a user needs a client made with a callerSigner`);
         metadata.set(METADATA_USER_ID, options.userId);
-        metadata.set(METADATA_CALLER_ASSERTION, await defaults.callerSigner.sign({ userId: options.userId, audience: service.typeName, requestId }));
+        metadata.set(METADATA_CALLER_ASSERTION, await defaults.callerSigner.sign({ userId: options.userId, audience: service.typeName }));
       }
       return new Promise((resolve, reject) => {
         rpc(isMessage(request, method.input) ? request : create(method.input, request), metadata, { deadline }, (error: grpc.ServiceError | null, response: unknown) =>

@@ -78,25 +78,31 @@ test('a direct call claiming a user with x-user-id and no caller assertion is re
   assert.equal(seen.userId, undefined, 'the handler never ran');
 });
 
-test('an assertion signed by another key, or made for another request, is refused', async () => {
+test('an assertion signed by another key, or made for another service, is refused; a valid one is accepted', async () => {
   const { generateKeyPairSync } = await import('node:crypto');
   const stranger = createCallerSigner({ privateKey: generateKeyPairSync('ed25519').privateKey });
   const forged = new grpc.Metadata();
   forged.set('x-request-id', 'r-9');
   forged.set(METADATA_USER_ID, 'u-1');
-  forged.set(METADATA_CALLER_ASSERTION, await stranger.sign({ userId: 'u-1', audience: AuthService.typeName, requestId: 'r-9' }));
+  forged.set(METADATA_CALLER_ASSERTION, await stranger.sign({ userId: 'u-1', audience: AuthService.typeName }));
   assert.equal((await rawCall(forged))?.code, grpc.status.UNAUTHENTICATED);
 
   const ours = createCallerSigner({ privateKey: DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY });
-  const replayed = new grpc.Metadata();
-  replayed.set('x-request-id', 'r-other');
-  replayed.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName, requestId: 'r-9' }));
-  assert.equal((await rawCall(replayed))?.code, grpc.status.UNAUTHENTICATED);
+  const elsewhere = new grpc.Metadata();
+  elsewhere.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: 'darmankar.files.v1.FilesService' }));
+  assert.equal((await rawCall(elsewhere))?.code, grpc.status.UNAUTHENTICATED);
 
+  const claimsAnother = new grpc.Metadata();
+  claimsAnother.set(METADATA_USER_ID, 'u-2');
+  claimsAnother.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName }));
+  assert.equal((await rawCall(claimsAnother))?.code, grpc.status.UNAUTHENTICATED, 'x-user-id must name the asserted user');
+
+  seen.userId = undefined;
   const valid = new grpc.Metadata();
   valid.set('x-request-id', 'r-10');
-  valid.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName, requestId: 'r-10' }));
+  valid.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName }));
   assert.equal(await rawCall(valid), null, 'the same call with a valid assertion succeeds');
+  assert.equal(seen.userId, 'u-1');
 });
 
 test('a handler sees its caller give up: the signal aborts when the deadline passes', async () => {
