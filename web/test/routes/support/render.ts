@@ -16,8 +16,14 @@ import { localeFromPath } from '../../../app/lib/locale.ts';
 export { fireEvent, screen, waitFor, within } from '@testing-library/react';
 
 afterEach(cleanup);
-// The window keeps timers of its own; closing it lets the test process end.
-after(() => GlobalRegistrator.unregister());
+// The window keeps timers of its own; closing it lets the test process end. Work the last test
+// started (React's scheduled renders, the router's pending navigation) is let finish first, while
+// the window still exists: on a busy machine it otherwise ran after, and failed the file.
+after(async () => {
+  await (globalThis as { window?: { happyDOM?: { waitUntilComplete(): Promise<void> } } }).window?.happyDOM?.waitUntilComplete();
+  await new Promise((resolve) => setImmediate(resolve));
+  await GlobalRegistrator.unregister();
+});
 
 /** Nothing listens on the discard port: every gateway call fails as a gateway that is down. */
 export const GATEWAY_DOWN = 'http://127.0.0.1:9';
