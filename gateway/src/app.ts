@@ -114,6 +114,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
 
   const app = express();
   app.disable('x-powered-by');
+  // API answers are not revalidated by ETag (token answers are no-store; the files module sets
+  // its own for images), and hashing every JSON body was a measurable share of a cheap call.
+  app.set('etag', false);
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   app.use(requestLog(log));
   app.use('/api', context.limits.perIp);
