@@ -72,6 +72,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A port for a test stack's part, chosen below the kernel's ephemeral range (Linux hands out
+ * 32768–60999 to `listen(0)`): between choosing it and the part binding it, a server elsewhere
+ * listening on port 0 (another test file running beside this one) cannot be given it.
+ */
+const STACK_PORTS = { from: 20_000, to: 32_000 } as const;
+
+async function stackPort(taken: Set<number>): Promise<number> {
+  for (;;) {
+    const port = STACK_PORTS.from + Math.floor(Math.random() * (STACK_PORTS.to - STACK_PORTS.from));
+    if (taken.has(port) || !(await canBind(port))) continue;
+    taken.add(port);
+    return port;
+  }
+}
+
+function canBind(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** True when something accepts connections on host:port (re-exported for the stack's tests). */
 export const isListening = answers;
 
@@ -205,6 +230,7 @@ async function waitUntilReady(process: PartProcess, address: string, timeoutMs: 
 
 async function choosePorts(options: StackOptions, dev: boolean): Promise<Record<PartName, number>> {
   const ports = {} as Record<PartName, number>;
+  const taken = new Set<number>();
   for (const part of SYSTEM) {
     const fixed = options.ports?.[part.name] ?? (dev ? part.port : undefined);
     if (fixed !== undefined) {
@@ -215,7 +241,7 @@ async function choosePorts(options: StackOptions, dev: boolean): Promise<Record<
       }
       ports[part.name] = fixed;
     } else {
-      ports[part.name] = await freePort();
+      ports[part.name] = await stackPort(taken);
     }
   }
   return ports;
