@@ -39,17 +39,18 @@ function redact(url) {
   return parsed.toString();
 }
 
-function printWelcome(stack) {
+/** `parts`: the registry (scripts/system.ts), for the address of every gRPC service. */
+function printWelcome(stack, parts) {
   const gateway = stack.gatewayUrl;
   const lines = [
     '',
     '\x1b[1mDarmankar (درمانکار) is running\x1b[0m',
-    `  web app          ${stack.webUrl}`,
-    `  gateway (REST)   ${gateway}/api/v1`,
-    `  API docs         ${gateway}/api/docs`,
-    `  OpenAPI          ${gateway}/api/v1/openapi.json`,
-    `  dev outbox       ${gateway}/api/dev/outbox?to=<cellphone or email>`,
-    `  auth (gRPC)      ${stack.urls.auth}`,
+    `  web app           ${stack.webUrl}`,
+    `  gateway (REST)    ${gateway}/api/v1`,
+    `  API docs          ${gateway}/api/docs`,
+    `  OpenAPI           ${gateway}/api/v1/openapi.json`,
+    `  dev outbox        ${gateway}/api/dev/outbox?to=<cellphone or email>`,
+    ...parts.filter((part) => part.readiness.kind === 'grpc-health').map((part) => `  ${`${part.name} (gRPC)`.padEnd(17)} ${stack.urls[part.name]}`),
     '',
     '  Log in: open the web app, or by curl:',
     `    curl -X POST ${gateway}/api/v1/authentication/cellphone/${DEMO_CELLPHONE}`,
@@ -85,6 +86,7 @@ async function main() {
   const { register } = await import('tsx/esm/api');
   register();
   const { startStack, seedDemoData } = await import('./stack.ts');
+  const { SYSTEM } = await import('./system.ts');
 
   let stack;
   let stopping = false;
@@ -108,7 +110,7 @@ async function main() {
     await shutdown(1);
     return;
   }
-  printWelcome(stack);
+  printWelcome(stack, SYSTEM);
   const { part, code } = await stack.crashed;
   console.error(`\n\x1b[31mmake dev: ${part} exited with code ${code}; stopping everything (its output is above)\x1b[0m`);
   await shutdown(1);
