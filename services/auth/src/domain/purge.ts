@@ -2,6 +2,8 @@
 // lockouts, verification mails) is kept for that day; a rotated refresh token is kept until
 // its own expiry, because presenting it again is how a stolen copy is detected.
 import type { Logger } from '@darmankar/platform/log';
+import { repeatEvery } from '@darmankar/platform/schedule';
+import type { Stoppable } from '@darmankar/platform/service';
 import type { Database } from '../db/client.ts';
 import { DAY_MS, type Clock } from './clock.ts';
 import type { AccessTokenSigner } from './signing-keys.ts';
@@ -59,19 +61,7 @@ export class Purge {
   }
 
   /** Runs `run` every `intervalMs`; a failed run is logged and the next one tries again. */
-  schedule(intervalMs: number): { stop(): Promise<void> } {
-    let running: Promise<unknown> | undefined;
-    const timer = setInterval(() => {
-      running ??= this.run()
-        .catch((error: unknown) => this.log.error({ err: error }, 'purge failed'))
-        .finally(() => { running = undefined; });
-    }, intervalMs);
-    timer.unref();
-    return {
-      async stop() {
-        clearInterval(timer);
-        await running;
-      },
-    };
+  schedule(intervalMs: number): Stoppable {
+    return repeatEvery(intervalMs, () => this.run(), this.log, 'purge');
   }
 }

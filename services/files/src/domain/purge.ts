@@ -1,5 +1,7 @@
 // Removes uploads nothing claimed within a day (an abandoned picture, a replaced resume).
 import type { Logger } from '@darmankar/platform/log';
+import { repeatEvery } from '@darmankar/platform/schedule';
+import type { Stoppable } from '@darmankar/platform/service';
 import type { Database } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { Files } from './files.ts';
@@ -34,19 +36,7 @@ export class Purge {
   }
 
   /** Runs `run` every `intervalMs`; a failed run is logged and the next one tries again. */
-  schedule(intervalMs: number): { stop(): Promise<void> } {
-    let running: Promise<unknown> | undefined;
-    const timer = setInterval(() => {
-      running ??= this.run()
-        .catch((error: unknown) => this.log.error({ err: error }, 'purge failed'))
-        .finally(() => { running = undefined; });
-    }, intervalMs);
-    timer.unref();
-    return {
-      async stop() {
-        clearInterval(timer);
-        await running;
-      },
-    };
+  schedule(intervalMs: number): Stoppable {
+    return repeatEvery(intervalMs, () => this.run(), this.log, 'purge');
   }
 }
