@@ -19,7 +19,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +26,7 @@ import autocannon from 'autocannon';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import { createClient, createHealthChecker } from '@darmankar/platform/grpc';
 import { serviceMigrationSets } from '@darmankar/platform/migrate';
-import { createTestDatabase } from '@darmankar/platform/testing';
+import { createTestDatabase, freePort } from '@darmankar/platform/testing';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
@@ -43,16 +42,6 @@ const TARGETS = { ping: 0.85, loggedIn: 0.3 } as const;
 const children: ChildProcess[] = [];
 let stopping = false;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a TypeScript entry point in its own node process, with `preload` modules imported first. */
 function start(name: string, entry: string, env: Record<string, string | undefined>, preload: string[] = [], measured = true): ChildProcess {

@@ -11,6 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createHealthChecker } from '@darmankar/platform/grpc';
 import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { testPostgresUrl } from '@darmankar/platform/testing';
+
+export { freePort } from '@darmankar/platform/testing';
 import { answers } from './lib/postgres.mjs';
 import { EVENTS_DATABASE, REPO_ROOT, SYSTEM, partDir, partEnv, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
 
@@ -58,19 +60,6 @@ export class StackError extends Error {
 const STOP_GRACE_MS = 8_000;
 const OUTPUT_TAIL_LINES = 60;
 const COLOURS = [36, 35, 33, 32, 34, 31];
-
-/** A port the operating system says is free right now (bound briefly, then released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A port for a test stack's part, chosen below the kernel's ephemeral range (Linux hands out

@@ -6,24 +6,16 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { assertError, login, newCellphone, startGatewayFor, startStack, type Stack } from './helpers.ts';
+import { freePort } from '@darmankar/platform/testing';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 /** What the issue asks of a gateway in front of a dead Redis; the command timeout is well below it. */
 const ANSWER_WITHIN_MS = 1_000;
 const COMMAND_TIMEOUT_MS = 200;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface PrivateRedis {
   url: string;

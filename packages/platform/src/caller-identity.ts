@@ -15,11 +15,10 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import type { Clock } from './clock.ts';
 
 export const METADATA_CALLER_ASSERTION = 'x-caller-assertion';
 
-/** Milliseconds since the epoch; injectable so expiry is tested without waiting. */
-export type Clock = () => number;
 
 const ALGORITHM = 'EdDSA';
 const ISSUER = 'darmankar-gateway';

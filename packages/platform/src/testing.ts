@@ -129,3 +129,16 @@ export function testClock(start = Date.now()): TestClock {
   let now = start;
   return Object.assign(() => now, { advance(ms: number) { now += ms; } });
 }
+
+/** A port the operating system says is free right now (bound briefly on loopback, then released). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -6,7 +6,7 @@ import { createLogger, type Logger } from '@darmankar/platform/log';
 import { FilesService } from '@darmankar/proto/files/v1/files_pb';
 import type { FilesConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
-import { systemClock, type Clock } from './domain/clock.ts';
+import { systemClock, type Clock } from '@darmankar/platform/clock';
 import { Files } from './domain/files.ts';
 import { Purge } from './domain/purge.ts';
 import { LinkSigner } from './domain/signed-links.ts';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
 import type { Database, FileRow } from '../db/client.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '@darmankar/platform/clock';
 import { acceptedMediaType, parseFileName } from './content.ts';
 import { IMAGE_MEDIA_TYPE, reencodeImage, type ImageSettings } from './images.ts';
 import { IMAGE_MEDIA_TYPES, type PolicyTable } from './policy.ts';

@@ -3,7 +3,7 @@ import type { Logger } from '@darmankar/platform/log';
 import { repeatEvery } from '@darmankar/platform/schedule';
 import type { Stoppable } from '@darmankar/platform/service';
 import type { Database } from '../db/client.ts';
-import type { Clock } from './clock.ts';
+import type { Clock } from '@darmankar/platform/clock';
 import type { Files } from './files.ts';
 
 const BATCH = 500;
