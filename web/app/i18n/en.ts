@@ -1,4 +1,6 @@
+import { employerEn } from './employer.en.ts';
 import type { Messages } from './fa.ts';
+import { resumeEn } from './resume.en.ts';
 
 // English interface text: the same keys as Persian (a unit test holds them equal).
 export const en: Messages = {
@@ -182,4 +184,6 @@ export const en: Messages = {
   'toast.completeProfile': 'Enter additional information',
   'toast.buyPackage': 'Buy package',
   'toast.region': 'Notifications',
+  ...resumeEn,
+  ...employerEn,
 };

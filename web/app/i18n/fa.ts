@@ -1,5 +1,8 @@
 // Persian interface text: every string the UI shows comes from here (or from the error
 // catalogue). `{name}` marks a value filled in at render time.
+import { employerFa } from './employer.fa.ts';
+import { resumeFa } from './resume.fa.ts';
+
 export const fa = {
   'app.name': 'درمانکار',
   'app.tagline': 'دسترسی آسان به جدیدترین فرصت‌های شغلی حوزهٔ درمان و سلامت',
@@ -181,6 +184,8 @@ export const fa = {
   'toast.completeProfile': 'تکمیل اطلاعات تکمیلی',
   'toast.buyPackage': 'خرید بسته',
   'toast.region': 'اعلان‌ها',
+  ...resumeFa,
+  ...employerFa,
 } as const;
 
 export type MessageKey = keyof typeof fa;
