@@ -13,6 +13,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers counted, whatever their status. */
+    requests: { total: number };
   }
 
   type Instance = EventEmitter & PromiseLike<Result>;

@@ -12,13 +12,15 @@
 // command loads it, its own caller-assertion key pair (production refuses the development one).
 //
 // Environment: BENCH_DURATION_SECONDS (10 per run), BENCH_ROUNDS (3), BENCH_LOG_LEVEL (warn),
-// BENCH_TRACING (`off`, or `export` to export every span to a local OTLP endpoint),
+// BENCH_TRACING (`off`; `export`: every span to a local OTLP endpoint; `sampled`: the same
+// with a parent-based trace-id ratio sampler, BENCH_TRACE_RATIO of the traces, default 0.1),
 // BENCH_REDIS_URL (rate limits and revocations in Redis, as production keeps them; unset:
 // in process), TEST_POSTGRES_URL, BENCH_NODE_FLAGS (node flags for the measured processes
-// only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+// only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_PROFILE (`ping` or `logged-in`:
+// load only that path, no floor and no ratios, so a profile shows that path alone).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +36,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = 3;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const TRACING = process.env.BENCH_TRACING ?? 'off';
+if (!['off', 'export', 'sampled'].includes(TRACING)) throw new Error('BENCH_TRACING is off, export or sampled');
+/** The share of traces kept with BENCH_TRACING=sampled. */
+const TRACE_RATIO = process.env.BENCH_TRACE_RATIO ?? '0.1';
 const REDIS_URL = process.env.BENCH_REDIS_URL;
+/** `ping` or `logged-in`: load that one path only, ROUNDS runs, and report its CPU (for profiling). */
+const PROFILE = process.env.BENCH_PROFILE as 'ping' | 'logged-in' | undefined;
+if (PROFILE !== undefined && PROFILE !== 'ping' && PROFILE !== 'logged-in') throw new Error('BENCH_PROFILE is ping or logged-in');
 const CELLPHONE = '09120000001';
 
 const TARGETS = { ping: 0.85, loggedIn: 0.3 } as const;
@@ -150,16 +158,53 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * The Postgres backends serving one database: their process titles name it
+ * (`postgres: 15/main: postgres dk_test_bench_… 127.0.0.1(…) idle`).
+ */
+function postgresBackendsOf(database: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres:') && title.includes(` ${database} `)) pids.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return pids;
+}
+
+/** What a run's CPU is counted over: processes by pid, or this process (the load generator). */
+type CpuSource = ChildProcess | (() => number[]) | 'self';
 type Cpu = Record<string, number>;
 
-/** Runs `measure`; also returns, per named process, the CPU ms it spent per answered request. */
-async function withCpu(processes: Record<string, ChildProcess>, measure: () => Promise<Measured>): Promise<[Measured, Cpu]> {
-  const before = Object.fromEntries(Object.entries(processes).map(([name, child]) => [name, cpuMsOf(child.pid)]));
+function cpuOfSource(source: CpuSource): Map<number | 'self', number> {
+  const readings = new Map<number | 'self', number>();
+  if (source === 'self') {
+    const { user, system } = process.cpuUsage();
+    readings.set('self', (user + system) / 1000);
+    return readings;
+  }
+  for (const pid of typeof source === 'function' ? source() : [source.pid]) {
+    const ms = cpuMsOf(pid);
+    if (pid !== undefined && ms !== undefined) readings.set(pid, ms);
+  }
+  return readings;
+}
+
+/** Runs `measure`; also returns, per named source, the CPU ms it spent per answered request. */
+async function withCpu(sources: Record<string, CpuSource>, measure: () => Promise<Measured>): Promise<[Measured, Cpu]> {
+  const before = Object.fromEntries(Object.entries(sources).map(([name, source]) => [name, cpuOfSource(source)]));
   const result = await measure();
   const perRequest: Cpu = {};
-  for (const [name, child] of Object.entries(processes)) {
-    const now = cpuMsOf(child.pid);
-    if (now !== undefined && before[name] !== undefined) perRequest[name] = (now - before[name]!) / (result.perSecond * DURATION_SECONDS);
+  for (const [name, source] of Object.entries(sources)) {
+    let spent = 0;
+    // A backend that started during the run counts from zero.
+    for (const [pid, ms] of cpuOfSource(source)) spent += ms - (before[name]!.get(pid) ?? 0);
+    // Backends may all have been closed as idle before the run and opened during it.
+    if (before[name]!.size > 0 || typeof source === 'function') perRequest[name] = spent / (result.perSecond * DURATION_SECONDS);
   }
   return [result, perRequest];
 }
@@ -179,7 +224,7 @@ interface Round {
   ping100: Measured;
   floor10: Measured;
   loggedIn10: Measured;
-  cpu: { floor: number; ping: number; loggedInGateway: number; loggedInAuth: number };
+  cpu: { floor: number; ping: number; loggedInGateway: number; loggedInAuth: number; loggedInPostgres: number; loggedInClient: number };
 }
 
 async function main(): Promise<void> {
@@ -187,17 +232,22 @@ async function main(): Promise<void> {
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
   console.log(`load average before: ${os.loadavg().map((n) => fmt(n)).join(' ')}${loadNow() > 1.5 ? ' — other work is running: the ratios will be noisy' : ''}`);
   console.log(`${ROUNDS} rounds; each run ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up per path`);
-  console.log(`gateway: NODE_ENV=production LOG_LEVEL=${LOG_LEVEL}, telemetry register loaded, tracing ${TRACING === 'export' ? 'exporting every span over OTLP/HTTP' : 'off (no OTEL_EXPORTER_OTLP_ENDPOINT)'}, rate limits and revocations ${REDIS_URL ? `in Redis (${REDIS_URL})` : 'in process'}\n`);
+  console.log(`gateway: NODE_ENV=production LOG_LEVEL=${LOG_LEVEL}, telemetry register loaded, tracing ${TRACING === 'export' ? 'exporting every span over OTLP/HTTP' : TRACING === 'sampled' ? `exporting a parent-based ${TRACE_RATIO} ratio of traces over OTLP/HTTP` : 'off (no OTEL_EXPORTER_OTLP_ENDPOINT)'}, rate limits and revocations ${REDIS_URL ? `in Redis (${REDIS_URL})` : 'in process'}\n`);
 
   const authDir = path.join(ROOT, 'services', 'auth');
   const db = await createTestDatabase('bench', serviceMigrationSets(authDir));
   try {
     const [barePort, grpcPort, gatewayPort, sinkPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-    const tracingEnv: Record<string, string | undefined> = {};
-    if (TRACING === 'export') {
+    // A sampler inherited from the shell would change what is measured, as would an endpoint.
+    const tracingEnv: Record<string, string | undefined> = { OTEL_TRACES_SAMPLER: undefined, OTEL_TRACES_SAMPLER_ARG: undefined };
+    if (TRACING === 'export' || TRACING === 'sampled') {
       start('otlp sink', 'bench/otlp-sink.ts', { PORT: String(sinkPort) }, [], false);
       tracingEnv.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${sinkPort}`;
+      if (TRACING === 'sampled') {
+        tracingEnv.OTEL_TRACES_SAMPLER = 'parentbased_traceidratio';
+        tracingEnv.OTEL_TRACES_SAMPLER_ARG = TRACE_RATIO;
+      }
     } else {
       // An endpoint inherited from the shell would turn tracing on behind the report's back.
       tracingEnv.OTEL_EXPORTER_OTLP_ENDPOINT = undefined;
@@ -215,7 +265,7 @@ async function main(): Promise<void> {
       OTEL_SERVICE_NAME: 'darmankar-auth',
       ...tracingEnv,
     }, ['@darmankar/platform/telemetry-register']);
-    const gatewayProcess = start('gateway', 'gateway/src/main.ts', {
+    const gatewayProcess = start('gateway', process.env.BENCH_GATEWAY_ENTRY ?? 'gateway/src/main.ts', {
       NODE_ENV: 'production',
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
@@ -252,8 +302,26 @@ async function main(): Promise<void> {
     if (check.cellphone !== CELLPHONE) throw new Error(`logged-in call answered ${JSON.stringify(check)}`);
 
     // Warm-up: JIT, connection pools and caches of every path at both concurrencies.
-    for (const [url, connections, headers] of [[bare, 100, {}], [ping, 100, {}], [bare, 10, {}], [loggedIn, 10, bearer]] as const) {
+    const paths = [[bare, 100, {}], [ping, 100, {}], [bare, 10, {}], [loggedIn, 10, bearer]] as const;
+    for (const [url, connections, headers] of paths) {
+      if (PROFILE && url !== (PROFILE === 'ping' ? ping : loggedIn)) continue;
       await http(url, connections, headers, WARMUP_SECONDS);
+    }
+
+    // The logged-in call's whole chain on these two cores: what the servers, Postgres (the
+    // benchmark database's backends) and the load generator spend per answer.
+    const database = new URL(db.url).pathname.slice(1);
+    const loggedInSources: Record<string, CpuSource> = { gateway: gatewayProcess, auth: authProcess, postgres: () => postgresBackendsOf(database), client: 'self' };
+
+    if (PROFILE) {
+      // One path only, so a --cpu-prof profile of the gateway shows that path alone.
+      const [url, connections, headers, sources] = PROFILE === 'ping' ? [ping, 100, {}, { gateway: gatewayProcess, client: 'self' as const }] : [loggedIn, 10, bearer, loggedInSources];
+      for (let i = 1; i <= ROUNDS; i++) {
+        const loadBefore = loadNow();
+        const [measured, cpu] = await withCpu(sources, () => http(url, connections, headers));
+        console.log(`${PROFILE} @${connections}, run ${i}: load ${fmt(loadBefore)} → ${fmt(loadNow())}; ${fmt(measured.perSecond, 0)} req/s, p50 ${fmt(measured.p50Ms)} ms, p99 ${fmt(measured.p99Ms)} ms, errors ${measured.errors}; CPU ms per request: ${Object.entries(cpu).map(([name, ms]) => `${name} ${fmt(ms, 3)}`).join(', ')}`);
+      }
+      return;
     }
 
     const rounds: Round[] = [];
@@ -262,7 +330,7 @@ async function main(): Promise<void> {
       const [floor100] = await withCpu({}, () => http(bare, 100));
       const [ping100, pingCpu] = await withCpu({ gateway: gatewayProcess }, () => http(ping, 100));
       const [floor10, floorCpu] = await withCpu({ express: bareProcess }, () => http(bare, 10));
-      const [loggedIn10, loggedInCpu] = await withCpu({ gateway: gatewayProcess, auth: authProcess }, () => http(loggedIn, 10, bearer));
+      const [loggedIn10, loggedInCpu] = await withCpu(loggedInSources, () => http(loggedIn, 10, bearer));
       const round: Round = {
         loadBefore,
         loadAfter: loadNow(),
@@ -270,7 +338,14 @@ async function main(): Promise<void> {
         ping100,
         floor10,
         loggedIn10,
-        cpu: { floor: floorCpu.express ?? NaN, ping: pingCpu.gateway ?? NaN, loggedInGateway: loggedInCpu.gateway ?? NaN, loggedInAuth: loggedInCpu.auth ?? NaN },
+        cpu: {
+          floor: floorCpu.express ?? NaN,
+          ping: pingCpu.gateway ?? NaN,
+          loggedInGateway: loggedInCpu.gateway ?? NaN,
+          loggedInAuth: loggedInCpu.auth ?? NaN,
+          loggedInPostgres: loggedInCpu.postgres ?? NaN,
+          loggedInClient: loggedInCpu.client ?? NaN,
+        },
       };
       rounds.push(round);
       console.log(`round ${i}: load ${fmt(loadBefore)} → ${fmt(round.loadAfter)}; ping ${fmt(ping100.perSecond / floor100.perSecond)}×, logged-in ${fmt(loggedIn10.perSecond / floor10.perSecond)}×`);
@@ -284,7 +359,9 @@ async function main(): Promise<void> {
     });
     const pingRatio = median(rounds.map((r) => r.ping100.perSecond / r.floor100.perSecond));
     const loggedInRatio = median(rounds.map((r) => r.loggedIn10.perSecond / r.floor10.perSecond));
-    console.log(`\nCPU per request, median of the rounds (ms; the load generator and Postgres not counted): bare Express @10 ${fmt(median(rounds.map((r) => r.cpu.floor)), 3)}, gateway ping @100 ${fmt(median(rounds.map((r) => r.cpu.ping)), 3)}, logged-in @10 gateway ${fmt(median(rounds.map((r) => r.cpu.loggedInGateway)), 3)} + auth ${fmt(median(rounds.map((r) => r.cpu.loggedInAuth)), 3)}`);
+    const cpuMedian = (pick: (cpu: Round['cpu']) => number) => median(rounds.map((r) => pick(r.cpu)));
+    const chain = cpuMedian((c) => c.loggedInGateway + c.loggedInAuth + c.loggedInPostgres + c.loggedInClient);
+    console.log(`\nCPU per request, median of the rounds (ms): bare Express @10 ${fmt(cpuMedian((c) => c.floor), 3)}, gateway ping @100 ${fmt(cpuMedian((c) => c.ping), 3)}, logged-in @10 gateway ${fmt(cpuMedian((c) => c.loggedInGateway), 3)} + auth ${fmt(cpuMedian((c) => c.loggedInAuth), 3)} + Postgres ${fmt(cpuMedian((c) => c.loggedInPostgres), 3)} + load generator ${fmt(cpuMedian((c) => c.loggedInClient), 3)} = ${fmt(chain, 3)} (two cores: at most ${fmt(2000 / chain, 0)} logged-in req/s)`);
     console.log(`non-200 answers and socket errors: ${errors}\n`);
     console.log('| ratio (median of the rounds) | measured | target | met |');
     console.log('|---|---:|---:|:---:|');

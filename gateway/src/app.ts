@@ -3,7 +3,7 @@
 // ./services (one module each); nothing here names one.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -14,8 +14,8 @@ import { createAccessTokenVerifier } from './http/access-tokens.ts';
 import { createSessionCookies } from './http/cookies.ts';
 import { errorHandler, notFound } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
-import { requestLog } from './http/request-log.ts';
-import { mountRoutes, type RouteDefinition } from './http/route.ts';
+import { beginRequest } from './http/request-log.ts';
+import { addRoutes, type RouteDefinition } from './http/route.ts';
 import { createInProcessRevokedSessions, createRedisRevokedSessions, type RevokedSessions } from './http/revoked-sessions.ts';
 import { createSessionControl, createSessionResolver } from './http/session.ts';
 import { buildOpenApi, type RouteGroup } from './openapi.ts';
@@ -105,7 +105,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
   const { v1, dev, probes } = routeGroups(config, deps.services, context);
   const openapi = buildOpenApi([v1, ...(dev ? [dev] : []), probes]);
   const mount = (group: RouteGroup) =>
-    mountRoutes(group.routes, {
+    addRoutes(app, group.prefix, group.routes, {
       resolveUserId,
       commonErrors: group.commonErrors,
       strictErrors: config.NODE_ENV !== 'production',
@@ -118,19 +118,37 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
   // its own for images), and hashing every JSON body was a measurable share of a cheap call.
   app.set('etag', false);
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
-  app.use(requestLog(log));
-  app.use('/api', context.limits.perIp);
+  app.use(edge(beginRequest(log), context.limits.perIp));
   app.get('/api/v1/openapi.json', (_req, res) => { res.json(openapi); });
   // The UI is a page of third-party scripts nobody needs in production; the document stays.
   if (config.API_DOCS_ENABLED) app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Darmankar API' }));
-  app.use(v1.prefix, mount(v1));
-  if (dev) app.use(dev.prefix, mount(dev));
-  // Probes live outside /api; mounted after it so API requests do not walk their router first.
-  app.use(mount(probes));
+  // Each group's routes sit on the app itself under their prefix, not in a router of their own
+  // (one router walk less per request); probes come after, so API requests never test them.
+  mount(v1);
+  if (dev) mount(dev);
+  mount(probes);
 
   app.use(notFound);
   app.use(errorHandler(log));
   return app;
+}
+
+/** `/api` and everything under it, as `app.use('/api', ...)` would match it (any case). */
+function isApiPath(path: string): boolean {
+  return (path.length === 4 || path.charCodeAt(4) === 47 /* / */) && (path.startsWith('/api') || path.slice(0, 4).toLowerCase() === '/api');
+}
+
+/**
+ * What every request gets before routing, as one middleware rather than one per concern (each
+ * layer is a step of the router's walk, and `/api` a prefix cut from the URL and restored):
+ * its id and access log, then, under /api, the per-IP limit.
+ */
+function edge(begin: (req: Request, res: Response) => void, limitPerIp: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    begin(req, res);
+    if (isApiPath(req.path)) limitPerIp(req, res, next);
+    else next();
+  };
 }
 
 export interface RunningGateway {

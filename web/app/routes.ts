@@ -15,6 +15,10 @@ export default [
     route('login/role', 'routes/login-role.tsx'),
     route('logout', 'routes/logout.tsx'),
     route('something-went-wrong', 'routes/something-went-wrong.tsx'),
+    route('applicants/resumes/add/:step', 'routes/resume/builder.tsx'),
+    route('applicants/resumes/edit', 'routes/resume/edit.tsx'),
+    route('applicants/resumes/:slug', 'routes/resume/view.tsx'),
+    route('applicants/resumes/:slug/pdf', 'routes/resume/pdf.ts'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

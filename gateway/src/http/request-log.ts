@@ -16,8 +16,14 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** This request's id, also sent back as `x-request-id`. */
     id: string;
+    /** `req.ip`, once the per-IP limit has worked it out (it walks X-Forwarded-For each time it is read). */
+    clientAddress?: string;
     /** The matched route's pattern under its mount, e.g. `/api/v1/authentication/cellphone/:cellphone`; set by the route layer. */
     routePattern?: string;
+  }
+  interface Response {
+    /** When the request began (performance.now()), for the access line's response time. */
+    startedAtMs?: number;
   }
 }
 
@@ -48,7 +54,7 @@ function requestIdOf(req: Request, res: Response): string {
   return id;
 }
 
-function accessLine(log: Logger, req: Request, res: Response, startedAt: bigint, aborted: boolean): void {
+function accessLine(log: Logger, req: Request, res: Response, startedAtMs: number, aborted: boolean): void {
   // A service being down is a warning, not a gateway failure; unexpected errors are logged
   // with their stack by the error handler.
   const failed = aborted || res.statusCode >= 500;
@@ -60,18 +66,31 @@ function accessLine(log: Logger, req: Request, res: Response, startedAt: bigint,
     reqId: req.id,
     req: { id: req.id, method: req.method, path: req.routePattern ?? redactedPath(req.originalUrl), remoteAddress: req.socket.remoteAddress },
     res: { statusCode: res.statusCode, exc: res.getHeader('exc') },
-    responseTime: Number(process.hrtime.bigint() - startedAt) / 1e6,
+    responseTime: performance.now() - startedAtMs,
   };
   log[level](entry, aborted ? 'request aborted' : failed ? 'request failed' : 'request completed');
 }
 
-export function requestLog(log: Logger): RequestHandler {
-  return (req, res, next) => {
+/** Gives the request its id and, when the access log is on, logs the request once it closes. */
+export function beginRequest(log: Logger): (req: Request, res: Response) => void {
+  // One listener shared by every response, which finds its request and start time on the
+  // response: no closure and no once-wrapper per request ('close' is emitted once anyway).
+  function closed(this: Response): void {
+    accessLine(log, this.req, this, this.startedAtMs ?? performance.now(), !this.writableFinished);
+  }
+  return (req, res) => {
     req.id = requestIdOf(req, res);
     if (log.isLevelEnabled('warn')) {
-      const startedAt = process.hrtime.bigint();
-      res.once('close', () => accessLine(log, req, res, startedAt, !res.writableFinished));
+      res.startedAtMs = performance.now();
+      res.on('close', closed);
     }
+  };
+}
+
+export function requestLog(log: Logger): RequestHandler {
+  const begin = beginRequest(log);
+  return (req, res, next) => {
+    begin(req, res);
     next();
   };
 }

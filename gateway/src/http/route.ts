@@ -133,15 +133,30 @@ const JSON_BODY_LIMIT = '100kb';
 // Only routes that take a body parse one: the others skip the parser's per-request checks.
 const jsonBody = express.json({ limit: JSON_BODY_LIMIT });
 
+/** A router to mount on, or the app itself. */
+export type RouteTarget = Pick<Router, Method>;
+
+/** The routes on a router of their own, to be mounted where the caller likes. */
 export function mountRoutes(routes: RouteDefinition[], options: MountOptions): Router {
   const router = Router();
+  addRoutes(router, '', routes, options);
+  return router;
+}
+
+/**
+ * Registers the routes on `target` under `prefix`. The gateway registers its groups on the app
+ * itself (`/api/v1/...`) rather than on a router mounted at the prefix: a mounted router is one
+ * more router walk per request (its own dispatch, the prefix cut from the URL and put back).
+ */
+export function addRoutes(target: RouteTarget, prefix: string, routes: RouteDefinition[], options: MountOptions): void {
   for (const route of routes) {
     const allowed = new Set<ExcCode>([...route.errors, ...options.commonErrors]);
     const parsers = route.body ? [jsonBody] : [];
+    const pattern = prefix + route.path;
     for (const method of route.methods) {
-      router[method](route.path, ...parsers, async (req, res) => {
+      target[method](pattern, ...parsers, async (req, res) => {
         // For the access log, which must not write the cellphones and emails paths carry.
-        req.routePattern = req.baseUrl + route.path;
+        req.routePattern = req.baseUrl === '' ? pattern : req.baseUrl + pattern;
         try {
           await run(route, req, res, options.resolveUserId);
         } catch (error) {
@@ -157,11 +172,10 @@ export function mountRoutes(routes: RouteDefinition[], options: MountOptions): R
       });
     }
   }
-  return router;
 }
 
 async function run(route: RouteDefinition, req: Request, res: Response, resolveUserId: UserIdResolver): Promise<void> {
-  const meta: CallMeta = { requestId: String(req.id), clientAddress: req.ip };
+  const meta: CallMeta = { requestId: String(req.id), clientAddress: req.clientAddress ?? req.ip };
   const input: Record<string, unknown> = {
     params: route.params ? parseOrThrow(route.params, req.params) : {},
     query: route.query ? parseOrThrow(route.query, req.query) : {},
@@ -179,5 +193,23 @@ async function run(route: RouteDefinition, req: Request, res: Response, resolveU
   const result = await route.handle(input as HandlerInput<AnyObject, AnyObject, AnyObject, SessionMode>);
   if (res.headersSent) return;
   if (result === undefined) res.status(204).end();
-  else res.status(200).json(result);
+  else sendJson(req, res, result);
+}
+
+/**
+ * 200 with the JSON, byte for byte what `res.json` answers in an app that computes no ETag (the
+ * gateway), without the steps of Express's `send` a JSON object does not need (the content type
+ * looked up again and its charset negotiated, the freshness check, the body turned into a Buffer
+ * to measure it). An app with ETags on gets `res.json`, ETag included.
+ */
+function sendJson(req: Request, res: Response, result: unknown): void {
+  if (req.app.get('etag fn')) {
+    res.status(200).json(result);
+    return;
+  }
+  const body = JSON.stringify(result);
+  res.statusCode = 200;
+  if (!res.hasHeader('content-type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(body);
 }

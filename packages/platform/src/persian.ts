@@ -1,5 +1,5 @@
 // Persian text, digit, cellphone and national-id helpers. Browser-safe.
-import { digitsArToEn, digitsEnToFa, digitsFaToEn, verifyIranianNationalId } from '@persian-tools/persian-tools';
+import { digitsArToEn, digitsEnToFa, digitsFaToEn, verifyIranianLegalId, verifyIranianNationalId } from '@persian-tools/persian-tools';
 
 const ZWNJ = '\u200c';
 // Arabic diacritics (harakat, tanwin, shadda, sukun, superscript alef) and tatweel.
@@ -55,4 +55,14 @@ export function isValidNationalId(input: string): boolean {
 /** True when the text holds only digits, in any of Persian, Arabic-Indic or Latin. */
 export function isDigits(text: string): boolean {
   return /^[0-9\u06f0-\u06f9\u0660-\u0669]+$/.test(text);
+}
+
+/**
+ * An organisation's national id (شناسه ملی): 11 digits with a valid check digit; accepts
+ * Persian and Arabic-Indic digits.
+ */
+export function isValidLegalNationalId(input: string): boolean {
+  const digits = toLatinDigits(input).trim();
+  if (!/^\d{11}$/.test(digits)) return false;
+  return verifyIranianLegalId(digits) === true;
 }

@@ -10,7 +10,7 @@ export const en: Messages = {
   'app.loading': 'Loading…',
   'app.logoAlt': 'Darmankar logo',
   'app.languageSwitch': 'فارسی',
-  'app.languageSwitchLabel': 'Show the site in Persian',
+  'app.languageSwitchLabel': 'فارسی: Show the site in Persian',
 
   'nav.main': 'Main menu',
   'nav.jobs': 'Job opportunities',

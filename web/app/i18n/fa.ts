@@ -10,7 +10,7 @@ export const fa = {
   'app.loading': 'در حال بارگذاری…',
   'app.logoAlt': 'نشان درمانکار',
   'app.languageSwitch': 'English',
-  'app.languageSwitchLabel': 'نمایش سایت به انگلیسی',
+  'app.languageSwitchLabel': 'English: نمایش سایت به انگلیسی',
 
   'nav.main': 'منوی اصلی',
   'nav.jobs': 'فرصت‌های شغلی',

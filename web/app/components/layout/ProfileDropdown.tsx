@@ -127,10 +127,12 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
   }
 
   const name = fullName(resume);
+  // The resume holds the picture's file id; the files service serves it at the width asked for.
+  const photo = resume?.pic ? `/api/v1/files/${encodeURIComponent(resume.pic)}?width=64` : null;
   return (
-    <Dropdown label={t('header.profileMenu')} testId="profile-dropdown" trigger={<Avatar src={resume?.pic} gender={resume?.gender} alt={t('dropdown.photoAlt')} />}>
+    <Dropdown label={t('header.profileMenu')} testId="profile-dropdown" trigger={<Avatar src={photo} gender={resume?.gender} alt={t('dropdown.photoAlt')} />}>
       <div className="flex items-center gap-3 px-3 py-3">
-        <Avatar src={resume?.pic} gender={resume?.gender} alt={t('dropdown.photoAlt')} />
+        <Avatar src={photo} gender={resume?.gender} alt={t('dropdown.photoAlt')} />
         <div className="min-w-0">
           <p className="truncate font-bold">{name ?? t('dropdown.noName')}</p>
           <p className="truncate text-xs text-muted">{latestJobTitle(resume?.jobs) ?? t('dropdown.noJobTitle')}</p>

@@ -1,0 +1,149 @@
+import { excText } from '@darmankar/platform/errors/catalogue';
+import { useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
+import { isApiError } from '../../lib/api.ts';
+import { codeForField, EMPLOYEE_COUNTS, logoUrl, PROFILE_TEXT_FIELDS, type Employer, type ProfileTextField } from '../../lib/employer/types.ts';
+import { uploadEmployerFile, type EmployerUploadCategory } from '../../lib/employer/upload.ts';
+import { localDigits } from '../../lib/format.ts';
+import { Button } from '../ui/Button.tsx';
+import { JalaliDateField } from '../ui/JalaliDateField.tsx';
+import { Select } from '../ui/Select.tsx';
+import { inputClass, TextField } from '../ui/TextField.tsx';
+import { toast } from '../ui/Toaster.tsx';
+
+/** Fields typed left to right whatever the page direction (numbers, addresses on the web). */
+const LTR_FIELDS = new Set<ProfileTextField>(['nationalId', 'registrationNumber', 'medicalRegistrationNumber', 'phone', 'cellphone', 'website', 'contactEmail']);
+
+function FileField({ label, name, category, initial, multiple, testId }: { label: string; name: string; category: EmployerUploadCategory; initial: string[]; multiple?: boolean; testId: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const [ids, setIds] = useState<string[]>(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = `${name}-file`;
+  return (
+    <div className="flex flex-col gap-1.5" data-testid={testId}>
+      <label htmlFor={inputId} className="text-sm font-medium text-ink">{label}</label>
+      <input
+        id={inputId}
+        type="file"
+        accept={category === 'LOGO' ? 'image/*' : 'image/*,application/pdf'}
+        className={`${inputClass} py-2`}
+        aria-describedby={`${inputId}-state`}
+        disabled={busy}
+        onChange={async (event) => {
+          const file = event.currentTarget.files?.[0];
+          if (!file) return;
+          setBusy(true);
+          setError(null);
+          try {
+            const id = await uploadEmployerFile(category, file);
+            setIds((current) => (multiple ? [...current, id] : [id]));
+          } catch (failure) {
+            const codes = isApiError(failure) ? failure.codes : ['EXC_UNKNOWN'];
+            setError(codes.map((code) => excText(code, locale)).join(' '));
+            for (const code of codes) toast.error(excText(code, locale));
+          } finally {
+            setBusy(false);
+            event.target.value = '';
+          }
+        }}
+      />
+      <p id={`${inputId}-state`} className="text-xs text-muted" aria-live="polite">
+        {busy ? t('employer.form.uploading') : ids.length > 0 ? t('employer.form.filesAttached', { count: localDigits(ids.length, locale) }) : t('employer.form.noFile')}
+      </p>
+      {error && <p className="text-sm text-danger">{error}</p>}
+      {ids.map((id) => (
+        <input key={id} type="hidden" name={name} value={id} />
+      ))}
+      {ids.length > 0 && (
+        <button type="button" className="self-start text-xs text-danger underline" onClick={() => setIds([])}>
+          {t('employer.form.removeFiles')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The employer's full profile (spec §3): advanced info after creation, and the edit page. */
+export function ProfileForm({ employer, codes, submitLabel }: { employer: Employer; codes?: string[]; submitLabel: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting';
+  const errorOf = (field: string) => {
+    const code = codeForField(codes, field);
+    return code ? excText(code, locale) : undefined;
+  };
+  const logo = logoUrl(employer.logo, 128);
+  return (
+    <Form method="post" className="flex flex-col gap-6" data-testid="employer-profile-form" noValidate>
+      <input type="hidden" name="employerId" value={employer.id} />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-bold">{t('employer.form.kind')}</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="isSelfEmployed" value="false" defaultChecked={!employer.isSelfEmployed} />
+          {t('employer.add.organisation')}
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="isSelfEmployed" value="true" defaultChecked={employer.isSelfEmployed} />
+          {t('employer.add.selfEmployed')}
+        </label>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {PROFILE_TEXT_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            name={field}
+            label={t(`employer.field.${field}` as MessageKey)}
+            defaultValue={employer[field] ?? ''}
+            errorMessage={errorOf(field)}
+            dir={LTR_FIELDS.has(field) ? 'ltr' : undefined}
+            inputMode={field === 'phone' || field === 'cellphone' || field.endsWith('Id') || field.endsWith('Number') ? 'numeric' : undefined}
+            isRequired={field === 'brand'}
+          />
+        ))}
+        <Select
+          name="numberOfEmployees"
+          label={t('employer.field.numberOfEmployees')}
+          placeholder={t('ui.select')}
+          defaultValue={employer.numberOfEmployees ?? undefined}
+          options={EMPLOYEE_COUNTS.map((id) => ({ id, label: localDigits(id, locale) }))}
+        />
+        <JalaliDateField
+          name="establishmentDate"
+          label={t('employer.field.establishmentDate')}
+          defaultValue={employer.establishmentDate ?? undefined}
+          errorMessage={errorOf('establishmentDate')}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="employer-about" className="text-sm font-medium text-ink">{t('employer.field.about')}</label>
+        <textarea id="employer-about" name="about" rows={5} maxLength={5000} defaultValue={employer.about ?? ''} className={`${inputClass} py-3`} aria-invalid={Boolean(errorOf('about')) || undefined} />
+        {errorOf('about') && <p className="text-sm text-danger">{errorOf('about')}</p>}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="employer-benefits" className="text-sm font-medium text-ink">{t('employer.field.benefits')}</label>
+        <textarea id="employer-benefits" name="benefits" rows={4} defaultValue={(employer.benefits ?? []).join('\n')} className={`${inputClass} py-3`} aria-describedby="employer-benefits-hint" />
+        <p id="employer-benefits-hint" className="text-xs text-muted">{t('employer.form.benefitsHint')}</p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex items-center gap-3">
+          {logo ? <img src={logo} alt={t('dropdown.logoAlt')} width={64} height={64} className="size-16 rounded-xl object-cover" /> : null}
+          <div className="flex-1">
+            <FileField label={t('employer.field.logo')} name="logo" category="LOGO" initial={employer.logo ? [employer.logo] : []} testId="upload-logo" />
+          </div>
+        </div>
+        <FileField label={t('employer.field.officialGazette')} name="officialGazetteFileId" category="OFFICIAL_GAZETTE" initial={employer.officialGazetteFileId ? [employer.officialGazetteFileId] : []} testId="upload-gazette" />
+        <FileField label={t('employer.field.nationalCard')} name="nationalCardFileId" category="NATIONAL_CARD" initial={employer.nationalCardFileId ? [employer.nationalCardFileId] : []} testId="upload-national-card" />
+        <FileField label={t('employer.field.medicalDocuments')} name="medicalDocumentFileIds" category="MEDICAL_DOCUMENTS" initial={employer.medicalDocumentFileIds ?? []} multiple testId="upload-medical" />
+      </div>
+      <div>
+        <Button type="submit" isDisabled={saving} data-testid="save-employer-profile">
+          {saving ? t('employer.form.saving') : submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

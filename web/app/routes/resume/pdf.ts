@@ -1,0 +1,49 @@
+// /applicants/resumes/{slug}/pdf: the public resume as a PDF. The web server prints its own
+// public page (over loopback, as an anonymous reader, so the PDF never holds private fields).
+import type { Route } from './+types/pdf';
+import { getServerApi } from '../../lib/api.server.ts';
+import { isApiError } from '../../lib/api.ts';
+import { localeFromPath, localePath } from '../../lib/locale.ts';
+import { requireKnownLocale } from '../../lib/route-guards.ts';
+import { resumeBySlug } from '../../lib/resume/api.ts';
+import { renderPdf } from '../../lib/resume/pdf.server.ts';
+
+/** Where Chromium finds this web server: itself, over loopback. */
+function selfOrigin(): string {
+  return process.env.PDF_RENDER_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+}
+
+function failure(codes: string[], status: number): Response {
+  return new Response(JSON.stringify({ exc: codes }), { status, headers: { 'content-type': 'application/json', exc: codes.join(',') } });
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireKnownLocale(params);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const { api } = getServerApi(context);
+  let slug: string;
+  try {
+    // Asked first, so an unknown resume is a 404 here rather than a PDF of the error page.
+    slug = (await resumeBySlug(api, params.slug)).slug;
+  } catch (error) {
+    if (isApiError(error)) return failure(error.codes, error.status);
+    throw error;
+  }
+  const path = localePath(locale, `/applicants/resumes/${encodeURIComponent(slug)}`);
+  let pdf: Buffer;
+  try {
+    pdf = await renderPdf(`${selfOrigin()}${path}`);
+  } catch (error) {
+    console.error('resume pdf failed', error);
+    return failure(['EXC_SERVICE_UNAVAILABLE'], 503);
+  }
+  const fileName = `resume-${slug}.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-length': String(pdf.byteLength),
+      'content-disposition': `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}
