@@ -17,7 +17,9 @@
 // BENCH_REDIS_URL (rate limits and revocations in Redis, as production keeps them; unset:
 // in process), TEST_POSTGRES_URL, BENCH_NODE_FLAGS (node flags for the measured processes
 // only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), BENCH_PROFILE (`ping` or `logged-in`:
-// load only that path, no floor and no ratios, so a profile shows that path alone).
+// load only that path, no floor and no ratios, so a profile shows that path alone),
+// BENCH_GATEWAY_ENTRY (the gateway's entry point, default gateway/src/main.ts: another build,
+// e.g. a copy at an earlier commit in bench/.baseline, as bench/pair.ts explains).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

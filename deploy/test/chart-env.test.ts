@@ -14,7 +14,9 @@ import type { z } from 'zod';
 import { authConfigSchema } from '@darmankar/auth';
 import { filesConfigSchema } from '@darmankar/files';
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
+import { employerConfigSchema } from '@darmankar/employer';
 import { recruitmentConfigSchema } from '@darmankar/recruitment';
+import { resumeConfigSchema } from '@darmankar/resume';
 import { gatewayConfigSchema } from '../../gateway/src/config.ts';
 import { webConfigSchema } from '../../web/server/config.ts';
 import { SYSTEM, protocolOf, type PartName } from '../../scripts/system.ts';
@@ -22,7 +24,7 @@ import { chartDir, devValues, productionValues, renderChart, repoRoot } from '..
 import { containerEnv, type K8sObject } from './rendered-env.ts';
 
 /** The schema each part's process parses its environment with. */
-const schemas: Record<PartName, z.ZodType> = { auth: authConfigSchema, files: filesConfigSchema, recruitment: recruitmentConfigSchema, gateway: gatewayConfigSchema, web: webConfigSchema };
+const schemas: Record<PartName, z.ZodType> = { auth: authConfigSchema, files: filesConfigSchema, recruitment: recruitmentConfigSchema, resume: resumeConfigSchema, employer: employerConfigSchema, gateway: gatewayConfigSchema, web: webConfigSchema };
 const operatorValues = join(repoRoot, 'deploy', 'test', 'operator-secrets.values.yaml');
 
 let development: K8sObject[];

@@ -22,6 +22,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   authentication: 'Login by cellphone one-time code, logout, the logged-in user’s cellphone and email, email verification.',
   sessions: 'Refreshing the session, and the gateway’s own ping.',
   files: 'Uploads checked against their category’s types and size, public images by id and width, private files by signed link.',
+  resumes: 'Applicants’ resumes: the builder’s calls (personal information, picture, custom resume file, six sections) and the public resume by slug.',
+  employers: 'Employers: organisations and self-employed clinicians, their profiles and public pages, the listing, agents and their permissions, hiring templates and steps.',
   suggestions: 'The items of the forms’ pickers (provinces and cities, universities, fields of study, job titles …): whole categories, or the best matches of a typed text.',
   development: 'Development helpers such as the outbox of one-time codes and emails; never served in production.',
   probes: 'Kubernetes liveness and readiness, outside /api.',

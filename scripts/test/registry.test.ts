@@ -35,9 +35,10 @@ describe('the registry itself', () => {
 
   test('each part is given the address variable of every part it calls (stack)', () => {
     const ports = Object.fromEntries(SYSTEM.map((p) => [p.name, p.port])) as Record<PartName, number>;
-    assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'gateway')!, ports), { AUTH_GRPC_URL: '127.0.0.1:50051', FILES_GRPC_URL: '127.0.0.1:50052', RECRUITMENT_GRPC_URL: '127.0.0.1:50055' });
+    assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'gateway')!, ports), { AUTH_GRPC_URL: '127.0.0.1:50051', FILES_GRPC_URL: '127.0.0.1:50052', RECRUITMENT_GRPC_URL: '127.0.0.1:50055', RESUME_GRPC_URL: '127.0.0.1:50053', EMPLOYER_GRPC_URL: '127.0.0.1:50054' });
     assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'web')!, ports), { GATEWAY_URL: 'http://127.0.0.1:8080' });
     assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'auth')!, ports), {});
+    assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'resume')!, ports), { FILES_GRPC_URL: '127.0.0.1:50052' });
     // A part's own env() does not repeat an address the registry derives.
     for (const part of SYSTEM) {
       const own = Object.keys(part.env({ mode: 'test', webMode: 'production', ports, databaseUrls: { auth: 'postgres://x/y' }, eventsDatabaseUrl: 'postgres://x/e', stackId: 's', scratchDir: '/tmp/s' }));

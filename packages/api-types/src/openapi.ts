@@ -245,6 +245,657 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/resumes/by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A resume by its slug: the public view, or everything for its owner */
+        get: operations["getResumesBySlugSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/by-current-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your resume */
+        get: operations["getResumesByCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/by-current-user/id-and-slug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The id and slug of your resume */
+        get: operations["getResumesByCurrentUserIdAndSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create your resume with its personal information; every broken field rule is answered at once */
+        post: operations["postResumes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the personal information of your resume (its slug stays) */
+        put: operations["putResumesId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the picture to an upload of yours of category RESUME_PICTURE (the previous one is let go) */
+        post: operations["postResumesIdPicture"];
+        /** Remove the picture */
+        delete: operations["deleteResumesIdPicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/custom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach an upload of yours of category CUSTOM_RESUME as your own resume file (the previous one is let go) */
+        post: operations["postResumesIdCustom"];
+        /** Remove the custom resume file */
+        delete: operations["deleteResumesIdCustom"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/custom/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived signed link to your custom resume file */
+        get: operations["getResumesIdCustomLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/educations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The educations of your resume, newest first */
+        get: operations["getResumesIdEducations"];
+        put?: never;
+        /** Add a education to your resume; every broken field rule is answered at once */
+        post: operations["postResumesIdEducations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/educations/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a education of your resume */
+        put: operations["putResumesIdEducationsItemId"];
+        post?: never;
+        /** Delete a education of your resume */
+        delete: operations["deleteResumesIdEducationsItemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The jobs of your resume, newest first */
+        get: operations["getResumesIdJobs"];
+        put?: never;
+        /** Add a job to your resume; every broken field rule is answered at once */
+        post: operations["postResumesIdJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/jobs/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a job of your resume */
+        put: operations["putResumesIdJobsItemId"];
+        post?: never;
+        /** Delete a job of your resume */
+        delete: operations["deleteResumesIdJobsItemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The skills of your resume */
+        get: operations["getResumesIdSkills"];
+        put?: never;
+        /** Add a skill to your resume; every broken field rule is answered at once */
+        post: operations["postResumesIdSkills"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/skills/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a skill of your resume */
+        put: operations["putResumesIdSkillsItemId"];
+        post?: never;
+        /** Delete a skill of your resume */
+        delete: operations["deleteResumesIdSkillsItemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificates of your resume */
+        get: operations["getResumesIdCertificates"];
+        put?: never;
+        /** Add a certificate to your resume; every broken field rule is answered at once */
+        post: operations["postResumesIdCertificates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/certificates/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a certificate of your resume */
+        put: operations["putResumesIdCertificatesItemId"];
+        post?: never;
+        /** Delete a certificate of your resume */
+        delete: operations["deleteResumesIdCertificatesItemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/publications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The publications of your resume */
+        get: operations["getResumesIdPublications"];
+        put?: never;
+        /** Add a publication to your resume; every broken field rule is answered at once */
+        post: operations["postResumesIdPublications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/publications/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a publication of your resume */
+        put: operations["putResumesIdPublicationsItemId"];
+        post?: never;
+        /** Delete a publication of your resume */
+        delete: operations["deleteResumesIdPublicationsItemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/languages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The languages of your resume */
+        get: operations["getResumesIdLanguages"];
+        put?: never;
+        /** Add a language to your resume; every broken field rule is answered at once */
+        post: operations["postResumesIdLanguages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/languages/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace a language of your resume */
+        put: operations["putResumesIdLanguagesItemId"];
+        post?: never;
+        /** Delete a language of your resume */
+        delete: operations["deleteResumesIdLanguagesItemId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's employers: owned, and those where the caller is an agent */
+        get: operations["getEmployers"];
+        put?: never;
+        /** Create an organisation or a self-employed profile, owned by the caller, with a default hiring template */
+        post: operations["postEmployers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employers, promoted first, filtered and paged */
+        get: operations["getEmployersList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/list/promoted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Employers whose plan includes promotion (the home page shows them) */
+        get: operations["getEmployersListPromoted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/by-slug-with-seo/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public profile with its page title, description and canonical path */
+        get: operations["getEmployersBySlugWithSeoSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole profile, for the employer's members */
+        get: operations["getEmployersSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{slug}/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public profile */
+        get: operations["getEmployersSlugPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{slug}/get-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The id of the employer with this slug */
+        get: operations["getEmployersSlugGetId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the profile as an organisation (EmployerEdit) */
+        put: operations["putEmployersIdCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/self-employment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the profile as a self-employed clinician (EmployerEdit) */
+        put: operations["putEmployersIdSelfEmployment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/is-profile-completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the profile allows posting ads: a medical registration number, or a national id with a registration number */
+        get: operations["getEmployersIdIsProfileCompleted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/has-access/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller may do this action at the employer (false for a stranger or a denied agent) */
+        get: operations["getEmployersIdHasAccessAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The employer's agents (AgentManage) */
+        get: operations["getEmployersIdAgents"];
+        put?: never;
+        /** Invite an agent by cellphone (AgentManage); the invitation is sent as a message */
+        post: operations["postEmployersIdAgents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/agents/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an agent and their permissions (AgentManage); takes effect at once */
+        put: operations["putEmployersIdAgentsAgentId"];
+        post?: never;
+        /** Remove an agent (AgentManage); their access ends at once */
+        delete: operations["deleteEmployersIdAgentsAgentId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Hiring templates with their steps (EmployerEdit, RecruitmentCreate, RecruitmentEdit or ApplyManage) */
+        get: operations["getEmployersIdTemplates"];
+        put?: never;
+        /** Add a hiring template with the default steps (EmployerEdit) */
+        post: operations["postEmployersIdTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a hiring template (EmployerEdit) */
+        put: operations["putEmployersIdTemplatesTemplateId"];
+        post?: never;
+        /** Delete a hiring template no posting uses (EmployerEdit); the default stays */
+        delete: operations["deleteEmployersIdTemplatesTemplateId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/templates/{templateId}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A template's steps in order */
+        get: operations["getEmployersIdTemplatesTemplateIdSteps"];
+        /** Reorder the steps: the whole list of ids in the new order (EmployerEdit) */
+        put: operations["putEmployersIdTemplatesTemplateIdSteps"];
+        /** Append a step (EmployerEdit) */
+        post: operations["postEmployersIdTemplatesTemplateIdSteps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/templates/{templateId}/steps/{stepId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a step or change its kind (EmployerEdit) */
+        put: operations["putEmployersIdTemplatesTemplateIdStepsStepId"];
+        post?: never;
+        /** Delete a step no application stands on (EmployerEdit) */
+        delete: operations["deleteEmployersIdTemplatesTemplateIdStepsStepId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2020,6 +2671,8854 @@ export interface operations {
              *     `EXC_BAD_REQUEST`: The request is invalid.
              */
             400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesBySlugSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resume; for anyone but its owner the private fields are null or false */
+            200: {
+                headers: {
+                    /** @description private, no-cache */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                        slug: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                        phone: string | null;
+                        birthday: string | null;
+                        gender: string | null;
+                        maritalStatus: string | null;
+                        militaryStatus: string | null;
+                        hasDisability: boolean;
+                        isForeigner: boolean;
+                        province: string | null;
+                        city: string | null;
+                        url: string | null;
+                        jobTitle: string | null;
+                        about: string | null;
+                        /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                        pic: string | null;
+                        /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                        fileId: string | null;
+                        customFileName: string | null;
+                        educations: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                        jobs: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                        skills: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                        certificates: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                        publications: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                        languages: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                        completeness: {
+                            score: number;
+                            sections: {
+                                personal: boolean;
+                                picture: boolean;
+                                educations: boolean;
+                                jobs: boolean;
+                                skills: boolean;
+                                certificates: boolean;
+                                publications: boolean;
+                                languages: boolean;
+                                custom: boolean;
+                            };
+                        };
+                        /** @description ISO timestamp of the last change. */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesByCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                        slug: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                        phone: string | null;
+                        birthday: string | null;
+                        gender: string | null;
+                        maritalStatus: string | null;
+                        militaryStatus: string | null;
+                        hasDisability: boolean;
+                        isForeigner: boolean;
+                        province: string | null;
+                        city: string | null;
+                        url: string | null;
+                        jobTitle: string | null;
+                        about: string | null;
+                        /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                        pic: string | null;
+                        /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                        fileId: string | null;
+                        customFileName: string | null;
+                        educations: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                        jobs: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                        skills: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                        certificates: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                        publications: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                        languages: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                        completeness: {
+                            score: number;
+                            sections: {
+                                personal: boolean;
+                                picture: boolean;
+                                educations: boolean;
+                                jobs: boolean;
+                                skills: boolean;
+                                certificates: boolean;
+                                publications: boolean;
+                                languages: boolean;
+                                custom: boolean;
+                            };
+                        };
+                        /** @description ISO timestamp of the last change. */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesByCurrentUserIdAndSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its id and slug */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required, at most 50 characters.
+                     * @example مریم
+                     */
+                    firstName?: string | null;
+                    /**
+                     * @description Required, at most 50 characters.
+                     * @example احمدی
+                     */
+                    lastName?: string | null;
+                    /**
+                     * @description An email address.
+                     * @example maryam@example.com
+                     */
+                    email?: string | null;
+                    /**
+                     * @description 7–15 digits, optionally starting with +; Persian, Arabic-Indic or Latin digits.
+                     * @example 09121234567
+                     */
+                    phone?: string | null;
+                    /**
+                     * @description Birthday. Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    birthday?: string | null;
+                    /** @description male or female. */
+                    gender?: (("male" | "female") | string) | null;
+                    /** @description single or married. */
+                    maritalStatus?: string | null;
+                    /** @description exempt, completed, serving, not_served or educational_exemption. */
+                    militaryStatus?: string | null;
+                    /** @description Has a disability. */
+                    hasDisability?: boolean;
+                    /** @description Is a foreign national. */
+                    isForeigner?: boolean;
+                    /**
+                     * @description Province (free text; suggestions category provinces).
+                     * @example تهران
+                     */
+                    province?: string | null;
+                    /**
+                     * @description City (free text; suggestions category cities).
+                     * @example تهران
+                     */
+                    city?: string | null;
+                    /**
+                     * @description A personal website, http or https.
+                     * @example https://example.com
+                     */
+                    url?: string | null;
+                    /**
+                     * @description The headline under the name, at most 100 characters.
+                     * @example پرستار ICU
+                     */
+                    jobTitle?: string | null;
+                    /** @description About, at most 2000 characters. */
+                    about?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                        slug: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                        phone: string | null;
+                        birthday: string | null;
+                        gender: string | null;
+                        maritalStatus: string | null;
+                        militaryStatus: string | null;
+                        hasDisability: boolean;
+                        isForeigner: boolean;
+                        province: string | null;
+                        city: string | null;
+                        url: string | null;
+                        jobTitle: string | null;
+                        about: string | null;
+                        /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                        pic: string | null;
+                        /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                        fileId: string | null;
+                        customFileName: string | null;
+                        educations: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                        jobs: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                        skills: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                        certificates: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                        publications: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                        languages: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                        completeness: {
+                            score: number;
+                            sections: {
+                                personal: boolean;
+                                picture: boolean;
+                                educations: boolean;
+                                jobs: boolean;
+                                skills: boolean;
+                                certificates: boolean;
+                                publications: boolean;
+                                languages: boolean;
+                                custom: boolean;
+                            };
+                        };
+                        /** @description ISO timestamp of the last change. */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_FIRST_NAME_IS_REQUIRED`: The first name is required.
+             *
+             *     `EXC_RESUMES_FIRST_NAME_IS_TOO_LONG`: The first name is at most 50 characters.
+             *
+             *     `EXC_RESUMES_LAST_NAME_IS_REQUIRED`: The last name is required.
+             *
+             *     `EXC_RESUMES_LAST_NAME_IS_TOO_LONG`: The last name is at most 50 characters.
+             *
+             *     `EXC_RESUMES_EMAIL_IS_INVALID`: The email address is not valid.
+             *
+             *     `EXC_RESUMES_PHONE_IS_INVALID`: The phone number is not valid.
+             *
+             *     `EXC_RESUMES_BIRTHDAY_IS_INVALID`: The birthday is not valid.
+             *
+             *     `EXC_RESUMES_BIRTHDAY_IS_IN_FUTURE`: The birthday cannot be in the future.
+             *
+             *     `EXC_RESUMES_GENDER_IS_INVALID`: The gender is not valid.
+             *
+             *     `EXC_RESUMES_MARITAL_STATUS_IS_INVALID`: The marital status is not valid.
+             *
+             *     `EXC_RESUMES_MILITARY_STATUS_IS_INVALID`: The military service status is not valid.
+             *
+             *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
+             *
+             *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
+             *
+             *     `EXC_RESUMES_URL_IS_INVALID`: The website must be an http or https address.
+             *
+             *     `EXC_RESUMES_JOB_TITLE_IS_TOO_LONG`: The job title is at most 100 characters.
+             *
+             *     `EXC_RESUMES_ABOUT_IS_TOO_LONG`: About is at most 2000 characters.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUMES_ALREADY_EXISTS`: You already have a resume. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putResumesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required, at most 50 characters.
+                     * @example مریم
+                     */
+                    firstName?: string | null;
+                    /**
+                     * @description Required, at most 50 characters.
+                     * @example احمدی
+                     */
+                    lastName?: string | null;
+                    /**
+                     * @description An email address.
+                     * @example maryam@example.com
+                     */
+                    email?: string | null;
+                    /**
+                     * @description 7–15 digits, optionally starting with +; Persian, Arabic-Indic or Latin digits.
+                     * @example 09121234567
+                     */
+                    phone?: string | null;
+                    /**
+                     * @description Birthday. Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    birthday?: string | null;
+                    /** @description male or female. */
+                    gender?: (("male" | "female") | string) | null;
+                    /** @description single or married. */
+                    maritalStatus?: string | null;
+                    /** @description exempt, completed, serving, not_served or educational_exemption. */
+                    militaryStatus?: string | null;
+                    /** @description Has a disability. */
+                    hasDisability?: boolean;
+                    /** @description Is a foreign national. */
+                    isForeigner?: boolean;
+                    /**
+                     * @description Province (free text; suggestions category provinces).
+                     * @example تهران
+                     */
+                    province?: string | null;
+                    /**
+                     * @description City (free text; suggestions category cities).
+                     * @example تهران
+                     */
+                    city?: string | null;
+                    /**
+                     * @description A personal website, http or https.
+                     * @example https://example.com
+                     */
+                    url?: string | null;
+                    /**
+                     * @description The headline under the name, at most 100 characters.
+                     * @example پرستار ICU
+                     */
+                    jobTitle?: string | null;
+                    /** @description About, at most 2000 characters. */
+                    about?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                        slug: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                        phone: string | null;
+                        birthday: string | null;
+                        gender: string | null;
+                        maritalStatus: string | null;
+                        militaryStatus: string | null;
+                        hasDisability: boolean;
+                        isForeigner: boolean;
+                        province: string | null;
+                        city: string | null;
+                        url: string | null;
+                        jobTitle: string | null;
+                        about: string | null;
+                        /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                        pic: string | null;
+                        /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                        fileId: string | null;
+                        customFileName: string | null;
+                        educations: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                        jobs: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                        skills: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                        certificates: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                        publications: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                        languages: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                        completeness: {
+                            score: number;
+                            sections: {
+                                personal: boolean;
+                                picture: boolean;
+                                educations: boolean;
+                                jobs: boolean;
+                                skills: boolean;
+                                certificates: boolean;
+                                publications: boolean;
+                                languages: boolean;
+                                custom: boolean;
+                            };
+                        };
+                        /** @description ISO timestamp of the last change. */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_FIRST_NAME_IS_REQUIRED`: The first name is required.
+             *
+             *     `EXC_RESUMES_FIRST_NAME_IS_TOO_LONG`: The first name is at most 50 characters.
+             *
+             *     `EXC_RESUMES_LAST_NAME_IS_REQUIRED`: The last name is required.
+             *
+             *     `EXC_RESUMES_LAST_NAME_IS_TOO_LONG`: The last name is at most 50 characters.
+             *
+             *     `EXC_RESUMES_EMAIL_IS_INVALID`: The email address is not valid.
+             *
+             *     `EXC_RESUMES_PHONE_IS_INVALID`: The phone number is not valid.
+             *
+             *     `EXC_RESUMES_BIRTHDAY_IS_INVALID`: The birthday is not valid.
+             *
+             *     `EXC_RESUMES_BIRTHDAY_IS_IN_FUTURE`: The birthday cannot be in the future.
+             *
+             *     `EXC_RESUMES_GENDER_IS_INVALID`: The gender is not valid.
+             *
+             *     `EXC_RESUMES_MARITAL_STATUS_IS_INVALID`: The marital status is not valid.
+             *
+             *     `EXC_RESUMES_MILITARY_STATUS_IS_INVALID`: The military service status is not valid.
+             *
+             *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
+             *
+             *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
+             *
+             *     `EXC_RESUMES_URL_IS_INVALID`: The website must be an http or https address.
+             *
+             *     `EXC_RESUMES_JOB_TITLE_IS_TOO_LONG`: The job title is at most 100 characters.
+             *
+             *     `EXC_RESUMES_ABOUT_IS_TOO_LONG`: About is at most 2000 characters.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumesIdPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An upload of the caller (POST files/upload) of the route's category. */
+                    fileId: string;
+                    /** @description Custom resume only: the name shown for the download. */
+                    fileName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                        slug: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                        phone: string | null;
+                        birthday: string | null;
+                        gender: string | null;
+                        maritalStatus: string | null;
+                        militaryStatus: string | null;
+                        hasDisability: boolean;
+                        isForeigner: boolean;
+                        province: string | null;
+                        city: string | null;
+                        url: string | null;
+                        jobTitle: string | null;
+                        about: string | null;
+                        /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                        pic: string | null;
+                        /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                        fileId: string | null;
+                        customFileName: string | null;
+                        educations: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                        jobs: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                        skills: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                        certificates: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                        publications: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                        languages: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                        completeness: {
+                            score: number;
+                            sections: {
+                                personal: boolean;
+                                picture: boolean;
+                                educations: boolean;
+                                jobs: boolean;
+                                skills: boolean;
+                                certificates: boolean;
+                                publications: boolean;
+                                languages: boolean;
+                                custom: boolean;
+                            };
+                        };
+                        /** @description ISO timestamp of the last change. */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_FILES_CATEGORY_MISMATCH`: This file was not uploaded for this use.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_FILES_NOT_FOUND`: File not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_ALREADY_ASSIGNED`: This file is already in use. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteResumesIdPicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                        slug: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                        phone: string | null;
+                        birthday: string | null;
+                        gender: string | null;
+                        maritalStatus: string | null;
+                        militaryStatus: string | null;
+                        hasDisability: boolean;
+                        isForeigner: boolean;
+                        province: string | null;
+                        city: string | null;
+                        url: string | null;
+                        jobTitle: string | null;
+                        about: string | null;
+                        /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                        pic: string | null;
+                        /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                        fileId: string | null;
+                        customFileName: string | null;
+                        educations: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                        jobs: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                        skills: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                        certificates: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                        publications: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                        languages: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                        completeness: {
+                            score: number;
+                            sections: {
+                                personal: boolean;
+                                picture: boolean;
+                                educations: boolean;
+                                jobs: boolean;
+                                skills: boolean;
+                                certificates: boolean;
+                                publications: boolean;
+                                languages: boolean;
+                                custom: boolean;
+                            };
+                        };
+                        /** @description ISO timestamp of the last change. */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumesIdCustom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An upload of the caller (POST files/upload) of the route's category. */
+                    fileId: string;
+                    /** @description Custom resume only: the name shown for the download. */
+                    fileName?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                        slug: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                        phone: string | null;
+                        birthday: string | null;
+                        gender: string | null;
+                        maritalStatus: string | null;
+                        militaryStatus: string | null;
+                        hasDisability: boolean;
+                        isForeigner: boolean;
+                        province: string | null;
+                        city: string | null;
+                        url: string | null;
+                        jobTitle: string | null;
+                        about: string | null;
+                        /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                        pic: string | null;
+                        /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                        fileId: string | null;
+                        customFileName: string | null;
+                        educations: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                        jobs: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                        skills: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                        certificates: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                        publications: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                        languages: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                        completeness: {
+                            score: number;
+                            sections: {
+                                personal: boolean;
+                                picture: boolean;
+                                educations: boolean;
+                                jobs: boolean;
+                                skills: boolean;
+                                certificates: boolean;
+                                publications: boolean;
+                                languages: boolean;
+                                custom: boolean;
+                            };
+                        };
+                        /** @description ISO timestamp of the last change. */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_FILES_CATEGORY_MISMATCH`: This file was not uploaded for this use.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_FILES_NOT_FOUND`: File not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_ALREADY_ASSIGNED`: This file is already in use. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteResumesIdCustom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                        slug: string;
+                        firstName: string;
+                        lastName: string;
+                        email: string | null;
+                        phone: string | null;
+                        birthday: string | null;
+                        gender: string | null;
+                        maritalStatus: string | null;
+                        militaryStatus: string | null;
+                        hasDisability: boolean;
+                        isForeigner: boolean;
+                        province: string | null;
+                        city: string | null;
+                        url: string | null;
+                        jobTitle: string | null;
+                        about: string | null;
+                        /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                        pic: string | null;
+                        /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                        fileId: string | null;
+                        customFileName: string | null;
+                        educations: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                        jobs: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                        skills: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                        certificates: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                        publications: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                        languages: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                        completeness: {
+                            score: number;
+                            sections: {
+                                personal: boolean;
+                                picture: boolean;
+                                educations: boolean;
+                                jobs: boolean;
+                                skills: boolean;
+                                certificates: boolean;
+                                publications: boolean;
+                                languages: boolean;
+                                custom: boolean;
+                            };
+                        };
+                        /** @description ISO timestamp of the last change. */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdCustomLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A short-lived signed link to the file (a path on this API). */
+                        url: string;
+                        /** @description ISO timestamp when the link stops working. */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_CUSTOM_RESUME_NOT_FOUND`: No custom resume has been uploaded.
+             *
+             *     `EXC_FILES_NOT_FOUND`: File not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdEducations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The educations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Item id. */
+                            id: string;
+                            university: string;
+                            fieldOfStudy: string;
+                            degreeLevel: string;
+                            gpa: number | null;
+                            startYear: number;
+                            endYear: number | null;
+                            currentlyEnrolled: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumesIdEducations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required (suggestions category universities).
+                     * @example دانشگاه علوم پزشکی تهران
+                     */
+                    university?: string | null;
+                    /**
+                     * @description Required (suggestions category fieldsOfStudy).
+                     * @example پرستاری
+                     */
+                    fieldOfStudy?: string | null;
+                    /**
+                     * @description Required (suggestions category degreeLevels).
+                     * @example کارشناسی
+                     */
+                    degreeLevel?: string | null;
+                    /**
+                     * @description 0–20, at most two decimals.
+                     * @example 17.5
+                     */
+                    gpa?: (number | string) | null;
+                    /**
+                     * @description Jalali year, not after the current one nor more than 100 years before it.
+                     * @example 1395
+                     */
+                    startYear?: (number | string) | null;
+                    /**
+                     * @description Jalali year ≥ startYear; required unless currentlyEnrolled (then ignored).
+                     * @example 1399
+                     */
+                    endYear?: (number | string) | null;
+                    /** @description Still studying. */
+                    currentlyEnrolled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The education as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        university: string;
+                        fieldOfStudy: string;
+                        degreeLevel: string;
+                        gpa: number | null;
+                        startYear: number;
+                        endYear: number | null;
+                        currentlyEnrolled: boolean;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_UNIVERSITY_IS_REQUIRED`: The university is required.
+             *
+             *     `EXC_RESUMES_UNIVERSITY_IS_TOO_LONG`: The university is at most 100 characters.
+             *
+             *     `EXC_RESUMES_FIELD_OF_STUDY_IS_REQUIRED`: The field of study is required.
+             *
+             *     `EXC_RESUMES_FIELD_OF_STUDY_IS_TOO_LONG`: The field of study is at most 100 characters.
+             *
+             *     `EXC_RESUMES_DEGREE_LEVEL_IS_REQUIRED`: The degree level is required.
+             *
+             *     `EXC_RESUMES_DEGREE_LEVEL_IS_TOO_LONG`: The degree level is at most 100 characters.
+             *
+             *     `EXC_RESUMES_GPA_IS_INVALID`: The GPA must be a number from 0 to 20 with at most two decimals.
+             *
+             *     `EXC_RESUMES_START_YEAR_IS_REQUIRED`: The start year is required.
+             *
+             *     `EXC_RESUMES_START_YEAR_IS_INVALID`: The start year is not valid (a four-digit year within the last hundred years).
+             *
+             *     `EXC_RESUMES_START_YEAR_IS_IN_FUTURE`: The start year cannot be in the future.
+             *
+             *     `EXC_RESUMES_END_YEAR_IS_REQUIRED`: The end year is required.
+             *
+             *     `EXC_RESUMES_END_YEAR_IS_INVALID`: The end year is not valid (a four-digit year within the last hundred years).
+             *
+             *     `EXC_RESUMES_END_YEAR_IS_IN_FUTURE`: The end year cannot be in the future.
+             *
+             *     `EXC_RESUMES_END_YEAR_IS_BEFORE_START_YEAR`: The end year cannot be before the start year.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putResumesIdEducationsItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required (suggestions category universities).
+                     * @example دانشگاه علوم پزشکی تهران
+                     */
+                    university?: string | null;
+                    /**
+                     * @description Required (suggestions category fieldsOfStudy).
+                     * @example پرستاری
+                     */
+                    fieldOfStudy?: string | null;
+                    /**
+                     * @description Required (suggestions category degreeLevels).
+                     * @example کارشناسی
+                     */
+                    degreeLevel?: string | null;
+                    /**
+                     * @description 0–20, at most two decimals.
+                     * @example 17.5
+                     */
+                    gpa?: (number | string) | null;
+                    /**
+                     * @description Jalali year, not after the current one nor more than 100 years before it.
+                     * @example 1395
+                     */
+                    startYear?: (number | string) | null;
+                    /**
+                     * @description Jalali year ≥ startYear; required unless currentlyEnrolled (then ignored).
+                     * @example 1399
+                     */
+                    endYear?: (number | string) | null;
+                    /** @description Still studying. */
+                    currentlyEnrolled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The education as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        university: string;
+                        fieldOfStudy: string;
+                        degreeLevel: string;
+                        gpa: number | null;
+                        startYear: number;
+                        endYear: number | null;
+                        currentlyEnrolled: boolean;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_UNIVERSITY_IS_REQUIRED`: The university is required.
+             *
+             *     `EXC_RESUMES_UNIVERSITY_IS_TOO_LONG`: The university is at most 100 characters.
+             *
+             *     `EXC_RESUMES_FIELD_OF_STUDY_IS_REQUIRED`: The field of study is required.
+             *
+             *     `EXC_RESUMES_FIELD_OF_STUDY_IS_TOO_LONG`: The field of study is at most 100 characters.
+             *
+             *     `EXC_RESUMES_DEGREE_LEVEL_IS_REQUIRED`: The degree level is required.
+             *
+             *     `EXC_RESUMES_DEGREE_LEVEL_IS_TOO_LONG`: The degree level is at most 100 characters.
+             *
+             *     `EXC_RESUMES_GPA_IS_INVALID`: The GPA must be a number from 0 to 20 with at most two decimals.
+             *
+             *     `EXC_RESUMES_START_YEAR_IS_REQUIRED`: The start year is required.
+             *
+             *     `EXC_RESUMES_START_YEAR_IS_INVALID`: The start year is not valid (a four-digit year within the last hundred years).
+             *
+             *     `EXC_RESUMES_START_YEAR_IS_IN_FUTURE`: The start year cannot be in the future.
+             *
+             *     `EXC_RESUMES_END_YEAR_IS_REQUIRED`: The end year is required.
+             *
+             *     `EXC_RESUMES_END_YEAR_IS_INVALID`: The end year is not valid (a four-digit year within the last hundred years).
+             *
+             *     `EXC_RESUMES_END_YEAR_IS_IN_FUTURE`: The end year cannot be in the future.
+             *
+             *     `EXC_RESUMES_END_YEAR_IS_BEFORE_START_YEAR`: The end year cannot be before the start year.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteResumesIdEducationsItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Item id. */
+                            id: string;
+                            jobTitle: string;
+                            companyName: string;
+                            industry: string | null;
+                            employmentType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            currentlyEmployed: boolean;
+                            description: string | null;
+                            startDate: string;
+                            endDate: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumesIdJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required.
+                     * @example پرستار
+                     */
+                    jobTitle?: string | null;
+                    /**
+                     * @description Required.
+                     * @example بیمارستان امام خمینی
+                     */
+                    companyName?: string | null;
+                    /** @description Suggestions category industries. */
+                    industry?: string | null;
+                    /** @description Suggestions category employmentTypes. */
+                    employmentType?: string | null;
+                    /** @description Province. */
+                    province?: string | null;
+                    /** @description City. */
+                    city?: string | null;
+                    /** @description Still working there. */
+                    currentlyEmployed?: boolean;
+                    /** @description At most 2000 characters. */
+                    description?: string | null;
+                    /**
+                     * @description Required. Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    startDate?: string | null;
+                    /**
+                     * @description ≥ startDate; required unless currentlyEmployed (then ignored). Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    endDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The job as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        jobTitle: string;
+                        companyName: string;
+                        industry: string | null;
+                        employmentType: string | null;
+                        province: string | null;
+                        city: string | null;
+                        currentlyEmployed: boolean;
+                        description: string | null;
+                        startDate: string;
+                        endDate: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
+             *
+             *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
+             *
+             *     `EXC_RESUMES_JOB_TITLE_IS_REQUIRED`: The job title is required.
+             *
+             *     `EXC_RESUMES_JOB_TITLE_IS_TOO_LONG`: The job title is at most 100 characters.
+             *
+             *     `EXC_RESUMES_COMPANY_NAME_IS_REQUIRED`: The company name is required.
+             *
+             *     `EXC_RESUMES_COMPANY_NAME_IS_TOO_LONG`: The company name is at most 100 characters.
+             *
+             *     `EXC_RESUMES_INDUSTRY_IS_TOO_LONG`: The industry is at most 100 characters.
+             *
+             *     `EXC_RESUMES_EMPLOYMENT_TYPE_IS_TOO_LONG`: The employment type is at most 100 characters.
+             *
+             *     `EXC_RESUMES_DESCRIPTION_IS_TOO_LONG`: The description is at most 2000 characters.
+             *
+             *     `EXC_RESUMES_START_DATE_IS_REQUIRED`: The start date is required.
+             *
+             *     `EXC_RESUMES_START_DATE_IS_INVALID`: The start date is not valid.
+             *
+             *     `EXC_RESUMES_START_DATE_IS_IN_FUTURE`: The start date cannot be in the future.
+             *
+             *     `EXC_RESUMES_END_DATE_IS_REQUIRED`: The end date is required.
+             *
+             *     `EXC_RESUMES_END_DATE_IS_INVALID`: The end date is not valid.
+             *
+             *     `EXC_RESUMES_END_DATE_IS_IN_FUTURE`: The end date cannot be in the future.
+             *
+             *     `EXC_RESUMES_END_DATE_IS_BEFORE_START_DATE`: The end date cannot be before the start date.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putResumesIdJobsItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required.
+                     * @example پرستار
+                     */
+                    jobTitle?: string | null;
+                    /**
+                     * @description Required.
+                     * @example بیمارستان امام خمینی
+                     */
+                    companyName?: string | null;
+                    /** @description Suggestions category industries. */
+                    industry?: string | null;
+                    /** @description Suggestions category employmentTypes. */
+                    employmentType?: string | null;
+                    /** @description Province. */
+                    province?: string | null;
+                    /** @description City. */
+                    city?: string | null;
+                    /** @description Still working there. */
+                    currentlyEmployed?: boolean;
+                    /** @description At most 2000 characters. */
+                    description?: string | null;
+                    /**
+                     * @description Required. Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    startDate?: string | null;
+                    /**
+                     * @description ≥ startDate; required unless currentlyEmployed (then ignored). Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    endDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The job as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        jobTitle: string;
+                        companyName: string;
+                        industry: string | null;
+                        employmentType: string | null;
+                        province: string | null;
+                        city: string | null;
+                        currentlyEmployed: boolean;
+                        description: string | null;
+                        startDate: string;
+                        endDate: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
+             *
+             *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
+             *
+             *     `EXC_RESUMES_JOB_TITLE_IS_REQUIRED`: The job title is required.
+             *
+             *     `EXC_RESUMES_JOB_TITLE_IS_TOO_LONG`: The job title is at most 100 characters.
+             *
+             *     `EXC_RESUMES_COMPANY_NAME_IS_REQUIRED`: The company name is required.
+             *
+             *     `EXC_RESUMES_COMPANY_NAME_IS_TOO_LONG`: The company name is at most 100 characters.
+             *
+             *     `EXC_RESUMES_INDUSTRY_IS_TOO_LONG`: The industry is at most 100 characters.
+             *
+             *     `EXC_RESUMES_EMPLOYMENT_TYPE_IS_TOO_LONG`: The employment type is at most 100 characters.
+             *
+             *     `EXC_RESUMES_DESCRIPTION_IS_TOO_LONG`: The description is at most 2000 characters.
+             *
+             *     `EXC_RESUMES_START_DATE_IS_REQUIRED`: The start date is required.
+             *
+             *     `EXC_RESUMES_START_DATE_IS_INVALID`: The start date is not valid.
+             *
+             *     `EXC_RESUMES_START_DATE_IS_IN_FUTURE`: The start date cannot be in the future.
+             *
+             *     `EXC_RESUMES_END_DATE_IS_REQUIRED`: The end date is required.
+             *
+             *     `EXC_RESUMES_END_DATE_IS_INVALID`: The end date is not valid.
+             *
+             *     `EXC_RESUMES_END_DATE_IS_IN_FUTURE`: The end date cannot be in the future.
+             *
+             *     `EXC_RESUMES_END_DATE_IS_BEFORE_START_DATE`: The end date cannot be before the start date.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteResumesIdJobsItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdSkills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The skills */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "expert";
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumesIdSkills: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required (suggestions category skills).
+                     * @example احیای قلبی ریوی
+                     */
+                    name?: string | null;
+                    /**
+                     * @description beginner, intermediate, advanced or expert.
+                     * @example advanced
+                     */
+                    level?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The skill as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        level: "beginner" | "intermediate" | "advanced" | "expert";
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_NAME_IS_REQUIRED`: The name is required.
+             *
+             *     `EXC_RESUMES_NAME_IS_TOO_LONG`: The name is at most 100 characters.
+             *
+             *     `EXC_RESUMES_LEVEL_IS_REQUIRED`: The level is required.
+             *
+             *     `EXC_RESUMES_LEVEL_IS_INVALID`: The level is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putResumesIdSkillsItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required (suggestions category skills).
+                     * @example احیای قلبی ریوی
+                     */
+                    name?: string | null;
+                    /**
+                     * @description beginner, intermediate, advanced or expert.
+                     * @example advanced
+                     */
+                    level?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The skill as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        level: "beginner" | "intermediate" | "advanced" | "expert";
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_NAME_IS_REQUIRED`: The name is required.
+             *
+             *     `EXC_RESUMES_NAME_IS_TOO_LONG`: The name is at most 100 characters.
+             *
+             *     `EXC_RESUMES_LEVEL_IS_REQUIRED`: The level is required.
+             *
+             *     `EXC_RESUMES_LEVEL_IS_INVALID`: The level is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteResumesIdSkillsItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            issuedBy: string;
+                            link: string | null;
+                            durationHours: number | null;
+                            completionDate: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumesIdCertificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required.
+                     * @example ACLS
+                     */
+                    title?: string | null;
+                    /**
+                     * @description Required.
+                     * @example انجمن قلب ایران
+                     */
+                    issuedBy?: string | null;
+                    /** @description http or https. */
+                    link?: string | null;
+                    /**
+                     * @description Whole hours, 1–10000.
+                     * @example 16
+                     */
+                    durationHours?: (number | string) | null;
+                    /**
+                     * @description Completion date. Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    completionDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The certificate as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        title: string;
+                        issuedBy: string;
+                        link: string | null;
+                        durationHours: number | null;
+                        completionDate: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_TITLE_IS_REQUIRED`: The title is required.
+             *
+             *     `EXC_RESUMES_TITLE_IS_TOO_LONG`: The title is at most 100 characters.
+             *
+             *     `EXC_RESUMES_ISSUED_BY_IS_REQUIRED`: The issuer is required.
+             *
+             *     `EXC_RESUMES_ISSUED_BY_IS_TOO_LONG`: The issuer is at most 100 characters.
+             *
+             *     `EXC_RESUMES_LINK_IS_INVALID`: The link must be an http or https address.
+             *
+             *     `EXC_RESUMES_DURATION_HOURS_IS_INVALID`: The duration must be a whole number of hours from 1 to 10000.
+             *
+             *     `EXC_RESUMES_COMPLETION_DATE_IS_INVALID`: The completion date is not valid.
+             *
+             *     `EXC_RESUMES_COMPLETION_DATE_IS_IN_FUTURE`: The completion date cannot be in the future.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putResumesIdCertificatesItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required.
+                     * @example ACLS
+                     */
+                    title?: string | null;
+                    /**
+                     * @description Required.
+                     * @example انجمن قلب ایران
+                     */
+                    issuedBy?: string | null;
+                    /** @description http or https. */
+                    link?: string | null;
+                    /**
+                     * @description Whole hours, 1–10000.
+                     * @example 16
+                     */
+                    durationHours?: (number | string) | null;
+                    /**
+                     * @description Completion date. Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    completionDate?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The certificate as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        title: string;
+                        issuedBy: string;
+                        link: string | null;
+                        durationHours: number | null;
+                        completionDate: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_TITLE_IS_REQUIRED`: The title is required.
+             *
+             *     `EXC_RESUMES_TITLE_IS_TOO_LONG`: The title is at most 100 characters.
+             *
+             *     `EXC_RESUMES_ISSUED_BY_IS_REQUIRED`: The issuer is required.
+             *
+             *     `EXC_RESUMES_ISSUED_BY_IS_TOO_LONG`: The issuer is at most 100 characters.
+             *
+             *     `EXC_RESUMES_LINK_IS_INVALID`: The link must be an http or https address.
+             *
+             *     `EXC_RESUMES_DURATION_HOURS_IS_INVALID`: The duration must be a whole number of hours from 1 to 10000.
+             *
+             *     `EXC_RESUMES_COMPLETION_DATE_IS_INVALID`: The completion date is not valid.
+             *
+             *     `EXC_RESUMES_COMPLETION_DATE_IS_IN_FUTURE`: The completion date cannot be in the future.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteResumesIdCertificatesItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdPublications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The publications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Item id. */
+                            id: string;
+                            title: string;
+                            publisher: string | null;
+                            authors: string[];
+                            date: string | null;
+                            link: string | null;
+                            description: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumesIdPublications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required, at most 200 characters. */
+                    title?: string | null;
+                    /** @description Publisher. */
+                    publisher?: string | null;
+                    /** @description At most 20 names. */
+                    authors?: string[];
+                    /**
+                     * @description Publication date. Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    date?: string | null;
+                    /** @description http or https. */
+                    link?: string | null;
+                    /** @description At most 2000 characters. */
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The publication as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        title: string;
+                        publisher: string | null;
+                        authors: string[];
+                        date: string | null;
+                        link: string | null;
+                        description: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_DESCRIPTION_IS_TOO_LONG`: The description is at most 2000 characters.
+             *
+             *     `EXC_RESUMES_TITLE_IS_REQUIRED`: The title is required.
+             *
+             *     `EXC_RESUMES_TITLE_IS_TOO_LONG`: The title is at most 100 characters.
+             *
+             *     `EXC_RESUMES_LINK_IS_INVALID`: The link must be an http or https address.
+             *
+             *     `EXC_RESUMES_PUBLISHER_IS_TOO_LONG`: The publisher is at most 100 characters.
+             *
+             *     `EXC_RESUMES_AUTHORS_IS_INVALID`: The authors are invalid (at most 20, each at most 100 characters).
+             *
+             *     `EXC_RESUMES_DATE_IS_INVALID`: The publication date is not valid.
+             *
+             *     `EXC_RESUMES_DATE_IS_IN_FUTURE`: The publication date cannot be in the future.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putResumesIdPublicationsItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required, at most 200 characters. */
+                    title?: string | null;
+                    /** @description Publisher. */
+                    publisher?: string | null;
+                    /** @description At most 20 names. */
+                    authors?: string[];
+                    /**
+                     * @description Publication date. Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).
+                     * @example 2020-03-21
+                     */
+                    date?: string | null;
+                    /** @description http or https. */
+                    link?: string | null;
+                    /** @description At most 2000 characters. */
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The publication as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        title: string;
+                        publisher: string | null;
+                        authors: string[];
+                        date: string | null;
+                        link: string | null;
+                        description: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_DESCRIPTION_IS_TOO_LONG`: The description is at most 2000 characters.
+             *
+             *     `EXC_RESUMES_TITLE_IS_REQUIRED`: The title is required.
+             *
+             *     `EXC_RESUMES_TITLE_IS_TOO_LONG`: The title is at most 100 characters.
+             *
+             *     `EXC_RESUMES_LINK_IS_INVALID`: The link must be an http or https address.
+             *
+             *     `EXC_RESUMES_PUBLISHER_IS_TOO_LONG`: The publisher is at most 100 characters.
+             *
+             *     `EXC_RESUMES_AUTHORS_IS_INVALID`: The authors are invalid (at most 20, each at most 100 characters).
+             *
+             *     `EXC_RESUMES_DATE_IS_INVALID`: The publication date is not valid.
+             *
+             *     `EXC_RESUMES_DATE_IS_IN_FUTURE`: The publication date cannot be in the future.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteResumesIdPublicationsItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdLanguages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The languages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Item id. */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            level: "beginner" | "intermediate" | "advanced" | "native";
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postResumesIdLanguages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required (suggestions category languages).
+                     * @example انگلیسی
+                     */
+                    name?: string | null;
+                    /**
+                     * @description beginner, intermediate, advanced or native.
+                     * @example intermediate
+                     */
+                    level?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The language as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        level: "beginner" | "intermediate" | "advanced" | "native";
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_NAME_IS_REQUIRED`: The name is required.
+             *
+             *     `EXC_RESUMES_NAME_IS_TOO_LONG`: The name is at most 100 characters.
+             *
+             *     `EXC_RESUMES_LEVEL_IS_REQUIRED`: The level is required.
+             *
+             *     `EXC_RESUMES_LEVEL_IS_INVALID`: The level is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putResumesIdLanguagesItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required (suggestions category languages).
+                     * @example انگلیسی
+                     */
+                    name?: string | null;
+                    /**
+                     * @description beginner, intermediate, advanced or native.
+                     * @example intermediate
+                     */
+                    level?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The language as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Item id. */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        level: "beginner" | "intermediate" | "advanced" | "native";
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RESUMES_NAME_IS_REQUIRED`: The name is required.
+             *
+             *     `EXC_RESUMES_NAME_IS_TOO_LONG`: The name is at most 100 characters.
+             *
+             *     `EXC_RESUMES_LEVEL_IS_REQUIRED`: The level is required.
+             *
+             *     `EXC_RESUMES_LEVEL_IS_INVALID`: The level is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteResumesIdLanguagesItemId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The item id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RESUMES_ITEM_NOT_FOUND`: This item was not found in the resume.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An invited agent is linked on the first call after logging in with the invited cellphone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            brand: string;
+                            registeredName: string | null;
+                            logo: string | null;
+                            isSelfEmployed: boolean;
+                            /** @enum {string} */
+                            role: "owner" | "agent";
+                            permissions: ("EmployerEdit" | "RecruitmentCreate" | "RecruitmentEdit" | "ApplyManage" | "AgentManage" | "Billing")[];
+                            isProfileCompleted: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postEmployers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description At most 100 characters.
+                     * @example درمانگاه نمونه
+                     */
+                    brand: string;
+                    /**
+                     * @description A self-employed clinician rather than an organisation.
+                     * @default false
+                     */
+                    isSelfEmployed?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        isSelfEmployed: boolean;
+                        brand: string;
+                        registeredName: string | null;
+                        /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
+                        logo: string | null;
+                        employerType: string | null;
+                        industry: string | null;
+                        ownershipType: string | null;
+                        province: string | null;
+                        city: string | null;
+                        address: string | null;
+                        phone: string | null;
+                        website: string | null;
+                        numberOfEmployees: string | null;
+                        establishmentDate: string | null;
+                        about: string | null;
+                        benefits: string[];
+                        isPromoted: boolean;
+                        nationalId: string | null;
+                        registrationNumber: string | null;
+                        medicalRegistrationNumber: string | null;
+                        cellphone: string | null;
+                        officialGazetteFileId: string | null;
+                        nationalCardFileId: string | null;
+                        medicalDocumentFileIds: string[];
+                        contactFirstName: string | null;
+                        contactLastName: string | null;
+                        contactEmail: string | null;
+                        isProfileCompleted: boolean;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_BRAND_IS_REQUIRED`: Enter the brand name.
+             *
+             *     `EXC_EMPLOYERS_BRAND_IS_TOO_LONG`: The brand name is at most 100 characters.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersList: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: string;
+                /** @description 1 to 50; 20 by default. */
+                pageSize?: string;
+                /** @description `newest` (default) or `brand`; promoted employers always come first. */
+                order?: string;
+                province?: string;
+                city?: string;
+                industry?: string;
+                employerType?: string;
+                /** @description Matched in the brand and registered name; Persian letters and digits normalised. */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            isSelfEmployed: boolean;
+                            brand: string;
+                            registeredName: string | null;
+                            /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
+                            logo: string | null;
+                            employerType: string | null;
+                            industry: string | null;
+                            ownershipType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            address: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            numberOfEmployees: string | null;
+                            establishmentDate: string | null;
+                            about: string | null;
+                            benefits: string[];
+                            isPromoted: boolean;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_EMPLOYERS_FILTER_IS_INVALID`: A search filter is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersListPromoted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Promoted employers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            isSelfEmployed: boolean;
+                            brand: string;
+                            registeredName: string | null;
+                            /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
+                            logo: string | null;
+                            employerType: string | null;
+                            industry: string | null;
+                            ownershipType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            address: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            numberOfEmployees: string | null;
+                            establishmentDate: string | null;
+                            about: string | null;
+                            benefits: string[];
+                            isPromoted: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersBySlugWithSeoSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer's slug (readable, stable). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employer and its SEO fields */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What anyone may see of an employer. */
+                        employer: {
+                            id: string;
+                            slug: string;
+                            isSelfEmployed: boolean;
+                            brand: string;
+                            registeredName: string | null;
+                            /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
+                            logo: string | null;
+                            employerType: string | null;
+                            industry: string | null;
+                            ownershipType: string | null;
+                            province: string | null;
+                            city: string | null;
+                            address: string | null;
+                            phone: string | null;
+                            website: string | null;
+                            numberOfEmployees: string | null;
+                            establishmentDate: string | null;
+                            about: string | null;
+                            benefits: string[];
+                            isPromoted: boolean;
+                        };
+                        seo: {
+                            title: string;
+                            description: string;
+                            canonicalPath: string;
+                        };
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer's slug (readable, stable). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        isSelfEmployed: boolean;
+                        brand: string;
+                        registeredName: string | null;
+                        /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
+                        logo: string | null;
+                        employerType: string | null;
+                        industry: string | null;
+                        ownershipType: string | null;
+                        province: string | null;
+                        city: string | null;
+                        address: string | null;
+                        phone: string | null;
+                        website: string | null;
+                        numberOfEmployees: string | null;
+                        establishmentDate: string | null;
+                        about: string | null;
+                        benefits: string[];
+                        isPromoted: boolean;
+                        nationalId: string | null;
+                        registrationNumber: string | null;
+                        medicalRegistrationNumber: string | null;
+                        cellphone: string | null;
+                        officialGazetteFileId: string | null;
+                        nationalCardFileId: string | null;
+                        medicalDocumentFileIds: string[];
+                        contactFirstName: string | null;
+                        contactLastName: string | null;
+                        contactEmail: string | null;
+                        isProfileCompleted: boolean;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersSlugPublic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer's slug (readable, stable). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The employer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        isSelfEmployed: boolean;
+                        brand: string;
+                        registeredName: string | null;
+                        /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
+                        logo: string | null;
+                        employerType: string | null;
+                        industry: string | null;
+                        ownershipType: string | null;
+                        province: string | null;
+                        city: string | null;
+                        address: string | null;
+                        phone: string | null;
+                        website: string | null;
+                        numberOfEmployees: string | null;
+                        establishmentDate: string | null;
+                        about: string | null;
+                        benefits: string[];
+                        isPromoted: boolean;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersSlugGetId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer's slug (readable, stable). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putEmployersIdCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required, at most 100 characters. */
+                    brand: string;
+                    /** @description The registered (legal) name, at most 200 characters. */
+                    registeredName?: string | null;
+                    /** @description A file id uploaded with category LOGO. */
+                    logo?: string | null;
+                    /** @description A suggestion id (employerTypes). */
+                    employerType?: string | null;
+                    /** @description Organisation: the 11-digit شناسه ملی; self-employed: the 10-digit national code. Checksums verified; Persian digits accepted. */
+                    nationalId?: string | null;
+                    /** @description Digits, at most 20. */
+                    registrationNumber?: string | null;
+                    /** @description The medical council number: digits, at most 10. */
+                    medicalRegistrationNumber?: string | null;
+                    /** @description A suggestion id (industries). */
+                    industry?: string | null;
+                    /** @description A suggestion id (ownershipTypes). */
+                    ownershipType?: string | null;
+                    /** @description A suggestion id (provinces). */
+                    province?: string | null;
+                    /** @description A suggestion id (cities). */
+                    city?: string | null;
+                    /** @description At most 500 characters. */
+                    address?: string | null;
+                    /** @description Digits, 5 to 15. */
+                    phone?: string | null;
+                    /** @description Stored as 09XXXXXXXXX. */
+                    cellphone?: string | null;
+                    /** @description An http or https address. */
+                    website?: string | null;
+                    /** @description One of 1-10, 11-50, 51-200, 201-500, 501-1000, 1000+. */
+                    numberOfEmployees?: string | null;
+                    /** @description YYYY-MM-DD (Gregorian), not in the future (Tehran). */
+                    establishmentDate?: string | null;
+                    /** @description At most 5000 characters. */
+                    about?: string | null;
+                    /** @description A file id uploaded with category OFFICIAL_GAZETTE. */
+                    officialGazetteFileId?: string | null;
+                    /** @description A file id uploaded with category NATIONAL_CARD. */
+                    nationalCardFileId?: string | null;
+                    /**
+                     * @description File ids uploaded with category MEDICAL_DOCUMENTS (at most 10).
+                     * @default []
+                     */
+                    medicalDocumentFileIds?: string[];
+                    /**
+                     * @description At most 30, each at most 100 characters.
+                     * @default []
+                     */
+                    benefits?: string[];
+                    /** @description At most 50 characters. */
+                    contactFirstName?: string | null;
+                    /** @description At most 50 characters. */
+                    contactLastName?: string | null;
+                    /** @description The contact email. */
+                    contactEmail?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        isSelfEmployed: boolean;
+                        brand: string;
+                        registeredName: string | null;
+                        /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
+                        logo: string | null;
+                        employerType: string | null;
+                        industry: string | null;
+                        ownershipType: string | null;
+                        province: string | null;
+                        city: string | null;
+                        address: string | null;
+                        phone: string | null;
+                        website: string | null;
+                        numberOfEmployees: string | null;
+                        establishmentDate: string | null;
+                        about: string | null;
+                        benefits: string[];
+                        isPromoted: boolean;
+                        nationalId: string | null;
+                        registrationNumber: string | null;
+                        medicalRegistrationNumber: string | null;
+                        cellphone: string | null;
+                        officialGazetteFileId: string | null;
+                        nationalCardFileId: string | null;
+                        medicalDocumentFileIds: string[];
+                        contactFirstName: string | null;
+                        contactLastName: string | null;
+                        contactEmail: string | null;
+                        isProfileCompleted: boolean;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_BRAND_IS_REQUIRED`: Enter the brand name.
+             *
+             *     `EXC_EMPLOYERS_BRAND_IS_TOO_LONG`: The brand name is at most 100 characters.
+             *
+             *     `EXC_EMPLOYERS_REGISTERED_NAME_IS_TOO_LONG`: The registered name is at most 200 characters.
+             *
+             *     `EXC_EMPLOYERS_NATIONAL_ID_IS_INVALID`: The national id is not valid.
+             *
+             *     `EXC_EMPLOYERS_REGISTRATION_NUMBER_IS_INVALID`: The registration number must be digits only, at most 20.
+             *
+             *     `EXC_EMPLOYERS_MEDICAL_REGISTRATION_NUMBER_IS_INVALID`: The medical council number must be digits only, at most 10.
+             *
+             *     `EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_INVALID`: The establishment date is not valid.
+             *
+             *     `EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_IN_FUTURE`: The establishment date cannot be in the future.
+             *
+             *     `EXC_EMPLOYERS_WEBSITE_IS_INVALID`: The website must be an http or https address.
+             *
+             *     `EXC_EMPLOYERS_CELLPHONE_IS_INVALID`: The cellphone number is not valid.
+             *
+             *     `EXC_EMPLOYERS_PHONE_IS_INVALID`: The phone number is not valid.
+             *
+             *     `EXC_EMPLOYERS_CONTACT_EMAIL_IS_INVALID`: The contact email is not valid.
+             *
+             *     `EXC_EMPLOYERS_CONTACT_NAME_IS_TOO_LONG`: The contact name is at most 50 characters.
+             *
+             *     `EXC_EMPLOYERS_ABOUT_IS_TOO_LONG`: About is at most 5000 characters.
+             *
+             *     `EXC_EMPLOYERS_ADDRESS_IS_TOO_LONG`: The address is at most 500 characters.
+             *
+             *     `EXC_EMPLOYERS_NUMBER_OF_EMPLOYEES_IS_INVALID`: The number of employees is not one of the choices.
+             *
+             *     `EXC_EMPLOYERS_FIELD_IS_TOO_LONG`: A choice (type, industry, ownership, province or city) is too long.
+             *
+             *     `EXC_EMPLOYERS_BENEFITS_ARE_INVALID`: Benefits are invalid (at most 30, each at most 100 characters).
+             *
+             *     `EXC_EMPLOYERS_FILE_ID_IS_INVALID`: An attached file is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putEmployersIdSelfEmployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Required, at most 100 characters. */
+                    brand: string;
+                    /** @description The registered (legal) name, at most 200 characters. */
+                    registeredName?: string | null;
+                    /** @description A file id uploaded with category LOGO. */
+                    logo?: string | null;
+                    /** @description A suggestion id (employerTypes). */
+                    employerType?: string | null;
+                    /** @description Organisation: the 11-digit شناسه ملی; self-employed: the 10-digit national code. Checksums verified; Persian digits accepted. */
+                    nationalId?: string | null;
+                    /** @description Digits, at most 20. */
+                    registrationNumber?: string | null;
+                    /** @description The medical council number: digits, at most 10. */
+                    medicalRegistrationNumber?: string | null;
+                    /** @description A suggestion id (industries). */
+                    industry?: string | null;
+                    /** @description A suggestion id (ownershipTypes). */
+                    ownershipType?: string | null;
+                    /** @description A suggestion id (provinces). */
+                    province?: string | null;
+                    /** @description A suggestion id (cities). */
+                    city?: string | null;
+                    /** @description At most 500 characters. */
+                    address?: string | null;
+                    /** @description Digits, 5 to 15. */
+                    phone?: string | null;
+                    /** @description Stored as 09XXXXXXXXX. */
+                    cellphone?: string | null;
+                    /** @description An http or https address. */
+                    website?: string | null;
+                    /** @description One of 1-10, 11-50, 51-200, 201-500, 501-1000, 1000+. */
+                    numberOfEmployees?: string | null;
+                    /** @description YYYY-MM-DD (Gregorian), not in the future (Tehran). */
+                    establishmentDate?: string | null;
+                    /** @description At most 5000 characters. */
+                    about?: string | null;
+                    /** @description A file id uploaded with category OFFICIAL_GAZETTE. */
+                    officialGazetteFileId?: string | null;
+                    /** @description A file id uploaded with category NATIONAL_CARD. */
+                    nationalCardFileId?: string | null;
+                    /**
+                     * @description File ids uploaded with category MEDICAL_DOCUMENTS (at most 10).
+                     * @default []
+                     */
+                    medicalDocumentFileIds?: string[];
+                    /**
+                     * @description At most 30, each at most 100 characters.
+                     * @default []
+                     */
+                    benefits?: string[];
+                    /** @description At most 50 characters. */
+                    contactFirstName?: string | null;
+                    /** @description At most 50 characters. */
+                    contactLastName?: string | null;
+                    /** @description The contact email. */
+                    contactEmail?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        isSelfEmployed: boolean;
+                        brand: string;
+                        registeredName: string | null;
+                        /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
+                        logo: string | null;
+                        employerType: string | null;
+                        industry: string | null;
+                        ownershipType: string | null;
+                        province: string | null;
+                        city: string | null;
+                        address: string | null;
+                        phone: string | null;
+                        website: string | null;
+                        numberOfEmployees: string | null;
+                        establishmentDate: string | null;
+                        about: string | null;
+                        benefits: string[];
+                        isPromoted: boolean;
+                        nationalId: string | null;
+                        registrationNumber: string | null;
+                        medicalRegistrationNumber: string | null;
+                        cellphone: string | null;
+                        officialGazetteFileId: string | null;
+                        nationalCardFileId: string | null;
+                        medicalDocumentFileIds: string[];
+                        contactFirstName: string | null;
+                        contactLastName: string | null;
+                        contactEmail: string | null;
+                        isProfileCompleted: boolean;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_BRAND_IS_REQUIRED`: Enter the brand name.
+             *
+             *     `EXC_EMPLOYERS_BRAND_IS_TOO_LONG`: The brand name is at most 100 characters.
+             *
+             *     `EXC_EMPLOYERS_REGISTERED_NAME_IS_TOO_LONG`: The registered name is at most 200 characters.
+             *
+             *     `EXC_EMPLOYERS_NATIONAL_ID_IS_INVALID`: The national id is not valid.
+             *
+             *     `EXC_EMPLOYERS_REGISTRATION_NUMBER_IS_INVALID`: The registration number must be digits only, at most 20.
+             *
+             *     `EXC_EMPLOYERS_MEDICAL_REGISTRATION_NUMBER_IS_INVALID`: The medical council number must be digits only, at most 10.
+             *
+             *     `EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_INVALID`: The establishment date is not valid.
+             *
+             *     `EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_IN_FUTURE`: The establishment date cannot be in the future.
+             *
+             *     `EXC_EMPLOYERS_WEBSITE_IS_INVALID`: The website must be an http or https address.
+             *
+             *     `EXC_EMPLOYERS_CELLPHONE_IS_INVALID`: The cellphone number is not valid.
+             *
+             *     `EXC_EMPLOYERS_PHONE_IS_INVALID`: The phone number is not valid.
+             *
+             *     `EXC_EMPLOYERS_CONTACT_EMAIL_IS_INVALID`: The contact email is not valid.
+             *
+             *     `EXC_EMPLOYERS_CONTACT_NAME_IS_TOO_LONG`: The contact name is at most 50 characters.
+             *
+             *     `EXC_EMPLOYERS_ABOUT_IS_TOO_LONG`: About is at most 5000 characters.
+             *
+             *     `EXC_EMPLOYERS_ADDRESS_IS_TOO_LONG`: The address is at most 500 characters.
+             *
+             *     `EXC_EMPLOYERS_NUMBER_OF_EMPLOYEES_IS_INVALID`: The number of employees is not one of the choices.
+             *
+             *     `EXC_EMPLOYERS_FIELD_IS_TOO_LONG`: A choice (type, industry, ownership, province or city) is too long.
+             *
+             *     `EXC_EMPLOYERS_BENEFITS_ARE_INVALID`: Benefits are invalid (at most 30, each at most 100 characters).
+             *
+             *     `EXC_EMPLOYERS_FILE_ID_IS_INVALID`: An attached file is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersIdIsProfileCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isProfileCompleted: boolean;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersIdHasAccessAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description One of EmployerEdit, RecruitmentCreate, RecruitmentEdit, ApplyManage, AgentManage, Billing; another: EXC_EMPLOYERS_ACTION_IS_INVALID. */
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        hasAccess: boolean;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_ACTION_IS_INVALID`: Unknown access action.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersIdAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @description Null until the invited cellphone logs in. */
+                            userId: string | null;
+                            firstName: string;
+                            lastName: string;
+                            title: string | null;
+                            cellphone: string;
+                            permissions: ("EmployerEdit" | "RecruitmentCreate" | "RecruitmentEdit" | "ApplyManage" | "AgentManage" | "Billing")[];
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postEmployersIdAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    title?: string | null;
+                    /** @description Any spelling (+98, Persian digits); stored as 09XXXXXXXXX. */
+                    cellphone: string;
+                    /** @description Any of EmployerEdit, RecruitmentCreate, RecruitmentEdit, ApplyManage, AgentManage, Billing. */
+                    permissions: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Invited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Null until the invited cellphone logs in. */
+                        userId: string | null;
+                        firstName: string;
+                        lastName: string;
+                        title: string | null;
+                        cellphone: string;
+                        permissions: ("EmployerEdit" | "RecruitmentCreate" | "RecruitmentEdit" | "ApplyManage" | "AgentManage" | "Billing")[];
+                        createdAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_AGENT_FIRST_NAME_IS_REQUIRED`: Enter the agent's first name.
+             *
+             *     `EXC_EMPLOYERS_AGENT_LAST_NAME_IS_REQUIRED`: Enter the agent's last name.
+             *
+             *     `EXC_EMPLOYERS_AGENT_NAME_IS_TOO_LONG`: The agent's names are at most 50 characters each.
+             *
+             *     `EXC_EMPLOYERS_AGENT_TITLE_IS_TOO_LONG`: The agent's title is at most 100 characters.
+             *
+             *     `EXC_EMPLOYERS_AGENT_CELLPHONE_IS_INVALID`: The agent's cellphone number is not valid.
+             *
+             *     `EXC_EMPLOYERS_AGENT_PERMISSIONS_ARE_INVALID`: The agent's permissions are not valid.
+             *
+             *     `EXC_EMPLOYERS_AGENT_IS_OWNER`: The owner cannot be an agent.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_AGENT_IS_DUPLICATE`: This cellphone is already an agent here. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putEmployersIdAgentsAgentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The agent id. */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName: string;
+                    lastName: string;
+                    title?: string | null;
+                    /** @description Any spelling (+98, Persian digits); stored as 09XXXXXXXXX. */
+                    cellphone: string;
+                    /** @description Any of EmployerEdit, RecruitmentCreate, RecruitmentEdit, ApplyManage, AgentManage, Billing. */
+                    permissions: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description Null until the invited cellphone logs in. */
+                        userId: string | null;
+                        firstName: string;
+                        lastName: string;
+                        title: string | null;
+                        cellphone: string;
+                        permissions: ("EmployerEdit" | "RecruitmentCreate" | "RecruitmentEdit" | "ApplyManage" | "AgentManage" | "Billing")[];
+                        createdAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_AGENT_FIRST_NAME_IS_REQUIRED`: Enter the agent's first name.
+             *
+             *     `EXC_EMPLOYERS_AGENT_LAST_NAME_IS_REQUIRED`: Enter the agent's last name.
+             *
+             *     `EXC_EMPLOYERS_AGENT_NAME_IS_TOO_LONG`: The agent's names are at most 50 characters each.
+             *
+             *     `EXC_EMPLOYERS_AGENT_TITLE_IS_TOO_LONG`: The agent's title is at most 100 characters.
+             *
+             *     `EXC_EMPLOYERS_AGENT_CELLPHONE_IS_INVALID`: The agent's cellphone number is not valid.
+             *
+             *     `EXC_EMPLOYERS_AGENT_PERMISSIONS_ARE_INVALID`: The agent's permissions are not valid.
+             *
+             *     `EXC_EMPLOYERS_AGENT_IS_OWNER`: The owner cannot be an agent.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_EMPLOYERS_AGENT_NOT_FOUND`: Agent not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_AGENT_IS_DUPLICATE`: This cellphone is already an agent here. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteEmployersIdAgentsAgentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The agent id. */
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_EMPLOYERS_AGENT_NOT_FOUND`: Agent not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersIdTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates, the default first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                            isDefault: boolean;
+                            steps: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                                position: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postEmployersIdTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        isDefault: boolean;
+                        steps: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            position: number;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED`: Enter the template name.
+             *
+             *     `EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG`: The template name is at most 100 characters.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putEmployersIdTemplatesTemplateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The template id. */
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        isDefault: boolean;
+                        steps: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            position: number;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED`: Enter the template name.
+             *
+             *     `EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG`: The template name is at most 100 characters.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteEmployersIdTemplatesTemplateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The template id. */
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_TEMPLATE_IS_IN_USE`: Job ads use this template; it cannot be deleted.
+             *
+             *     `EXC_EMPLOYERS_TEMPLATE_IS_DEFAULT`: The default template cannot be deleted.
+             *
+             *     `EXC_EMPLOYERS_STEP_IS_IN_USE`: Applications are at this step; it cannot be deleted.
+             */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersIdTemplatesTemplateIdSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The template id. */
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            position: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putEmployersIdTemplatesTemplateIdSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The template id. */
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every step id of the template, once, in the new order. */
+                    stepIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The steps in their new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            position: number;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_STEPS_ORDER_IS_INVALID`: The new order must list every step of the template once.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postEmployersIdTemplatesTemplateIdSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The template id. */
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description One of in_review, interview, offer, accepted, rejected. */
+                    kind: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                        position: number;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED`: Enter the step name.
+             *
+             *     `EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG`: The step name is at most 100 characters.
+             *
+             *     `EXC_EMPLOYERS_STEP_KIND_IS_INVALID`: The step kind is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putEmployersIdTemplatesTemplateIdStepsStepId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The template id. */
+                templateId: string;
+                /** @description The step id. */
+                stepId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description One of in_review, interview, offer, accepted, rejected. */
+                    kind: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                        position: number;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED`: Enter the step name.
+             *
+             *     `EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG`: The step name is at most 100 characters.
+             *
+             *     `EXC_EMPLOYERS_STEP_KIND_IS_INVALID`: The step kind is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             *
+             *     `EXC_EMPLOYERS_STEP_NOT_FOUND`: Step not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteEmployersIdTemplatesTemplateIdStepsStepId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description The template id. */
+                templateId: string;
+                /** @description The step id. */
+                stepId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             *
+             *     `EXC_EMPLOYERS_STEP_NOT_FOUND`: Step not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_STEP_IS_IN_USE`: Applications are at this step; it cannot be deleted. */
+            409: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;

@@ -22,7 +22,12 @@ export interface EmployerSummary {
   slug: string;
   brand?: string | null;
   registeredName?: string | null;
+  /** A file id, shown through /api/v1/files/{logo}?width=… */
   logo?: string | null;
+  isSelfEmployed?: boolean;
+  role?: 'owner' | 'agent';
+  permissions?: string[];
+  isProfileCompleted?: boolean;
 }
 
 export interface Viewer {
@@ -42,9 +47,24 @@ export function clientTypeFor(viewer: Viewer, employerSlug: string | undefined):
   return 'applicants';
 }
 
+/**
+ * The employer a page works on: the URL's `:employerSlug`; on the employer settings screens
+ * (`/settings/agent`, `/settings/hiring-customization`) `?employer={slug}`, else the viewer's
+ * first employer, so the header and the page agree on it.
+ */
+export function selectedEmployerSlugFor(viewer: Viewer, employerSlug: string | undefined, pathname: string, search: string): string | undefined {
+  if (employerSlug) return employerSlug;
+  if (!/^\/settings\/(agent|hiring-customization)$/.test(stripLocale(pathname))) return undefined;
+  const asked = new URLSearchParams(search).get('employer');
+  if (asked && viewer.employers.some((employer) => employer.slug === asked)) return asked;
+  return viewer.employers[0]?.slug;
+}
+
 /** Logged-out visitors in the employer area see the employer header variant. */
 export function headerVariantFor(viewer: Viewer, employerSlug: string | undefined, pathname: string): ClientType {
   if (!viewer.isLoggedIn) return /^\/employers(\/|$)/.test(stripLocale(pathname)) ? 'employers' : 'applicants';
+  // Picking or creating an organisation is the employer area too, with no employer selected yet.
+  if (/^\/employers(\/add)?\/?$/.test(stripLocale(pathname))) return 'employers';
   return clientTypeFor(viewer, employerSlug);
 }
 

@@ -5,6 +5,7 @@ import { ButtonLink } from '../components/ui/Button.tsx';
 import { EmptyState } from '../components/ui/States.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { getServerApi } from '../lib/api.server.ts';
+import { logoUrl } from '../lib/employer/types.ts';
 import { localePath } from '../lib/locale.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { requireKnownLocale } from '../lib/route-guards.ts';
@@ -12,7 +13,7 @@ import { loadViewer } from '../lib/viewer.server.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'employers.title', 'employers.description');
 
-/** The employer area's entry: the user's organisations (empty until the employer service exists). */
+/** The employer area's entry: pick one of the user's organisations, or create one. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
@@ -33,18 +34,35 @@ export default function Employers({ loaderData }: Route.ComponentProps) {
       ) : loaderData.employers.length === 0 ? (
         <EmptyState>
           <p className="mb-4">{t('employers.empty')}</p>
-          <ButtonLink to={localePath(locale, '/employers/add')}>{t('dropdown.addOrganisation')}</ButtonLink>
+          <ButtonLink to={localePath(locale, '/employers/add')} data-testid="create-employer">{t('dropdown.addOrganisation')}</ButtonLink>
         </EmptyState>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {loaderData.employers.map((employer) => (
-            <li key={employer.id}>
-              <LocaleLink to={`/employers/${employer.slug}/recruitments`} className="block rounded-2xl border border-line p-5 font-semibold hover:border-brand-200">
-                {employer.brand ?? employer.registeredName ?? t('dropdown.noBrand')}
-              </LocaleLink>
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 className="mb-4 text-lg font-bold">{t('employer.pick.title')}</h2>
+          <ul className="grid gap-3 sm:grid-cols-2" data-testid="my-employers">
+            {loaderData.employers.map((employer) => {
+              const logo = logoUrl(employer.logo);
+              return (
+                <li key={employer.id}>
+                  <LocaleLink to={`/employers/${employer.slug}`} className="flex items-center gap-3 rounded-2xl border border-line p-5 hover:border-brand-200">
+                    {logo ? <img src={logo} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" /> : <span aria-hidden="true" className="grid size-10 place-items-center rounded-lg bg-brand-50 font-bold text-brand-700">{(employer.brand ?? '؟').slice(0, 1)}</span>}
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold">{employer.brand ?? employer.registeredName ?? t('dropdown.noBrand')}</span>
+                      <span className="block text-xs text-muted">
+                        {employer.isSelfEmployed ? t('employer.add.selfEmployed') : t('employer.add.organisation')}
+                        {' · '}
+                        {employer.role === 'agent' ? t('employer.pick.agent') : t('employer.pick.owner')}
+                      </span>
+                    </span>
+                  </LocaleLink>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-6">
+            <ButtonLink to={localePath(locale, '/employers/add')} variant="secondary" data-testid="create-employer">{t('dropdown.addOrganisation')}</ButtonLink>
+          </div>
+        </>
       )}
     </Page>
   );

@@ -12,12 +12,13 @@ import { describeRouteError } from '../lib/errors.ts';
 import { stripLocale } from '../lib/locale.ts';
 import { usePageHandle } from '../lib/page-handle.ts';
 import { canEditEmployer, loadViewer } from '../lib/viewer.server.ts';
-import { LOGGED_OUT } from '../lib/viewer.ts';
+import { LOGGED_OUT, selectedEmployerSlugFor } from '../lib/viewer.ts';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
-  const employerSlug = (params as { employerSlug?: string }).employerSlug;
+  const url = new URL(request.url);
+  const employerSlug = selectedEmployerSlugFor(viewer, (params as { employerSlug?: string }).employerSlug, url.pathname, url.search);
   const selected = viewer.employers.find((employer) => employer.slug === employerSlug);
   return {
     viewer,

@@ -17,13 +17,16 @@ import { hydrated, logIn, newPage, outboxCode, screenshot, skipReason, startWorl
 const t = translator('fa');
 const persian = (value: string | number) => String(value).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
 
-/** WCAG 2.2 A/AA and the experimental rules: nothing serious or critical. */
+/** WCAG 2.2 A/AA and the experimental rules find nothing serious or critical, and the page fits the screen. */
 async function assertAccessible(page: Page, where: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   assert.deepEqual(bad, [], `${where} at ${page.viewportSize()?.width}px`);
+  // Nothing wider than the screen: phones would zoom the whole page out.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${where} is ${overflow}px wider than the screen`);
 }
 
 /** Types into a suggestion combobox and picks one of the suggestions the service offers. */

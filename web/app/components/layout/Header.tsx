@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localePath, stripLocale } from '../../lib/locale.ts';
 import { navItemsFor } from '../../lib/nav.ts';
-import { headerVariantFor, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
+import { headerVariantFor, selectedEmployerSlugFor, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { LogoMark } from '../ui/Logo.tsx';
 import { LocaleLink } from './LocaleLink.tsx';
@@ -28,7 +28,8 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
   const t = useT();
   const locale = useLocale();
   const location = useLocation();
-  const { employerSlug } = useParams();
+  const params = useParams();
+  const employerSlug = selectedEmployerSlugFor(viewer, params.employerSlug, location.pathname, location.search);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const variant = headerVariantFor(viewer, employerSlug, location.pathname);

@@ -88,21 +88,23 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
 
   if (variant === 'employers' && selectedEmployer) {
     const slug = selectedEmployer.slug;
+    // The summary holds the logo's file id; the files service serves it at the width asked for.
+    const logo = selectedEmployer.logo ? `/api/v1/files/${encodeURIComponent(selectedEmployer.logo)}?width=64` : null;
     return (
-      <Dropdown label={t('header.profileMenu')} testId="profile-dropdown" trigger={<Avatar src={selectedEmployer.logo} alt={t('dropdown.logoAlt')} />}>
+      <Dropdown label={t('header.profileMenu')} testId="profile-dropdown" trigger={<Avatar src={logo} alt={t('dropdown.logoAlt')} />}>
         <div className="flex items-center gap-3 px-3 py-3">
-          <Avatar src={selectedEmployer.logo} alt={t('dropdown.logoAlt')} />
+          <Avatar src={logo} alt={t('dropdown.logoAlt')} />
           <div className="min-w-0">
             <p className="truncate font-bold">{selectedEmployer.brand ?? t('dropdown.noBrand')}</p>
             <p className="truncate text-xs text-muted">{selectedEmployer.registeredName ?? t('dropdown.noJobTitle')}</p>
           </div>
         </div>
         <ul className="border-t border-line pt-1">
-          {canEditEmployer && <Item to={`/employers/${slug}/edit`}>{t('dropdown.editProfile')}</Item>}
+          {canEditEmployer && <Item to={`/employers/${slug}/edit`} testId="dropdown-edit-profile">{t('dropdown.editProfile')}</Item>}
           <CompaniesList employers={viewer.employers} />
           <Item to="/employers/add">{t('dropdown.addOrganisation')}</Item>
           <Item to="/applicants/recruitments">{t('dropdown.jobSearch')}</Item>
-          <Item to={`/employers/${slug}/settings`}>{t('dropdown.settings')}</Item>
+          <Item to={`/employers/${slug}/settings`} testId="dropdown-settings">{t('dropdown.settings')}</Item>
           <Item to={`/employers/${slug}/orders`}>{t('dropdown.orders')}</Item>
           <Item to={`/employers/${slug}/pricing`}>{t('dropdown.buyPackage')}</Item>
           <SignOut />

@@ -5,7 +5,7 @@ import { data, redirect } from 'react-router';
 import { isApiError, type ApiClient } from '../api.ts';
 import { AGENT_ACCESS_DENIED, toRouteError } from '../errors.ts';
 import { localePath, type Locale } from '../locale.ts';
-import type { Viewer } from '../viewer.ts';
+import { selectedEmployerSlugFor, type Viewer } from '../viewer.ts';
 import type { Employer, EmployerAction } from './types.ts';
 
 export interface EmployerActionResult {
@@ -51,14 +51,10 @@ export async function requireAccess(api: ApiClient, employerId: string, action: 
   if (!(await hasAccess(api, employerId, action))) accessDenied();
 }
 
-/**
- * The employer the settings screens work on: `?employer={slug}` when it is one of the viewer's,
- * else the first of them (the employer dropdown's settings link always names it).
- */
+/** The employer the settings screens work on (see selectedEmployerSlugFor). */
 export function selectedEmployerSlug(request: Request, viewer: Viewer): string | null {
-  const asked = new URL(request.url).searchParams.get('employer');
-  if (asked && viewer.employers.some((employer) => employer.slug === asked)) return asked;
-  return viewer.employers[0]?.slug ?? null;
+  const url = new URL(request.url);
+  return selectedEmployerSlugFor(viewer, undefined, url.pathname, url.search) ?? null;
 }
 
 /** Runs an action's calls: API failures become `{ exc }`, the agent refusal the 403 page. */

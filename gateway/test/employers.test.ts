@@ -1,0 +1,280 @@
+// employers/* through the real gateway, auth, files and employer services: every
+// employer-scoped call against every kind of caller, agents linked by a real auth event,
+// the public pages and listing, and uploads a profile uses.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { employerConfig, employerService, type RunningEmployerService } from '@darmankar/employer';
+import { filesConfig, filesService, type RunningFilesService } from '@darmankar/files';
+import { createLogger } from '@darmankar/platform/log';
+import { dropDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
+import { createTestDatabase, testPostgresUrl, type TestDatabase } from '@darmankar/platform/testing';
+import { assertError, login, newCellphone, startStack, type Stack } from './helpers.ts';
+
+const eventsUrl = (() => {
+  const url = new URL(testPostgresUrl());
+  url.pathname = `/dk_test_events_gw_employer_${randomBytes(4).toString('hex')}`;
+  return url.toString();
+})();
+
+let stack: Stack;
+let employerDb: TestDatabase;
+let filesDb: TestDatabase;
+let filesDir: string;
+let employer: RunningEmployerService;
+let files: RunningFilesService;
+
+before(async () => {
+  employerDb = await createTestDatabase('gateway_employer', serviceMigrationSets(employerService.dir));
+  filesDb = await createTestDatabase('gateway_employer_files', serviceMigrationSets(filesService.dir));
+  filesDir = await mkdtemp(path.join(tmpdir(), 'dk-gateway-employer-'));
+  files = await filesService.start(filesConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: filesDb.url, GRPC_PORT: '0', FILES_DIR: filesDir }), { log: createLogger('files-test', 'silent') });
+  employer = await employerService.start(employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: employerDb.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl }), { log: createLogger('employer-test', 'silent') });
+  stack = await startStack({
+    authEnv: { EVENTS_DATABASE_URL: eventsUrl },
+    gatewayEnv: { EMPLOYER_GRPC_URL: `127.0.0.1:${employer.port}`, FILES_GRPC_URL: `127.0.0.1:${files.port}` },
+  });
+});
+after(async () => {
+  await stack.stop();
+  await employer.stop();
+  await files.stop();
+  await employerDb.drop();
+  await filesDb.drop();
+  await dropDatabase(eventsUrl);
+  await rm(filesDir, { recursive: true, force: true });
+});
+
+type Headers = Record<string, string>;
+
+async function user(cellphone = newCellphone()): Promise<{ headers: Headers; cellphone: string; id: string }> {
+  const { session, user } = await login(stack.url, cellphone);
+  return { headers: { authorization: `Bearer ${session!.accessToken}` }, cellphone, id: user.id };
+}
+
+function call(method: string, route: string, headers: Headers = {}, body?: unknown): Promise<Response> {
+  return fetch(`${stack.url}/api/v1/${route}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function ok<T = any>(response: Promise<Response>, status = 200): Promise<T> {
+  const answer = await response;
+  const text = await answer.text();
+  assert.equal(answer.status, status, `expected ${status}, got ${answer.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Polls through the gateway until the caller's employers include `employerId`: the auth event has been consumed. */
+async function seesEmployer(headers: Headers, employerId: string): Promise<any> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const { items } = await ok<{ items: any[] }>(call('GET', 'employers', headers));
+    const found = items.find((item) => item.id === employerId);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.fail('the invited agent never saw the employer');
+}
+
+const ALL_BUT_BILLING = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage'];
+
+test('an organisation, its agents by permission, and everyone else: only the right callers succeed, the rest change nothing', async () => {
+  const owner = await user();
+  const created = await ok(call('POST', 'employers', owner.headers, { brand: 'بیمارستان ماتریس', isSelfEmployed: false }));
+  const id: string = created.id;
+  assert.equal(created.slug, 'بیمارستان-ماتریس');
+  assert.equal(created.nationalId, null, 'every key present, null when empty');
+
+  // Invited before they ever log in: the link comes from auth's UserRegistered event.
+  const withCellphone = newCellphone();
+  const withoutCellphone = newCellphone();
+  const removedCellphone = newCellphone();
+  const invite = (cellphone: string, permissions: string[]) => ok(call('POST', `employers/${id}/agents`, owner.headers, { firstName: 'نماینده', lastName: 'آزمون', cellphone, permissions }));
+  const invitedWith = await invite(withCellphone, ALL_BUT_BILLING);
+  assert.equal(invitedWith.userId, null);
+  await invite(withoutCellphone, ['Billing']);
+  const invitedRemoved = await invite(removedCellphone, ALL_BUT_BILLING);
+  const agentWith = await user(withCellphone);
+  const agentWithout = await user(withoutCellphone);
+  const removed = await user(removedCellphone);
+  const summary = await seesEmployer(agentWith.headers, id);
+  assert.deepEqual([summary.role, summary.permissions], ['agent', ALL_BUT_BILLING]);
+  assert.equal((await seesEmployer(agentWithout.headers, id)).role, 'agent');
+  await seesEmployer(removed.headers, id);
+  await ok(call('DELETE', `employers/${id}/agents/${invitedRemoved.id}`, owner.headers), 204);
+  const stranger = await user();
+
+  const templates = async () => (await ok<{ items: any[] }>(call('GET', `employers/${id}/templates`, owner.headers))).items;
+  const defaultTemplate = (await templates())[0];
+  const spareTemplate = () => ok(call('POST', `employers/${id}/templates`, owner.headers, { name: 'قالب یدکی' }));
+  const snapshot = async () => JSON.stringify([
+    await ok(call('GET', `employers/${encodeURIComponent(created.slug)}`, owner.headers)),
+    (await ok(call('GET', `employers/${id}/agents`, owner.headers))).items,
+    await templates(),
+  ]);
+
+  type Need = 'member' | 'EmployerEdit' | 'AgentManage' | 'templates';
+  interface Call { name: string; need: Need; status: number; prepare(): Promise<{ method: string; route: string; body?: unknown }> }
+  const profile = { brand: 'بیمارستان ماتریس', nationalId: '10380284790', registrationNumber: '123' };
+  const calls: Call[] = [
+    { name: 'GET employers/{slug}', need: 'member', status: 200, prepare: async () => ({ method: 'GET', route: `employers/${encodeURIComponent(created.slug)}` }) },
+    { name: 'GET is-profile-completed', need: 'member', status: 200, prepare: async () => ({ method: 'GET', route: `employers/${id}/is-profile-completed` }) },
+    { name: 'PUT company', need: 'EmployerEdit', status: 200, prepare: async () => ({ method: 'PUT', route: `employers/${id}/company`, body: profile }) },
+    { name: 'PUT self-employment', need: 'EmployerEdit', status: 200, prepare: async () => ({ method: 'PUT', route: `employers/${id}/self-employment`, body: { brand: 'بیمارستان ماتریس', medicalRegistrationNumber: '12345' } }) },
+    { name: 'GET agents', need: 'AgentManage', status: 200, prepare: async () => ({ method: 'GET', route: `employers/${id}/agents` }) },
+    { name: 'POST agents', need: 'AgentManage', status: 200, prepare: async () => ({ method: 'POST', route: `employers/${id}/agents`, body: { firstName: 'الف', lastName: 'ب', cellphone: newCellphone(), permissions: [] } }) },
+    {
+      name: 'PUT agent', need: 'AgentManage', status: 200,
+      prepare: async () => ({ method: 'PUT', route: `employers/${id}/agents/${invitedWith.id}`, body: { firstName: 'نماینده', lastName: 'آزمون', cellphone: withCellphone, permissions: ALL_BUT_BILLING } }),
+    },
+    {
+      name: 'DELETE agent', need: 'AgentManage', status: 204,
+      prepare: async () => {
+        const target = await invite(newCellphone(), []);
+        return { method: 'DELETE', route: `employers/${id}/agents/${target.id}` };
+      },
+    },
+    { name: 'GET templates', need: 'templates', status: 200, prepare: async () => ({ method: 'GET', route: `employers/${id}/templates` }) },
+    { name: 'POST templates', need: 'EmployerEdit', status: 200, prepare: async () => ({ method: 'POST', route: `employers/${id}/templates`, body: { name: 'قالب تازه' } }) },
+    { name: 'PUT template', need: 'EmployerEdit', status: 200, prepare: async () => ({ method: 'PUT', route: `employers/${id}/templates/${defaultTemplate.id}`, body: { name: defaultTemplate.name } }) },
+    {
+      name: 'DELETE template', need: 'EmployerEdit', status: 204,
+      prepare: async () => ({ method: 'DELETE', route: `employers/${id}/templates/${(await spareTemplate()).id}` }),
+    },
+    { name: 'GET steps', need: 'templates', status: 200, prepare: async () => ({ method: 'GET', route: `employers/${id}/templates/${defaultTemplate.id}/steps` }) },
+    {
+      name: 'POST step', need: 'EmployerEdit', status: 200,
+      prepare: async () => ({ method: 'POST', route: `employers/${id}/templates/${(await spareTemplate()).id}/steps`, body: { name: 'آزمون عملی', kind: 'interview' } }),
+    },
+    {
+      name: 'PUT steps (sort)', need: 'EmployerEdit', status: 200,
+      prepare: async () => {
+        const template = await spareTemplate();
+        return { method: 'PUT', route: `employers/${id}/templates/${template.id}/steps`, body: { stepIds: template.steps.map((s: any) => s.id).reverse() } };
+      },
+    },
+    {
+      name: 'PUT step', need: 'EmployerEdit', status: 200,
+      prepare: async () => {
+        const template = await spareTemplate();
+        return { method: 'PUT', route: `employers/${id}/templates/${template.id}/steps/${template.steps[1].id}`, body: { name: 'مصاحبهٔ فنی', kind: 'interview' } };
+      },
+    },
+    {
+      name: 'DELETE step', need: 'EmployerEdit', status: 204,
+      prepare: async () => {
+        const template = await spareTemplate();
+        return { method: 'DELETE', route: `employers/${id}/templates/${template.id}/steps/${template.steps[1].id}` };
+      },
+    },
+  ];
+
+  const callers = [
+    { name: 'owner', headers: owner.headers, allowed: () => true },
+    { name: 'agent with the permission', headers: agentWith.headers, allowed: () => true },
+    { name: 'agent without it', headers: agentWithout.headers, allowed: (need: Need) => need === 'member' },
+    { name: 'removed agent', headers: removed.headers, allowed: () => false },
+    { name: 'stranger', headers: stranger.headers, allowed: () => false },
+    { name: 'anonymous', headers: {}, allowed: () => false },
+  ];
+
+  for (const entry of calls) {
+    for (const caller of callers) {
+      const request = await entry.prepare();
+      const before = await snapshot();
+      const response = await call(request.method, request.route, caller.headers, request.body);
+      const label = `${entry.name} as ${caller.name}`;
+      if (caller.allowed(entry.need)) {
+        assert.equal(response.status, entry.status, `${label}: ${response.status} ${await response.clone().text()}`);
+        continue;
+      }
+      if (caller.name === 'anonymous') await assertError(response, 401, 'EXC_AUTHENTICATION_REQUIRED');
+      else if (caller.name === 'agent without it') await assertError(response, 403, 'EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
+      else await assertError(response, 403, 'EXC_AUTHORIZATION_FORBIDDEN');
+      assert.equal(await snapshot(), before, `${label} changed nothing`);
+    }
+  }
+
+  // has-access answers for each caller, never an error for a stranger.
+  const hasAccess = async (headers: Headers, action: string) => (await ok(call('GET', `employers/${id}/has-access/${action}`, headers))).hasAccess;
+  assert.deepEqual(
+    await Promise.all([owner, agentWith, agentWithout, removed, stranger].map((who) => hasAccess(who.headers, 'EmployerEdit'))),
+    [true, true, false, false, false],
+  );
+  assert.equal(await hasAccess(agentWithout.headers, 'Billing'), true);
+  assert.equal(await hasAccess(owner.headers, 'Billing'), true);
+  await assertError(await call('GET', `employers/${id}/has-access/Delete`, owner.headers), 400, 'EXC_EMPLOYERS_ACTION_IS_INVALID');
+  await assertError(await call('GET', `employers/${id}/has-access/EmployerEdit`), 401, 'EXC_AUTHENTICATION_REQUIRED');
+  await assertError(await call('GET', 'employers/00000000-0000-4000-8000-000000000000/agents', owner.headers), 404, 'EXC_EMPLOYERS_NOT_FOUND');
+  await assertError(await call('GET', `employers/${id}/templates/00000000-0000-4000-8000-000000000000/steps`, owner.headers), 404, 'EXC_HIRING_TEMPLATE_NOT_FOUND');
+});
+
+test('profile rules answer their codes through the gateway, several at once, and nothing changes', async () => {
+  const owner = await user();
+  const created = await ok(call('POST', 'employers', owner.headers, { brand: 'درمانگاه قوانین', isSelfEmployed: false }));
+  await assertError(await call('POST', 'employers', owner.headers, { brand: 'ب'.repeat(10_240) }), 400, 'EXC_EMPLOYERS_BRAND_IS_TOO_LONG');
+  await assertError(await call('POST', 'employers', owner.headers, { brand: '' }), 400, 'EXC_EMPLOYERS_BRAND_IS_REQUIRED');
+  const put = (body: object) => call('PUT', `employers/${created.id}/company`, owner.headers, { brand: 'درمانگاه قوانین', ...body });
+  await assertError(await put({ nationalId: '10380284791' }), 400, 'EXC_EMPLOYERS_NATIONAL_ID_IS_INVALID');
+  await assertError(await put({ establishmentDate: '2999-01-01' }), 400, 'EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_IN_FUTURE');
+  await assertError(await put({ website: 'ftp://clinic.ir' }), 400, 'EXC_EMPLOYERS_WEBSITE_IS_INVALID');
+  await assertError(await put({ website: 'ftp://clinic.ir', cellphone: '123' }), 400, 'EXC_EMPLOYERS_CELLPHONE_IS_INVALID', 'EXC_EMPLOYERS_WEBSITE_IS_INVALID');
+  const stored = await ok(call('GET', `employers/${encodeURIComponent(created.slug)}`, owner.headers));
+  assert.equal(stored.website, null);
+  assert.equal(stored.nationalId, null);
+
+  // A logo of the wrong type is refused at upload; a real image is kept and shown by id.
+  const upload = async (content: Uint8Array, name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([content]), name);
+    return fetch(`${stack.url}/api/v1/files/upload?category=LOGO`, { method: 'POST', headers: owner.headers, body: form });
+  };
+  await assertError(await upload(Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'), 'logo.png'), 400, 'EXC_FILES_INVALID_MIME_TYPE');
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#159' } }).png().toBuffer();
+  const logo = await ok(upload(png, 'logo.png'));
+  const saved = await ok(put({ logo: logo.id, nationalId: '۱۰۳۸۰۲۸۴۷۹۰', registrationNumber: '۱۲۳', website: 'https://clinic.ir' }));
+  assert.deepEqual([saved.logo, saved.nationalId, saved.isProfileCompleted], [logo.id, '10380284790', true]);
+  await assertError(await put({ logo: 'not-a-file' }), 400, 'EXC_EMPLOYERS_FILE_ID_IS_INVALID');
+});
+
+test('public pages and the listing: anyone reads them; promoted first; filters and paging validated', async () => {
+  const owner = await user();
+  const a = await ok(call('POST', 'employers', owner.headers, { brand: 'کلینیک فهرست الف', isSelfEmployed: false }));
+  await ok(call('PUT', `employers/${a.id}/company`, owner.headers, { brand: 'کلینیک فهرست الف', province: 'tehran', city: 'tehran', contactEmail: 'hr@a.ir' }));
+  const b = await ok(call('POST', 'employers', owner.headers, { brand: 'كلينيك فهرست ب', isSelfEmployed: true }));
+
+  const publicPage = await ok(call('GET', `employers/${encodeURIComponent(a.slug)}/public`));
+  assert.equal(publicPage.brand, 'کلینیک فهرست الف');
+  assert.equal('contactEmail' in publicPage, false, 'no private fields in public');
+  const seo = await ok(call('GET', `employers/by-slug-with-seo/${encodeURIComponent(a.slug)}`));
+  assert.equal(seo.seo.canonicalPath, `/employers/${encodeURIComponent(a.slug)}`);
+  assert.match(seo.seo.title, /کلینیک فهرست الف/);
+  assert.equal((await ok(call('GET', `employers/${encodeURIComponent(b.slug)}/get-id`))).id, b.id);
+  await assertError(await call('GET', 'employers/no-such-employer/public'), 404, 'EXC_EMPLOYERS_NOT_FOUND');
+
+  const found = await ok(call('GET', `employers/list?text=${encodeURIComponent('كلينيك فهرست')}&pageSize=10`));
+  assert.deepEqual(found.items.map((item: any) => item.id).sort(), [a.id, b.id].sort(), 'Arabic letters in the query find Persian brands');
+  assert.equal(found.total, 2);
+  const inTehran = await ok(call('GET', 'employers/list?province=tehran&text=فهرست'));
+  assert.deepEqual(inTehran.items.map((item: any) => item.id), [a.id]);
+  await assertError(await call('GET', 'employers/list?page=0'), 400, 'EXC_PAGINATION_PAGE_IS_INVALID');
+  await assertError(await call('GET', 'employers/list?pageSize=51'), 400, 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID');
+  await assertError(await call('GET', 'employers/list?pageSize=abc'), 400, 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID');
+  await assertError(await call('GET', 'employers/list?order=drop'), 400, 'EXC_PAGINATION_ORDER_IS_INVALID');
+  const page2 = await ok(call('GET', `employers/list?text=${encodeURIComponent('فهرست')}&pageSize=۱&page=۲&order=brand`));
+  assert.equal(page2.items.length, 1);
+  assert.deepEqual([page2.page, page2.pageSize, page2.total], [2, 1, 2]);
+});
+
+test('the gateway answers 503 at once when the employer service is down', async () => {
+  await employer.stop();
+  await assertError(await call('GET', 'employers/list'), 503, 'EXC_SERVICE_UNAVAILABLE');
+  employer = await employerService.start(employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: employerDb.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl }), { log: createLogger('employer-test', 'silent') });
+});

@@ -1,0 +1,68 @@
+// Assembles the employer service from its configuration and serves it over gRPC. The gateway's
+// tests and the test stack start it in-process through the package entry.
+import { createCallerVerifier } from '@darmankar/platform/caller-identity';
+import { systemClock, type Clock } from '@darmankar/platform/clock';
+import type { EventBus } from '@darmankar/platform/events/index';
+import { bindService, serve } from '@darmankar/platform/grpc';
+import { createLogger, type Logger } from '@darmankar/platform/log';
+import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
+import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
+import type { EmployerConfig } from './config.ts';
+import { createDatabase, createPool } from './db/client.ts';
+import { Agents } from './domain/agents.ts';
+import { Employers } from './domain/employers.ts';
+import { Templates } from './domain/templates.ts';
+import { KnownUsers } from './domain/users.ts';
+import { consumeAuthEvents } from './events/auth-consumer.ts';
+import { employerHandlers } from './rpc/employer-handlers.ts';
+
+export interface RunningEmployerService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmployerServiceOptions {
+  log?: Logger;
+  /** Milliseconds since the epoch (establishment dates, creation times); tests move it. */
+  clock?: Clock;
+}
+
+/** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
+export async function startEmployerService(config: EmployerConfig, options: EmployerServiceOptions = {}): Promise<RunningEmployerService> {
+  const log = options.log ?? createLogger('employer', config.LOG_LEVEL);
+  const clock = options.clock ?? systemClock;
+  const db = createDatabase(createPool(config.DATABASE_URL, { log }));
+  let relay: Stoppable | undefined;
+  let bus: EventBus | undefined;
+  try {
+    const users = new KnownUsers(db, clock);
+    const employers = new Employers(db, users, clock);
+    const handlers = employerHandlers(employers, new Agents(db, users, clock), new Templates(db, clock));
+    relay = await startOutboxRelay({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    if (config.KAFKA_BROKERS || config.EVENTS_DATABASE_URL) {
+      bus = await consumeAuthEvents({ kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL ?? '', databaseUrl: config.DATABASE_URL, log }, db, users);
+    } else {
+      log.warn('no KAFKA_BROKERS or EVENTS_DATABASE_URL: invited agents are not linked to users');
+    }
+    const server = await serve({
+      port: config.GRPC_PORT,
+      log,
+      services: [bindService(EmployerService, handlers)],
+      callerVerifier: createCallerVerifier({ publicKey: config.CALLER_ASSERTION_PUBLIC_KEY }),
+    });
+    return {
+      port: server.port,
+      async stop() {
+        await server.shutdown();
+        await bus?.close();
+        await relay?.stop();
+        await db.$disconnect();
+      },
+    };
+  } catch (error) {
+    await bus?.close();
+    await relay?.stop();
+    await db.$disconnect();
+    throw error;
+  }
+}

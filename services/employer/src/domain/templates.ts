@@ -1,0 +1,201 @@
+// Hiring templates: named, ordered steps whose kind tells hiring whether an application is
+// decided. Every employer gets a default one; what postings or applications stand on stays.
+import { randomUUID } from 'node:crypto';
+import type { ExcCode } from '@darmankar/platform/errors/catalogue';
+import { DomainError } from '@darmankar/platform/errors/domain-error';
+import { normalizePersian } from '@darmankar/platform/persian';
+import type { Database, StepRow, TemplateRow, Transaction } from '../db/client.ts';
+import { isUuid, requireAccess, type Action } from './access.ts';
+import { throwIfAny } from './profile.ts';
+
+export const STEP_KINDS = ['in_review', 'interview', 'offer', 'accepted', 'rejected'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+export const DEFAULT_TEMPLATE_NAME = 'فرایند استخدام پیش‌فرض';
+export const DEFAULT_STEPS: readonly { name: string; kind: StepKind }[] = [
+  { name: 'در حال بررسی', kind: 'in_review' },
+  { name: 'مصاحبه', kind: 'interview' },
+  { name: 'پیشنهاد همکاری', kind: 'offer' },
+  { name: 'پذیرفته شده', kind: 'accepted' },
+  { name: 'رد شده', kind: 'rejected' },
+];
+
+/** Reading templates: whoever edits the profile, posts ads or manages applications. */
+const READERS: readonly Action[] = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage'];
+const WRITERS: readonly Action[] = ['EmployerEdit'];
+
+export interface StepView {
+  id: string;
+  name: string;
+  kind: StepKind;
+  position: number;
+}
+
+export interface TemplateView {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  steps: StepView[];
+}
+
+const stepView = (row: StepRow): StepView => ({ id: row.id, name: row.name, kind: row.kind as StepKind, position: row.position });
+const templateView = (row: TemplateRow & { steps: StepRow[] }): TemplateView => ({
+  id: row.id, name: row.name, isDefault: row.isDefault, steps: [...row.steps].sort((a, b) => a.position - b.position).map(stepView),
+});
+
+function parseName(input: string, required: ExcCode, tooLong: ExcCode, errors: ExcCode[]): string {
+  const name = normalizePersian(input);
+  if (name === '') errors.push(required);
+  else if ([...name].length > 100) errors.push(tooLong);
+  return name;
+}
+
+function parseKind(input: string, errors: ExcCode[]): StepKind {
+  if (!(STEP_KINDS as readonly string[]).includes(input)) errors.push('EXC_EMPLOYERS_STEP_KIND_IS_INVALID');
+  return input as StepKind;
+}
+
+async function addTemplate(tx: Transaction, employerId: string, name: string, isDefault: boolean, now: Date): Promise<TemplateRow & { steps: StepRow[] }> {
+  const id = randomUUID();
+  return tx.template.create({
+    data: {
+      id, employerId, name, isDefault, inUse: 0, createdAt: now,
+      steps: { create: DEFAULT_STEPS.map((step, position) => ({ id: randomUUID(), name: step.name, kind: step.kind, position, inUse: 0 })) },
+    },
+    include: { steps: true },
+  });
+}
+
+export function createDefaultTemplate(tx: Transaction, employerId: string, now: Date): Promise<unknown> {
+  return addTemplate(tx, employerId, DEFAULT_TEMPLATE_NAME, true, now);
+}
+
+export class Templates {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => number,
+  ) {}
+
+  private async template(tx: Transaction | Database, employerId: string, templateId: string): Promise<TemplateRow & { steps: StepRow[] }> {
+    const row = isUuid(templateId) ? await tx.template.findFirst({ where: { id: templateId, employerId }, include: { steps: true } }) : null;
+    if (!row) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
+    return row;
+  }
+
+  async list(userId: string | undefined, employerId: string): Promise<TemplateView[]> {
+    await requireAccess(this.db, employerId, userId, READERS);
+    const rows = await this.db.template.findMany({ where: { employerId }, include: { steps: true }, orderBy: [{ isDefault: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }] });
+    return rows.map(templateView);
+  }
+
+  async create(userId: string | undefined, employerId: string, nameInput: string): Promise<TemplateView> {
+    await requireAccess(this.db, employerId, userId, WRITERS);
+    const errors: ExcCode[] = [];
+    const name = parseName(nameInput, 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG', errors);
+    throwIfAny(errors);
+    return templateView(await this.db.$transaction((tx) => addTemplate(tx, employerId, name, false, new Date(this.clock()))));
+  }
+
+  async rename(userId: string | undefined, employerId: string, templateId: string, nameInput: string): Promise<TemplateView> {
+    await requireAccess(this.db, employerId, userId, WRITERS);
+    const errors: ExcCode[] = [];
+    const name = parseName(nameInput, 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG', errors);
+    throwIfAny(errors);
+    await this.template(this.db, employerId, templateId);
+    return templateView(await this.db.template.update({ where: { id: templateId }, data: { name }, include: { steps: true } }));
+  }
+
+  async remove(userId: string | undefined, employerId: string, templateId: string): Promise<void> {
+    await requireAccess(this.db, employerId, userId, WRITERS);
+    await this.db.$transaction(async (tx) => {
+      // Locks the row, so a posting marking it in use meanwhile waits and then sees it gone.
+      const locked = isUuid(templateId) ? await tx.$queryRaw<TemplateRow[]>`SELECT id, is_default AS "isDefault", in_use AS "inUse" FROM templates WHERE id = ${templateId}::uuid AND employer_id = ${employerId}::uuid FOR UPDATE` : [];
+      const row = locked[0];
+      if (!row) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
+      if (row.isDefault) throw new DomainError('EXC_EMPLOYERS_TEMPLATE_IS_DEFAULT');
+      if (row.inUse > 0) throw new DomainError('EXC_EMPLOYERS_TEMPLATE_IS_IN_USE');
+      const stepsInUse = await tx.step.count({ where: { templateId, inUse: { gt: 0 } } });
+      if (stepsInUse > 0) throw new DomainError('EXC_EMPLOYERS_STEP_IS_IN_USE');
+      await tx.template.delete({ where: { id: templateId } });
+    });
+  }
+
+  async steps(userId: string | undefined, employerId: string, templateId: string): Promise<StepView[]> {
+    await requireAccess(this.db, employerId, userId, READERS);
+    return templateView(await this.template(this.db, employerId, templateId)).steps;
+  }
+
+  async addStep(userId: string | undefined, employerId: string, templateId: string, input: { name: string; kind: string }): Promise<StepView> {
+    await requireAccess(this.db, employerId, userId, WRITERS);
+    const errors: ExcCode[] = [];
+    const name = parseName(input.name, 'EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG', errors);
+    const kind = parseKind(input.kind, errors);
+    throwIfAny(errors);
+    return this.db.$transaction(async (tx) => {
+      const template = await this.template(tx, employerId, templateId);
+      const position = template.steps.reduce((max, step) => Math.max(max, step.position + 1), 0);
+      return stepView(await tx.step.create({ data: { id: randomUUID(), templateId, name, kind, position, inUse: 0 } }));
+    });
+  }
+
+  async sort(userId: string | undefined, employerId: string, templateId: string, stepIds: string[]): Promise<StepView[]> {
+    await requireAccess(this.db, employerId, userId, WRITERS);
+    return this.db.$transaction(async (tx) => {
+      const template = await this.template(tx, employerId, templateId);
+      const current = new Set(template.steps.map((step) => step.id));
+      if (stepIds.length !== current.size || new Set(stepIds).size !== stepIds.length || !stepIds.every((id) => current.has(id))) {
+        throw new DomainError('EXC_EMPLOYERS_STEPS_ORDER_IS_INVALID');
+      }
+      for (const [position, id] of stepIds.entries()) await tx.step.update({ where: { id }, data: { position } });
+      return templateView(await this.template(tx, employerId, templateId)).steps;
+    });
+  }
+
+  private async step(tx: Transaction | Database, employerId: string, templateId: string, stepId: string): Promise<StepRow> {
+    const template = await this.template(tx, employerId, templateId);
+    const step = template.steps.find((candidate) => candidate.id === stepId);
+    if (!step) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
+    return step;
+  }
+
+  async updateStep(userId: string | undefined, employerId: string, templateId: string, stepId: string, input: { name: string; kind: string }): Promise<StepView> {
+    await requireAccess(this.db, employerId, userId, WRITERS);
+    const errors: ExcCode[] = [];
+    const name = parseName(input.name, 'EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG', errors);
+    const kind = parseKind(input.kind, errors);
+    throwIfAny(errors);
+    await this.step(this.db, employerId, templateId, stepId);
+    return stepView(await this.db.step.update({ where: { id: stepId }, data: { name, kind } }));
+  }
+
+  async removeStep(userId: string | undefined, employerId: string, templateId: string, stepId: string): Promise<void> {
+    await requireAccess(this.db, employerId, userId, WRITERS);
+    await this.db.$transaction(async (tx) => {
+      await this.step(tx, employerId, templateId, stepId);
+      const locked = await tx.$queryRaw<{ inUse: number }[]>`SELECT in_use AS "inUse" FROM steps WHERE id = ${stepId}::uuid FOR UPDATE`;
+      if ((locked[0]?.inUse ?? 0) > 0) throw new DomainError('EXC_EMPLOYERS_STEP_IS_IN_USE');
+      await tx.step.delete({ where: { id: stepId } });
+      // Positions stay dense, so the next sort and append agree with what is shown.
+      const rest = await tx.step.findMany({ where: { templateId }, orderBy: { position: 'asc' } });
+      for (const [position, step] of rest.entries()) if (step.position !== position) await tx.step.update({ where: { id: step.id }, data: { position } });
+    });
+  }
+
+  /** Called by the service whose postings use the template; never below zero. */
+  async markTemplate(templateId: string, delta: number): Promise<number> {
+    if (!isUuid(templateId)) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
+    if (!Number.isInteger(delta) || Math.abs(delta) > 1000) throw new DomainError('EXC_BAD_REQUEST');
+    const rows = await this.db.$queryRaw<{ in_use: number }[]>`UPDATE templates SET in_use = GREATEST(in_use + ${delta}, 0) WHERE id = ${templateId}::uuid RETURNING in_use`;
+    if (!rows[0]) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
+    return rows[0].in_use;
+  }
+
+  /** Called by the service whose applications stand on the step; never below zero. */
+  async markStep(stepId: string, delta: number): Promise<number> {
+    if (!isUuid(stepId)) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
+    if (!Number.isInteger(delta) || Math.abs(delta) > 1000) throw new DomainError('EXC_BAD_REQUEST');
+    const rows = await this.db.$queryRaw<{ in_use: number }[]>`UPDATE steps SET in_use = GREATEST(in_use + ${delta}, 0) WHERE id = ${stepId}::uuid RETURNING in_use`;
+    if (!rows[0]) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
+    return rows[0].in_use;
+  }
+}

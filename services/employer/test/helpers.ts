@@ -1,0 +1,80 @@
+// Shared test set-up: throw-away databases (the service's and the event log's) on the real
+// Postgres, the real service on a free port and a real gRPC client that vouches for users.
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ExcCode } from '@darmankar/platform/errors/catalogue';
+import { DomainError } from '@darmankar/platform/errors/domain-error';
+import type { ServiceClient } from '@darmankar/platform/grpc';
+import { createLogger } from '@darmankar/platform/log';
+import { dropDatabase } from '@darmankar/platform/migrate';
+import { createServiceTestDatabase, startServiceUnderTest, testPostgresUrl, type TestClock, type TestDatabase } from '@darmankar/platform/testing';
+import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
+import { startEmployerService } from '../src/app.ts';
+import { employerConfig } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { EMPLOYER_SERVICE_DIR } from '../src/db/migrate.ts';
+
+export type EmployerClient = ServiceClient<typeof EmployerService>;
+
+export interface TestEmployer {
+  client: EmployerClient;
+  db: Database;
+  port: number;
+  eventsUrl: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+export function eventsDatabaseUrl(): string {
+  const url = new URL(testPostgresUrl());
+  url.pathname = `/dk_test_events_employer_${randomBytes(4).toString('hex')}`;
+  return url.toString();
+}
+
+/** The service against a fresh database, relaying to and consuming from a fresh event log. */
+export async function startTestEmployer(clock: TestClock): Promise<TestEmployer> {
+  const database: TestDatabase = await createServiceTestDatabase('employer', EMPLOYER_SERVICE_DIR);
+  const eventsUrl = eventsDatabaseUrl();
+  const config = employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl });
+  const running = await startServiceUnderTest(EmployerService, () => startEmployerService(config, { log: createLogger('employer-test', 'silent'), clock }));
+  const db = createDatabase(database.url);
+  return {
+    client: running.client,
+    db,
+    port: running.service.port,
+    eventsUrl,
+    databaseUrl: database.url,
+    async stop() {
+      await running.stop();
+      await db.$disconnect();
+      await database.drop();
+      await dropDatabase(eventsUrl);
+    },
+  };
+}
+
+export async function rejectsWith(call: Promise<unknown>, ...codes: ExcCode[]): Promise<void> {
+  await assert.rejects(call, (error: unknown) => {
+    assert.ok(error instanceof DomainError, `expected a DomainError, got ${String(error)}`);
+    assert.deepEqual([...error.codes].sort(), [...codes].sort());
+    return true;
+  });
+}
+
+export const newUser = () => randomUUID();
+
+let counter = 0;
+export function newCellphone(): string {
+  counter++;
+  return `0912${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
+}
+
+/** Waits for something another process does through the event log (no fixed sleep: polls until it holds). */
+export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}

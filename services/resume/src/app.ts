@@ -1,0 +1,57 @@
+// Assembles the resume service from its configuration and serves it over gRPC. The gateway's
+// tests and the test stack start it in-process through the package entry.
+import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
+import { systemClock, type Clock } from '@darmankar/platform/clock';
+import { bindService, serve } from '@darmankar/platform/grpc';
+import { createLogger, type Logger } from '@darmankar/platform/log';
+import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
+import { ResumeService } from '@darmankar/proto/resume/v1/resume_pb';
+import type { ResumeConfig } from './config.ts';
+import { createDatabase, createPool } from './db/client.ts';
+import { Resumes } from './domain/resumes.ts';
+import { createFilesPort } from './rpc/files-client.ts';
+import { resumeHandlers } from './rpc/resume-handlers.ts';
+
+export interface RunningResumeService {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface ResumeServiceOptions {
+  log?: Logger;
+  /** Milliseconds since the epoch: "today" for the date rules (tests move it instead of sleeping). */
+  clock?: Clock;
+}
+
+/** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
+export async function startResumeService(config: ResumeConfig, options: ResumeServiceOptions = {}): Promise<RunningResumeService> {
+  const log = options.log ?? createLogger('resume', config.LOG_LEVEL);
+  const clock = options.clock ?? systemClock;
+  const db = createDatabase(createPool(config.DATABASE_URL, { log }));
+  const files = createFilesPort(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
+  let relay: Stoppable | undefined;
+  try {
+    const resumes = new Resumes(db, files, { customLinkTtlSeconds: config.CUSTOM_RESUME_LINK_TTL_SECONDS }, clock, log);
+    relay = await startOutboxRelay({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    const server = await serve({
+      port: config.GRPC_PORT,
+      log,
+      services: [bindService(ResumeService, resumeHandlers(resumes))],
+      callerVerifier: createCallerVerifier({ publicKey: config.CALLER_ASSERTION_PUBLIC_KEY }),
+    });
+    return {
+      port: server.port,
+      async stop() {
+        await server.shutdown();
+        await relay?.stop();
+        files.close();
+        await db.$disconnect();
+      },
+    };
+  } catch (error) {
+    await relay?.stop();
+    files.close();
+    await db.$disconnect();
+    throw error;
+  }
+}

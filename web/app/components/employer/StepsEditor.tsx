@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
+import { useFetcher } from 'react-router';
+import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
+import { localDigits } from '../../lib/format.ts';
+import type { Step } from '../../lib/employer/types.ts';
+import { useExcToasts } from '../ui/Toaster.tsx';
+
+interface ActionAnswer {
+  exc?: string[];
+  at?: number;
+}
+
+/** Moves `moved` before or after `target`, keeping the rest in order. */
+export function reorder(ids: readonly string[], moved: ReadonlySet<string>, target: string, position: 'before' | 'after' | 'on'): string[] {
+  const rest = ids.filter((id) => !moved.has(id));
+  const block = ids.filter((id) => moved.has(id));
+  const at = rest.indexOf(target);
+  if (at < 0) return [...ids];
+  const index = position === 'after' ? at + 1 : at;
+  return [...rest.slice(0, index), ...block, ...rest.slice(index)];
+}
+
+/**
+ * The template's steps in order: drag and drop with a pointer, or by keyboard (focus a step's
+ * handle, Enter, arrows to the place, Enter) through react-aria's drag and drop; the whole new
+ * order is saved at once (PUT …/steps), and put back if the service refuses it.
+ */
+export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }: { employerId: string; templateId: string; steps: Step[]; onEdit: (step: Step) => void; onDelete: (step: Step) => void }) {
+  const t = useT();
+  const locale = useLocale();
+  const fetcher = useFetcher<ActionAnswer>();
+  const [order, setOrder] = useState(steps);
+  useEffect(() => setOrder(steps), [steps]);
+  useExcToasts(fetcher.data?.exc, fetcher.data?.at);
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.exc) setOrder(steps);
+  }, [fetcher.state, fetcher.data, steps]);
+
+  const { dragAndDropHooks } = useDragAndDrop({
+    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': order.find((step) => step.id === key)?.name ?? String(key) })),
+    onReorder(event) {
+      const ids = reorder(
+        order.map((step) => step.id),
+        new Set([...event.keys].map(String)),
+        String(event.target.key),
+        event.target.dropPosition,
+      );
+      const byId = new Map(order.map((step) => [step.id, step]));
+      setOrder(ids.map((id) => byId.get(id)!));
+      fetcher.submit({ intent: 'reorder', employerId, templateId, stepIds: JSON.stringify(ids) }, { method: 'post' });
+    },
+  });
+
+  return (
+    <GridList
+      aria-label={t('employer.hiring.steps')}
+      items={order}
+      dragAndDropHooks={dragAndDropHooks}
+      className="flex flex-col gap-2 outline-none"
+      data-testid="steps-list"
+      aria-busy={fetcher.state !== 'idle' || undefined}
+    >
+      {(step) => (
+        <GridListItem
+          id={step.id}
+          textValue={step.name}
+          className="flex items-center gap-3 rounded-xl border border-line bg-white p-3 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-200 data-[dragging]:opacity-50 data-[drop-target]:border-brand-500"
+          data-testid="step-row"
+        >
+          <AriaButton slot="drag" aria-label={t('employer.hiring.dragStep', { name: step.name })} className="cursor-grab rounded-lg px-2 py-1 text-muted outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-drag">
+            <span aria-hidden="true">⋮⋮</span>
+          </AriaButton>
+          <span className="w-6 text-center text-sm text-muted" aria-hidden="true">{localDigits(order.indexOf(step) + 1, locale)}</span>
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-semibold" data-testid="step-name">{step.name}</span>
+            <span className="block text-xs text-muted">{t(`employer.stepKind.${step.kind}` as MessageKey)}</span>
+          </span>
+          <AriaButton onPress={() => onEdit(step)} className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="edit-step">
+            {t('employer.hiring.edit')}
+          </AriaButton>
+          <AriaButton onPress={() => onDelete(step)} className="rounded-lg px-2 py-1 text-sm text-danger outline-none hover:bg-red-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="delete-step">
+            {t('employer.hiring.delete')}
+          </AriaButton>
+        </GridListItem>
+      )}
+    </GridList>
+  );
+}

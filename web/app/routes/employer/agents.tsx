@@ -1,0 +1,174 @@
+import { excText } from '@darmankar/platform/errors/catalogue';
+import { Form, useNavigation } from 'react-router';
+import type { Route } from './+types/agents';
+import { Page } from '../../components/layout/Page.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/States.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { useExcToasts } from '../../components/ui/Toaster.tsx';
+import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
+import { ApiError } from '../../lib/api.ts';
+import { getServerApi } from '../../lib/api.server.ts';
+import { toRouteError } from '../../lib/errors.ts';
+import { formText, loadEmployer, loginRedirect, runAction, selectedEmployerSlug } from '../../lib/employer/server.ts';
+import { codeForField, EMPLOYER_ACTIONS, type Agent, type EmployerAction } from '../../lib/employer/types.ts';
+import { localDigits } from '../../lib/format.ts';
+import { localeFromPath } from '../../lib/locale.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { requireKnownLocale } from '../../lib/route-guards.ts';
+import { loadViewer } from '../../lib/viewer.server.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'employer.agents.title', 'employer.agents.intro');
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  requireKnownLocale(params);
+  const { api, jar } = getServerApi(context);
+  const viewer = await loadViewer(api, jar);
+  const url = new URL(request.url);
+  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `/settings/agent${url.search}`);
+  const slug = selectedEmployerSlug(request, viewer);
+  if (!slug) return { employer: null, agents: [] as Agent[] };
+  const employer = await loadEmployer(api, slug);
+  try {
+    const agents = await api.get<{ items: Agent[] }>(`/employers/${encodeURIComponent(employer.id)}/agents`);
+    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, agents: agents.items };
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+function agentBody(form: FormData) {
+  return {
+    firstName: formText(form, 'firstName') ?? '',
+    lastName: formText(form, 'lastName') ?? '',
+    title: formText(form, 'title'),
+    cellphone: formText(form, 'cellphone') ?? '',
+    permissions: form.getAll('permissions').filter((value): value is EmployerAction => (EMPLOYER_ACTIONS as readonly unknown[]).includes(value)),
+  };
+}
+
+/** Invite, change permissions, remove: one action, by `intent`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = getServerApi(context);
+  const form = await request.formData();
+  const intent = formText(form, 'intent');
+  const employerId = encodeURIComponent(formText(form, 'employerId') ?? '');
+  const agentId = encodeURIComponent(formText(form, 'agentId') ?? '');
+  return runAction(intent, async () => {
+    if (intent === 'invite') await api.post(`/employers/${employerId}/agents`, { body: agentBody(form) });
+    else if (intent === 'update') await api.put(`/employers/${employerId}/agents/${agentId}`, { body: agentBody(form) });
+    else if (intent === 'remove') await api.delete(`/employers/${employerId}/agents/${agentId}`);
+    else throw new ApiError(['EXC_UNKNOWN'], 400);
+  });
+}
+
+function PermissionBoxes({ granted, idPrefix }: { granted: readonly string[]; idPrefix: string }) {
+  const t = useT();
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium">{t('employer.agents.permissions')}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {EMPLOYER_ACTIONS.map((action) => (
+          <label key={action} className="flex items-center gap-2 text-sm" htmlFor={`${idPrefix}-${action}`}>
+            <input id={`${idPrefix}-${action}`} type="checkbox" name="permissions" value={action} defaultChecked={granted.includes(action)} className="size-4" />
+            {t(`employer.permission.${action}` as MessageKey)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function AgentFields({ agent, codes, idPrefix }: { agent?: Agent; codes?: string[]; idPrefix: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const errorOf = (field: string) => {
+    const code = codeForField(codes, field);
+    return code ? excText(code, locale) : undefined;
+  };
+  return (
+    <>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField name="firstName" label={t('employer.agents.firstName')} defaultValue={agent?.firstName ?? ''} errorMessage={errorOf('firstName')} isRequired />
+        <TextField name="lastName" label={t('employer.agents.lastName')} defaultValue={agent?.lastName ?? ''} errorMessage={errorOf('lastName')} isRequired />
+        <TextField name="title" label={t('employer.agents.jobTitle')} defaultValue={agent?.title ?? ''} errorMessage={errorOf('title')} />
+        <TextField name="cellphone" label={t('employer.field.cellphone')} defaultValue={agent?.cellphone ?? ''} errorMessage={errorOf('cellphone')} dir="ltr" inputMode="numeric" isRequired />
+      </div>
+      <PermissionBoxes granted={agent?.permissions ?? []} idPrefix={idPrefix} />
+    </>
+  );
+}
+
+/** The selected employer's agents (`?employer={slug}`, else the first employer of the viewer). */
+export default function Agents({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const navigation = useNavigation();
+  const codes = actionData && 'exc' in actionData ? actionData.exc : undefined;
+  useExcToasts(codes, actionData && 'at' in actionData ? actionData.at : undefined);
+  const { employer, agents } = loaderData;
+  if (!employer) {
+    return (
+      <Page title={t('employer.agents.title')} testId="agents-page">
+        <EmptyState>{t('employer.noEmployer')}</EmptyState>
+      </Page>
+    );
+  }
+  const inviteCodes = actionData && 'intent' in actionData && actionData.intent === 'invite' ? codes : undefined;
+  return (
+    <Page title={t('employer.agents.title')} intro={employer.brand ?? undefined} testId="agents-page">
+      <section aria-labelledby="agents-list-title" className="mb-10">
+        <h2 id="agents-list-title" className="mb-4 text-lg font-bold">{t('employer.agents.list')}</h2>
+        {agents.length === 0 ? (
+          <EmptyState>{t('employer.agents.empty')}</EmptyState>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="agents-list">
+            {agents.map((agent) => (
+              <li key={agent.id} className="rounded-2xl border border-line p-4" data-testid="agent-row">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div>
+                    <p className="font-bold">{agent.firstName} {agent.lastName}</p>
+                    <p className="text-sm text-muted">
+                      {agent.title ? `${agent.title} · ` : ''}
+                      <span dir="ltr">{localDigits(agent.cellphone, locale)}</span>
+                      {' · '}
+                      {agent.userId ? t('employer.agents.joined') : t('employer.agents.invited')}
+                    </p>
+                    <p className="text-xs text-muted">{agent.permissions.map((p) => t(`employer.permission.${p}` as MessageKey)).join('، ') || t('employer.agents.noPermissions')}</p>
+                  </div>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="employerId" value={employer.id} />
+                    <input type="hidden" name="agentId" value={agent.id} />
+                    <Button type="submit" variant="danger" data-testid="remove-agent">{t('employer.agents.remove')}</Button>
+                  </Form>
+                </div>
+                <details className="mt-3">
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('employer.agents.edit')}</summary>
+                  <Form method="post" className="mt-3 flex flex-col gap-3" noValidate>
+                    <input type="hidden" name="intent" value="update" />
+                    <input type="hidden" name="employerId" value={employer.id} />
+                    <input type="hidden" name="agentId" value={agent.id} />
+                    <AgentFields agent={agent} idPrefix={`agent-${agent.id}`} />
+                    <div><Button type="submit" data-testid="save-agent">{t('employer.agents.save')}</Button></div>
+                  </Form>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="agents-invite-title">
+        <h2 id="agents-invite-title" className="mb-4 text-lg font-bold">{t('employer.agents.invite')}</h2>
+        <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-line p-4" data-testid="invite-agent-form" noValidate>
+          <input type="hidden" name="intent" value="invite" />
+          <input type="hidden" name="employerId" value={employer.id} />
+          <AgentFields codes={inviteCodes} idPrefix="invite" />
+          <div>
+            <Button type="submit" isDisabled={navigation.state === 'submitting'} data-testid="invite-agent">{t('employer.agents.inviteSubmit')}</Button>
+          </div>
+        </Form>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,103 @@
+import { Form, useNavigation } from 'react-router';
+import type { Route } from './+types/companies';
+import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
+import { Page } from '../../components/layout/Page.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/States.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
+import { orEmpty } from '../../lib/api.ts';
+import { getServerApi } from '../../lib/api.server.ts';
+import { toRouteError } from '../../lib/errors.ts';
+import { logoUrl, type EmployerPage } from '../../lib/employer/types.ts';
+import { localDigits } from '../../lib/format.ts';
+import { pageMeta } from '../../lib/meta.ts';
+import { requireKnownLocale } from '../../lib/route-guards.ts';
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, 'employer.companies.title', 'employer.companies.intro');
+
+export const COMPANY_FILTERS = ['text', 'province', 'city', 'industry', 'employerType'] as const;
+const PAGE_SIZE = 20;
+
+/** Companies for applicants: text search and filters, promoted first, the page in the URL. */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  requireKnownLocale(params);
+  const { api } = getServerApi(context);
+  const url = new URL(request.url);
+  const filters: Record<string, string> = {};
+  for (const name of COMPANY_FILTERS) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  const page = url.searchParams.get('page') ?? '1';
+  try {
+    const answer = await orEmpty(api.get<EmployerPage>('/employers/list', { query: { ...filters, page, pageSize: PAGE_SIZE } }));
+    return { filters, result: answer ?? { items: [], page: 1, pageSize: PAGE_SIZE, total: 0 } };
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+export default function Companies({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const navigation = useNavigation();
+  const { filters, result } = loaderData;
+  const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+  const pageLink = (page: number) => {
+    const query = new URLSearchParams(filters);
+    query.set('page', String(page));
+    return `/applicants/companies?${query.toString()}`;
+  };
+  return (
+    <Page title={t('employer.companies.title')} intro={t('employer.companies.intro')} testId="companies-page">
+      <Form method="get" role="search" aria-label={t('employer.companies.search')} className="mb-8 grid gap-3 sm:grid-cols-3" data-testid="companies-filters">
+        {COMPANY_FILTERS.map((name) => (
+          <TextField key={`${name}-${filters[name] ?? ''}`} name={name} label={t(`employer.companies.filter.${name}` as MessageKey)} defaultValue={filters[name] ?? ''} />
+        ))}
+        <div className="flex items-end">
+          <Button type="submit" isDisabled={navigation.state === 'loading'} className="w-full" data-testid="companies-search">{t('employer.companies.search')}</Button>
+        </div>
+      </Form>
+      <p className="mb-3 text-sm text-muted" aria-live="polite" data-testid="companies-total">
+        {t('employer.companies.total', { count: localDigits(result.total, locale) })}
+      </p>
+      {result.items.length === 0 ? (
+        <EmptyState>{t('employer.companies.empty')}</EmptyState>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2" data-testid="companies-list">
+          {result.items.map((employer) => {
+            const logo = logoUrl(employer.logo);
+            const name = employer.brand ?? employer.registeredName ?? t('dropdown.noBrand');
+            return (
+              <li key={employer.id}>
+                <LocaleLink to={`/employers/${employer.slug}`} className="flex items-center gap-3 rounded-2xl border border-line p-4 hover:border-brand-200" data-testid="company-card">
+                  {logo ? <img src={logo} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" /> : <span aria-hidden="true" className="grid size-12 place-items-center rounded-xl bg-brand-50 text-lg font-bold text-brand-700">{name.slice(0, 1)}</span>}
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-semibold">{name}</span>
+                    <span className="block truncate text-xs text-muted">{[employer.industry, employer.province, employer.city].filter(Boolean).join(' · ')}</span>
+                  </span>
+                  {employer.isPromoted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" data-testid="promoted-badge">{t('employer.companies.promoted')}</span>}
+                </LocaleLink>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav aria-label={t('employer.companies.pages')} className="mt-6 flex flex-wrap gap-2" data-testid="companies-pages">
+          {Array.from({ length: pages }, (_, index) => index + 1).map((page) => (
+            <LocaleLink
+              key={page}
+              to={pageLink(page)}
+              aria-current={page === result.page ? 'page' : undefined}
+              className="grid min-h-11 min-w-11 place-items-center rounded-xl border border-line px-3 text-sm aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+            >
+              {localDigits(page, locale)}
+            </LocaleLink>
+          ))}
+        </nav>
+      )}
+    </Page>
+  );
+}

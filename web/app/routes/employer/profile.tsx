@@ -1,0 +1,160 @@
+import { useRouteLoaderData, useSearchParams } from 'react-router';
+import type { Route } from './+types/profile';
+import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
+import { ButtonLink } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/States.tsx';
+import { Tabs } from '../../components/ui/Tabs.tsx';
+import { useLocale, useT } from '../../i18n/index.ts';
+import { getServerApi } from '../../lib/api.server.ts';
+import { toRouteError } from '../../lib/errors.ts';
+import { logoUrl, type PublicEmployer } from '../../lib/employer/types.ts';
+import { formatJalaliDate, localDigits } from '../../lib/format.ts';
+import { localePath } from '../../lib/locale.ts';
+import { requireKnownLocale } from '../../lib/route-guards.ts';
+
+export const TABS = ['about', 'positions', 'benefits', 'contact'] as const;
+type TabId = (typeof TABS)[number];
+
+interface Seo {
+  title: string;
+  description: string;
+  canonicalPath: string;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireKnownLocale(params);
+  const { api } = getServerApi(context);
+  try {
+    return await api.get<{ employer: PublicEmployer; seo: Seo }>(`/employers/by-slug-with-seo/${encodeURIComponent(params.employerSlug)}`);
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  return [
+    { title: data.seo.title },
+    { name: 'description', content: data.seo.description },
+    { tagName: 'link', rel: 'canonical', href: data.seo.canonicalPath },
+  ];
+};
+
+function Row({ label, value, ltr }: { label: string; value: string | null | undefined; ltr?: boolean }) {
+  if (!value) return null;
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+      <dt className="min-w-36 text-sm text-muted">{label}</dt>
+      <dd className="font-medium" dir={ltr ? 'ltr' : undefined}>{value}</dd>
+    </div>
+  );
+}
+
+/** The employer's public profile; the tab is kept in `activeTab` so a link opens it again. */
+export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { employer } = loaderData;
+  const layout = useRouteLoaderData('routes/site-layout') as { canEditEmployer?: boolean; viewer?: { employers: Array<{ slug: string }> } } | undefined;
+  const isMember = Boolean(layout?.viewer?.employers.some((e) => e.slug === employer.slug));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('activeTab');
+  const active: TabId = (TABS as readonly string[]).includes(asked ?? '') ? (asked as TabId) : 'about';
+  const logo = logoUrl(employer.logo, 128);
+  const name = employer.brand ?? employer.registeredName ?? t('dropdown.noBrand');
+  return (
+    <div data-testid="employer-profile-page">
+      <div className="border-b border-line bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-4 px-4 py-8">
+          {logo ? (
+            <img src={logo} alt={t('dropdown.logoAlt')} width={80} height={80} className="size-20 rounded-2xl object-cover" />
+          ) : (
+            <span aria-hidden="true" className="grid size-20 place-items-center rounded-2xl bg-brand-100 text-3xl font-black text-brand-700">{name.slice(0, 1)}</span>
+          )}
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-extrabold text-brand-900" data-testid="employer-brand">{name}</h1>
+            {employer.registeredName && employer.brand && <p className="text-muted">{employer.registeredName}</p>}
+            <p className="text-sm text-muted">{[employer.industry, employer.province, employer.city].filter(Boolean).join(' · ')}</p>
+          </div>
+          {isMember && layout?.canEditEmployer && (
+            <ButtonLink to={localePath(locale, `/employers/${employer.slug}/edit`)} variant="secondary" data-testid="edit-employer-link">
+              {t('dropdown.editProfile')}
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+      <div className="mx-auto w-full max-w-4xl px-4 py-6">
+        <Tabs
+          label={t('employer.profile.tabs')}
+          selectedKey={active}
+          onSelectionChange={(key) => {
+            const next = new URLSearchParams(searchParams);
+            next.set('activeTab', key);
+            setSearchParams(next, { replace: true, preventScrollReset: true });
+          }}
+          items={[
+            {
+              id: 'about',
+              title: t('employer.profile.about'),
+              content: (
+                <div className="flex flex-col gap-4">
+                  {employer.about ? <p className="whitespace-pre-line leading-8">{employer.about}</p> : <EmptyState>{t('employer.profile.noAbout')}</EmptyState>}
+                  <dl className="flex flex-col gap-3">
+                  <Row label={t('employer.field.employerType')} value={employer.employerType} />
+                  <Row label={t('employer.field.ownershipType')} value={employer.ownershipType} />
+                  <Row label={t('employer.field.numberOfEmployees')} value={employer.numberOfEmployees ? localDigits(employer.numberOfEmployees, locale) : null} />
+                  <Row label={t('employer.field.establishmentDate')} value={employer.establishmentDate ? formatJalaliDate(new Date(`${employer.establishmentDate}T12:00:00Z`), locale) : null} />
+                  </dl>
+                </div>
+              ),
+            },
+            {
+              id: 'positions',
+              title: t('employer.profile.positions'),
+              content: <EmptyState title={t('employer.profile.noPositions')} />,
+            },
+            {
+              id: 'benefits',
+              title: t('employer.profile.benefits'),
+              content:
+                (employer.benefits ?? []).length === 0 ? (
+                  <EmptyState>{t('employer.profile.noBenefits')}</EmptyState>
+                ) : (
+                  <ul className="list-inside list-disc leading-8">
+                    {(employer.benefits ?? []).map((benefit) => (
+                      <li key={benefit}>{benefit}</li>
+                    ))}
+                  </ul>
+                ),
+            },
+            {
+              id: 'contact',
+              title: t('employer.profile.contact'),
+              content: employer.address || employer.phone || employer.website || employer.province || employer.city ? (
+                <dl className="flex flex-col gap-3">
+                  <Row label={t('employer.field.province')} value={employer.province} />
+                  <Row label={t('employer.field.city')} value={employer.city} />
+                  <Row label={t('employer.field.address')} value={employer.address} />
+                  <Row label={t('employer.field.phone')} value={employer.phone ? localDigits(employer.phone, locale) : null} ltr />
+                  {employer.website && (
+                    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+                      <dt className="min-w-36 text-sm text-muted">{t('employer.field.website')}</dt>
+                      <dd dir="ltr"><a href={employer.website} rel="noopener nofollow" className="text-brand-700 underline">{employer.website}</a></dd>
+                    </div>
+                  )}
+                </dl>
+              ) : (
+                <EmptyState>{t('employer.profile.noContact')}</EmptyState>
+              ),
+            },
+          ]}
+        />
+        {isMember && (
+          <p className="mt-6 text-sm">
+            <LocaleLink to={`/employers/${employer.slug}/settings`} className="text-brand-700 underline">{t('dropdown.settings')}</LocaleLink>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

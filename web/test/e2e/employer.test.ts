@@ -1,0 +1,256 @@
+// The employer screens end to end on the real stack (auth, files, employer, gateway, built web
+// app) in Debian's Chromium: an owner creates a company and a self-employed profile and completes
+// the advanced info (logo upload, Jalali establishment date), invites an agent without
+// EmployerEdit who logs in in another browser context and sees exactly what that allows (no edit
+// link, the 403 page on the edit URL), customises the hiring template (a new template, a step
+// added, edited, moved with the keyboard alone, deleted) and an applicant browses the companies
+// with a filter. axe runs on every new page at 1280 and 390 px.
+import AxeBuilder from '@axe-core/playwright';
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { isValidLegalNationalId, isValidNationalId } from '@darmankar/platform/persian';
+import { translator } from '../../app/i18n/index.ts';
+import { hydrated, logIn, newPage, screenshot, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+
+const t = translator('fa');
+let world: World | undefined;
+let skip: string | false = skipReason ?? false;
+
+async function assertAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  assert.deepEqual(bad, [], `${where} at ${page.viewportSize()?.width}px`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${where} is ${overflow}px wider than the screen`);
+}
+
+/** A number with a valid check digit for the given validator (the last digit searched). */
+function withCheckDigit(stem: string, valid: (id: string) => boolean): string {
+  for (let digit = 0; digit < 10; digit++) if (valid(`${stem}${digit}`)) return `${stem}${digit}`;
+  throw new Error(`no check digit for ${stem}`);
+}
+
+async function goto(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+async function stepNames(page: Page): Promise<string[]> {
+  return (await page.getByTestId('step-name').allInnerTexts()).map((name) => name.trim());
+}
+
+describe('employer screens on the real stack', () => {
+  before(async () => {
+    if (skip) return;
+    world = await startWorld('web-employer', { output: 'quiet' });
+    const probe = await fetch(`${world.stack.gatewayUrl}/api/v1/employers/list/promoted`);
+    if (probe.headers.get('exc')?.includes('EXC_API_NOT_FOUND')) skip = 'the gateway has no employer routes yet';
+  });
+  after(async () => {
+    await stopWorld(world);
+  });
+
+  test('owner, agent and applicant: create, complete, invite, customise, browse', async (t0) => {
+    if (skip) return t0.skip(skip);
+    const w = world!;
+    try {
+      await flow(w);
+    } catch (error) {
+      // What each open page showed when the flow stopped.
+      for (const [index, context] of w.browser.contexts().entries()) {
+        for (const page of context.pages()) await screenshot(page, `employer-failure-${index}`).catch(() => {});
+      }
+      throw error;
+    }
+  });
+});
+
+async function flow(w: World): Promise<void> {
+  {
+    const visited: string[] = [];
+    const owner = await newPage(w, 1280);
+    const page = owner.page;
+    const ownerPhone = uniqueCellphone();
+    await logIn(w, page, ownerPhone, '/employers');
+    await goto(page, '/employers');
+    visited.push('/employers');
+    await assertAccessible(page, '/employers');
+
+    // A company.
+    await page.getByTestId('create-employer').first().click();
+    await page.waitForURL(/\/employers\/add$/);
+    await hydrated(page);
+    visited.push('/employers/add');
+    await assertAccessible(page, '/employers/add');
+    const brand = `درمانگاه مهر ${Date.now() % 100000}`;
+    await page.getByLabel(t('employer.field.brand')).fill(brand);
+    await page.getByTestId('create-employer-submit').click();
+    await page.waitForURL(/\/employers\/add\/[^/]+$/);
+    await hydrated(page);
+    const slug = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    visited.push(`/employers/add/${slug}`);
+    await assertAccessible(page, 'advanced info');
+    await page.getByLabel(t('employer.field.registeredName')).fill('شرکت درمانی مهر گستر');
+    await page.getByLabel(t('employer.field.nationalId')).fill(withCheckDigit('1010038713', isValidLegalNationalId));
+    await page.getByLabel(t('employer.field.registrationNumber')).fill('۴۵۶۷۸');
+    await page.getByLabel(t('employer.field.province')).fill('فارس');
+    await page.getByLabel(t('employer.field.city')).fill('شیراز');
+    await page.getByLabel(t('employer.field.industry')).fill('بیمارستان');
+    await page.getByLabel(t('employer.field.website')).fill('https://mehr.example');
+    await page.locator('#employer-benefits').fill('بیمهٔ تکمیلی\nسرویس رفت‌وآمد');
+    // The Jalali date, typed segment by segment (year, month, day in the Persian calendar).
+    const dateGroup = page.getByRole('group', { name: t('employer.field.establishmentDate') });
+    const segments = dateGroup.getByRole('spinbutton');
+    await segments.first().click();
+    await page.keyboard.type('1398');
+    await page.keyboard.type('01');
+    await page.keyboard.type('02');
+    const logo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#0f6f65' } }).png().toBuffer();
+    await page.getByTestId('upload-logo').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await page.getByTestId('upload-logo').locator('input[type=hidden][name=logo]').waitFor({ state: 'attached' });
+    await page.getByTestId('save-employer-profile').click();
+    await page.waitForURL(new RegExp(`/employers/${encodeURIComponent(slug)}$`));
+    await hydrated(page);
+    assert.equal((await page.getByTestId('employer-brand').innerText()).trim(), brand);
+    visited.push(`/employers/${slug}`);
+    await assertAccessible(page, 'profile');
+    // The established date reads in Jalali with Persian digits.
+    assert.match(await page.getByRole('tabpanel').innerText(), /۱۳۹۸/);
+    await page.getByTestId('tab-benefits').click();
+    await page.waitForURL(/activeTab=benefits/);
+    assert.match(await page.getByRole('tabpanel').innerText(), /سرویس رفت‌وآمد/);
+    // The employer navbar and dropdown with real data.
+    assert.equal(await page.getByTestId('site-header').getAttribute('data-variant'), 'employers');
+    await page.getByRole('button', { name: t('header.profileMenu') }).click();
+    const dropdown = page.getByTestId('profile-dropdown');
+    await dropdown.getByTestId('dropdown-edit-profile').waitFor();
+    assert.ok(await dropdown.getByText(brand).isVisible());
+    await page.keyboard.press('Escape');
+
+    // A self-employed profile.
+    await goto(page, '/employers/add');
+    await page.getByRole('radio', { name: new RegExp(t('employer.add.selfEmployed').replace(/[()]/g, '.')) }).check();
+    await page.getByLabel(t('employer.field.brand')).fill('مطب دکتر رضایی');
+    await page.getByTestId('create-employer-submit').click();
+    await page.waitForURL(/\/employers\/add\/[^/]+$/);
+    await hydrated(page);
+    await page.getByLabel(t('employer.field.nationalId')).fill(withCheckDigit('001354241', isValidNationalId));
+    await page.getByLabel(t('employer.field.medicalRegistrationNumber')).fill('۱۲۳۴۵');
+    await page.getByTestId('save-employer-profile').click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/employers/add'));
+    await hydrated(page);
+    assert.equal((await page.getByTestId('employer-brand').innerText()).trim(), 'مطب دکتر رضایی');
+
+    // Settings, then the agent: invited without EmployerEdit.
+    await goto(page, `/employers/${slug}/settings`);
+    visited.push(`/employers/${slug}/settings`);
+    await assertAccessible(page, 'settings');
+    await page.getByTestId('settings-agents').click();
+    await page.waitForURL(/\/settings\/agent\?employer=/);
+    await hydrated(page);
+    visited.push(`/settings/agent?employer=${encodeURIComponent(slug)}`);
+    await assertAccessible(page, 'agents');
+    const agentPhone = uniqueCellphone();
+    const invite = page.getByTestId('invite-agent-form');
+    await invite.getByLabel(t('employer.agents.firstName')).fill('سارا');
+    await invite.getByLabel(t('employer.agents.lastName')).fill('احمدی');
+    await invite.getByLabel(t('employer.field.cellphone')).fill(agentPhone);
+    await invite.getByLabel(t('employer.permission.RecruitmentCreate')).check();
+    await page.getByTestId('invite-agent').click();
+    await page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).waitFor();
+
+    const agent = await newPage(w, 1280);
+    await logIn(w, agent.page, agentPhone, '/employers');
+    await goto(agent.page, '/employers');
+    await agent.page.getByTestId('my-employers').getByText(brand).waitFor();
+    await goto(agent.page, `/employers/${slug}`);
+    assert.equal(await agent.page.getByTestId('edit-employer-link').count(), 0);
+    await agent.page.getByRole('button', { name: t('header.profileMenu') }).click();
+    await agent.page.getByTestId('profile-dropdown').getByTestId('dropdown-settings').waitFor();
+    assert.equal(await agent.page.getByTestId('dropdown-edit-profile').count(), 0);
+    await agent.page.keyboard.press('Escape');
+    const denied = await agent.page.goto(`/employers/${slug}/edit`);
+    assert.equal(denied?.status(), 403);
+    await agent.page.getByTestId('error-403').waitFor();
+    await assertAccessible(agent.page, '403 page');
+    // With EmployerEdit granted the same agent gets the edit page and the dropdown's link.
+    await page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).locator('summary').click();
+    const editForm = page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).locator('form').nth(1);
+    await editForm.getByLabel(t('employer.permission.EmployerEdit')).check();
+    await editForm.getByTestId('save-agent').click();
+    await page.getByTestId('agent-row').filter({ hasText: t('employer.permission.EmployerEdit') }).waitFor();
+    await goto(agent.page, `/employers/${slug}/edit`);
+    await agent.page.getByTestId('employer-edit-page').waitFor();
+    visited.push(`/employers/${slug}/edit`);
+    await agent.context.close();
+
+    // The hiring template: a new one, a step added, moved by keyboard, edited, deleted.
+    await goto(page, `/settings/hiring-customization?employer=${encodeURIComponent(slug)}`);
+    visited.push(`/settings/hiring-customization?employer=${encodeURIComponent(slug)}`);
+    await assertAccessible(page, 'hiring customization');
+    await page.getByTestId('create-template-form').getByLabel(t('employer.hiring.newTemplate')).fill('استخدام پرستار');
+    await page.getByTestId('create-template').click();
+    await page.getByTestId('templates-list').getByText('استخدام پرستار').click();
+    await page.waitForURL(/template=/);
+    await page.getByTestId('template-editor').getByRole('heading', { name: 'استخدام پرستار' }).waitFor();
+    const before = await stepNames(page);
+    assert.equal(before.length, 5);
+    await page.getByTestId('add-step-form').getByLabel(t('employer.hiring.stepName')).fill('آزمون عملی');
+    await page.getByTestId('add-step').click();
+    await page.getByTestId('step-name').filter({ hasText: 'آزمون عملی' }).waitFor();
+    const withNew = await stepNames(page);
+    assert.equal(withNew.at(-1), 'آزمون عملی');
+    // Keyboard only: focus the new step's handle, Enter to pick it up, arrows to a place, Enter.
+    const handle = page.getByRole('button', { name: t('employer.hiring.dragStep', { name: 'آزمون عملی' }) });
+    await handle.focus();
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((name) => [...document.querySelectorAll('[data-testid=step-name]')].map((e) => e.textContent?.trim()).indexOf(name) < 5, 'آزمون عملی');
+    const moved = await stepNames(page);
+    await page.reload();
+    await hydrated(page);
+    assert.deepEqual(await stepNames(page), moved, 'the new order was saved');
+    assert.notEqual(moved.at(-1), 'آزمون عملی');
+    // Edit, then delete the step.
+    await page.getByTestId('step-row').filter({ hasText: 'آزمون عملی' }).getByTestId('edit-step').click();
+    const modal = page.getByTestId('step-modal-form');
+    await modal.getByLabel(t('employer.hiring.stepName')).fill('آزمون مهارت');
+    await modal.getByTestId('step-modal-submit').click();
+    await page.getByTestId('step-name').filter({ hasText: 'آزمون مهارت' }).waitFor();
+    await page.getByTestId('step-row').filter({ hasText: 'آزمون مهارت' }).getByTestId('delete-step').click();
+    await page.getByTestId('step-modal-submit').click();
+    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid=step-name]')].some((e) => e.textContent?.includes('آزمون مهارت')));
+    assert.equal((await stepNames(page)).length, 5);
+
+    // An applicant browses companies with a filter.
+    const applicant = await newPage(w, 1280);
+    await goto(applicant.page, '/applicants/companies');
+    visited.push('/applicants/companies');
+    await assertAccessible(applicant.page, 'companies');
+    const filters = applicant.page.getByTestId('companies-filters');
+    await filters.getByLabel(t('employer.companies.filter.text')).fill(brand);
+    await filters.getByLabel(t('employer.companies.filter.province')).fill('فارس');
+    await applicant.page.getByTestId('companies-search').click();
+    await applicant.page.waitForURL(/province=/);
+    await applicant.page.getByTestId('company-card').filter({ hasText: brand }).waitFor();
+    await filters.getByLabel(t('employer.companies.filter.province')).fill('گیلان');
+    await applicant.page.getByTestId('companies-search').click();
+    await applicant.page.waitForURL(/province=%DA%AF/);
+    await applicant.page.getByTestId('empty-state').waitFor();
+    await applicant.context.close();
+
+    // Every new page at phone width too.
+    await page.setViewportSize({ width: 390, height: 800 });
+    for (const path of visited) {
+      await goto(page, path);
+      await assertAccessible(page, path);
+      await screenshot(page, `employer-${path.split('?')[0]!.replace(/[^a-z]+/g, '-')}`);
+    }
+    await owner.context.close();
+  }
+}
