@@ -40,7 +40,7 @@ CREATE TABLE "employers" (
 );
 CREATE UNIQUE INDEX "employers_slug_key" ON "employers"("slug");
 CREATE INDEX "employers_owner_user_id_idx" ON "employers"("owner_user_id");
--- employers/list: text filter (ILIKE '%…%' over the normalised text) and its order.
+-- employers/list: text filter (LIKE over the normalised, lower-cased text) and its order.
 CREATE INDEX "employers_search_text_trgm_idx" ON "employers" USING gin ("search_text" gin_trgm_ops);
 CREATE INDEX "employers_listing_idx" ON "employers"("is_promoted" DESC, "created_at" DESC, "id");
 

@@ -8,6 +8,7 @@ import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
 import { ResumeService } from '@darmankar/proto/resume/v1/resume_pb';
 import type { ResumeConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
+import { createResumeReads } from './db/resume-reads.ts';
 import { Resumes } from './domain/resumes.ts';
 import { createFilesPort } from './rpc/files-client.ts';
 import { resumeHandlers } from './rpc/resume-handlers.ts';
@@ -27,11 +28,12 @@ export interface ResumeServiceOptions {
 export async function startResumeService(config: ResumeConfig, options: ResumeServiceOptions = {}): Promise<RunningResumeService> {
   const log = options.log ?? createLogger('resume', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
-  const db = createDatabase(createPool(config.DATABASE_URL, { log }));
+  const pool = createPool(config.DATABASE_URL, { log });
+  const db = createDatabase(pool);
   const files = createFilesPort(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
   let relay: Stoppable | undefined;
   try {
-    const resumes = new Resumes(db, files, { customLinkTtlSeconds: config.CUSTOM_RESUME_LINK_TTL_SECONDS }, clock, log);
+    const resumes = new Resumes(db, createResumeReads(pool), files, { customLinkTtlSeconds: config.CUSTOM_RESUME_LINK_TTL_SECONDS }, clock, log);
     relay = await startOutboxRelay({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
     const server = await serve({
       port: config.GRPC_PORT,

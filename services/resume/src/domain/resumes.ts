@@ -7,6 +7,7 @@ import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
 import type { Database, ResumeItemRow, ResumeRow, Transaction } from '../db/client.ts';
+import type { ResumeReads } from '../db/resume-reads.ts';
 import { resumeEvents } from '../events/resume-events.ts';
 import { completeness, type Completeness, type CompletenessPart } from './completeness.ts';
 import type { ClaimCategory, FilesPort } from './files-port.ts';
@@ -36,6 +37,7 @@ type ResumeWithItems = ResumeRow & { items: ResumeItemRow[] };
 export class Resumes {
   constructor(
     private readonly db: Database,
+    private readonly reads: ResumeReads,
     private readonly files: FilesPort,
     private readonly settings: { customLinkTtlSeconds: number },
     private readonly clock: Clock,
@@ -43,7 +45,7 @@ export class Resumes {
   ) {}
 
   async bySlug(slug: string, caller: string | undefined): Promise<ResumeView> {
-    const row = slug.length > 0 && slug.length <= 200 ? await this.db.resume.findUnique({ where: { slug }, include: { items: true } }) : null;
+    const row = slug.length > 0 && slug.length <= 200 ? await this.reads.bySlug(slug) : undefined;
     if (!row) throw new DomainError('EXC_RESUME_ID_IS_INVALID');
     return view(row, row.ownerUserId === caller);
   }

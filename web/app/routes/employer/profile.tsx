@@ -1,4 +1,5 @@
-import { useRouteLoaderData, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useRouteLoaderData, useSearchParams, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/profile';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { ButtonLink } from '../../components/ui/Button.tsx';
@@ -31,6 +32,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
+/** Switching tabs only rewrites `activeTab`: the employer is not fetched again for it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const query = new URLSearchParams(url.search);
+    query.delete('activeTab');
+    return query.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+};
+
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   return [
@@ -59,7 +71,10 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
   const isMember = Boolean(layout?.viewer?.employers.some((e) => e.slug === employer.slug));
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get('activeTab');
-  const active: TabId = (TABS as readonly string[]).includes(asked ?? '') ? (asked as TabId) : 'about';
+  const fromUrl: TabId = (TABS as readonly string[]).includes(asked ?? '') ? (asked as TabId) : 'about';
+  // The tab changes at once; the URL follows (replace, no new history entry, no refetch).
+  const [active, setActive] = useState<TabId>(fromUrl);
+  useEffect(() => setActive(fromUrl), [fromUrl]);
   const logo = logoUrl(employer.logo, 128);
   const name = employer.brand ?? employer.registeredName ?? t('dropdown.noBrand');
   return (
@@ -88,6 +103,7 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
           label={t('employer.profile.tabs')}
           selectedKey={active}
           onSelectionChange={(key) => {
+            setActive(key as TabId);
             const next = new URLSearchParams(searchParams);
             next.set('activeTab', key);
             setSearchParams(next, { replace: true, preventScrollReset: true });
