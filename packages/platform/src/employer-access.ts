@@ -48,6 +48,8 @@ export interface EmployerAccess {
   readonly stats: { calls: number; hits: number; invalidations: number };
   /** Resolves once a change to `employerId` has been applied to the cache (tests wait on it). */
   invalidated(employerId: string): Promise<void>;
+  /** How many changes to `employerId` this process has applied since it started. */
+  changesSeen(employerId: string): number;
   close(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ export async function createEmployerAccess(options: EmployerAccessOptions): Prom
       if (decision.outcome === 'employer_not_found') throw new DomainError('EXC_EMPLOYERS_NOT_FOUND');
       throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
     },
+    changesSeen: (employerId) => generations.get(employerId) ?? 0,
     invalidated(employerId) {
       return new Promise((resolve) => {
         const set = waiters.get(employerId) ?? new Set();

@@ -103,6 +103,11 @@ test('the access client: one call, then the cache; a removal or a permission cha
   const agentUser = newUser();
   await registered(agentUser, cellphone);
   await linked(agent.id);
+  // The invitation and the link are changes too: let the client apply them before measuring.
+  await eventually(async () => {
+    const published = await service.db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM outbox WHERE key = $1 AND topic = 'employer.agent.v1' AND status = 'published'`, employer.id);
+    return Number(published[0]!.n) === 2 && access.changesSeen(employer.id) === 2;
+  }, 'the agent events to reach the access client');
 
   const start = { ...access.stats };
   assert.deepEqual(await access.check(agentUser, employer.id, 'EmployerEdit'), { hasAccess: true, outcome: 'granted' });

@@ -87,20 +87,20 @@ async function flow(w: World): Promise<void> {
     visited.push('/employers/add');
     await assertAccessible(page, '/employers/add');
     const brand = `درمانگاه مهر ${Date.now() % 100000}`;
-    await page.getByLabel(t('employer.field.brand')).fill(brand);
+    await page.getByLabel(t('employer.field.brand'), { exact: true }).fill(brand);
     await page.getByTestId('create-employer-submit').click();
     await page.waitForURL(/\/employers\/add\/[^/]+$/);
     await hydrated(page);
     const slug = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     visited.push(`/employers/add/${slug}`);
     await assertAccessible(page, 'advanced info');
-    await page.getByLabel(t('employer.field.registeredName')).fill('شرکت درمانی مهر گستر');
-    await page.getByLabel(t('employer.field.nationalId')).fill(withCheckDigit('1010038713', isValidLegalNationalId));
-    await page.getByLabel(t('employer.field.registrationNumber')).fill('۴۵۶۷۸');
-    await page.getByLabel(t('employer.field.province')).fill('فارس');
-    await page.getByLabel(t('employer.field.city')).fill('شیراز');
-    await page.getByLabel(t('employer.field.industry')).fill('بیمارستان');
-    await page.getByLabel(t('employer.field.website')).fill('https://mehr.example');
+    await page.getByLabel(t('employer.field.registeredName'), { exact: true }).fill('شرکت درمانی مهر گستر');
+    await page.getByLabel(t('employer.field.nationalId'), { exact: true }).fill(withCheckDigit('1010038713', isValidLegalNationalId));
+    await page.getByLabel(t('employer.field.registrationNumber'), { exact: true }).fill('۴۵۶۷۸');
+    await page.getByLabel(t('employer.field.province'), { exact: true }).fill('فارس');
+    await page.getByLabel(t('employer.field.city'), { exact: true }).fill('شیراز');
+    await page.getByLabel(t('employer.field.industry'), { exact: true }).fill('بیمارستان');
+    await page.getByLabel(t('employer.field.website'), { exact: true }).fill('https://mehr.example');
     await page.locator('#employer-benefits').fill('بیمهٔ تکمیلی\nسرویس رفت‌وآمد');
     // The Jalali date, typed segment by segment (year, month, day in the Persian calendar).
     const dateGroup = page.getByRole('group', { name: t('employer.field.establishmentDate') });
@@ -135,12 +135,12 @@ async function flow(w: World): Promise<void> {
     // A self-employed profile.
     await goto(page, '/employers/add');
     await page.getByRole('radio', { name: new RegExp(t('employer.add.selfEmployed').replace(/[()]/g, '.')) }).check();
-    await page.getByLabel(t('employer.field.brand')).fill('مطب دکتر رضایی');
+    await page.getByLabel(t('employer.field.brand'), { exact: true }).fill('مطب دکتر رضایی');
     await page.getByTestId('create-employer-submit').click();
     await page.waitForURL(/\/employers\/add\/[^/]+$/);
     await hydrated(page);
-    await page.getByLabel(t('employer.field.nationalId')).fill(withCheckDigit('001354241', isValidNationalId));
-    await page.getByLabel(t('employer.field.medicalRegistrationNumber')).fill('۱۲۳۴۵');
+    await page.getByLabel(t('employer.field.nationalId'), { exact: true }).fill(withCheckDigit('001354241', isValidNationalId));
+    await page.getByLabel(t('employer.field.medicalRegistrationNumber'), { exact: true }).fill('۱۲۳۴۵');
     await page.getByTestId('save-employer-profile').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/employers/add'));
     await hydrated(page);
@@ -157,10 +157,10 @@ async function flow(w: World): Promise<void> {
     await assertAccessible(page, 'agents');
     const agentPhone = uniqueCellphone();
     const invite = page.getByTestId('invite-agent-form');
-    await invite.getByLabel(t('employer.agents.firstName')).fill('سارا');
-    await invite.getByLabel(t('employer.agents.lastName')).fill('احمدی');
-    await invite.getByLabel(t('employer.field.cellphone')).fill(agentPhone);
-    await invite.getByLabel(t('employer.permission.RecruitmentCreate')).check();
+    await invite.getByLabel(t('employer.agents.firstName'), { exact: true }).fill('سارا');
+    await invite.getByLabel(t('employer.agents.lastName'), { exact: true }).fill('احمدی');
+    await invite.getByLabel(t('employer.field.cellphone'), { exact: true }).fill(agentPhone);
+    await invite.getByLabel(t('employer.permission.RecruitmentCreate'), { exact: true }).check();
     await page.getByTestId('invite-agent').click();
     await page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).waitFor();
 
@@ -185,7 +185,7 @@ async function flow(w: World): Promise<void> {
     // With EmployerEdit granted the same agent gets the edit page and the dropdown's link.
     await page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).locator('summary').click();
     const editForm = page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).locator('form').nth(1);
-    await editForm.getByLabel(t('employer.permission.EmployerEdit')).check();
+    await editForm.getByLabel(t('employer.permission.EmployerEdit'), { exact: true }).check();
     await editForm.getByTestId('save-agent').click();
     await page.getByTestId('agent-row').filter({ hasText: t('employer.permission.EmployerEdit') }).waitFor();
     await goto(agent.page, `/employers/${slug}/edit`);
@@ -197,14 +197,14 @@ async function flow(w: World): Promise<void> {
     await goto(page, `/settings/hiring-customization?employer=${encodeURIComponent(slug)}`);
     visited.push(`/settings/hiring-customization?employer=${encodeURIComponent(slug)}`);
     await assertAccessible(page, 'hiring customization');
-    await page.getByTestId('create-template-form').getByLabel(t('employer.hiring.newTemplate')).fill('استخدام پرستار');
+    await page.getByTestId('create-template-form').getByLabel(t('employer.hiring.newTemplate'), { exact: true }).fill('استخدام پرستار');
     await page.getByTestId('create-template').click();
     await page.getByTestId('templates-list').getByText('استخدام پرستار').click();
     await page.waitForURL(/template=/);
     await page.getByTestId('template-editor').getByRole('heading', { name: 'استخدام پرستار' }).waitFor();
     const before = await stepNames(page);
     assert.equal(before.length, 5);
-    await page.getByTestId('add-step-form').getByLabel(t('employer.hiring.stepName')).fill('آزمون عملی');
+    await page.getByTestId('add-step-form').getByLabel(t('employer.hiring.stepName'), { exact: true }).fill('آزمون عملی');
     await page.getByTestId('add-step').click();
     await page.getByTestId('step-name').filter({ hasText: 'آزمون عملی' }).waitFor();
     const withNew = await stepNames(page);
@@ -224,7 +224,7 @@ async function flow(w: World): Promise<void> {
     // Edit, then delete the step.
     await page.getByTestId('step-row').filter({ hasText: 'آزمون عملی' }).getByTestId('edit-step').click();
     const modal = page.getByTestId('step-modal-form');
-    await modal.getByLabel(t('employer.hiring.stepName')).fill('آزمون مهارت');
+    await modal.getByLabel(t('employer.hiring.stepName'), { exact: true }).fill('آزمون مهارت');
     await modal.getByTestId('step-modal-submit').click();
     await page.getByTestId('step-name').filter({ hasText: 'آزمون مهارت' }).waitFor();
     await page.getByTestId('step-row').filter({ hasText: 'آزمون مهارت' }).getByTestId('delete-step').click();
@@ -238,12 +238,12 @@ async function flow(w: World): Promise<void> {
     visited.push('/applicants/companies');
     await assertAccessible(applicant.page, 'companies');
     const filters = applicant.page.getByTestId('companies-filters');
-    await filters.getByLabel(t('employer.companies.filter.text')).fill(brand);
-    await filters.getByLabel(t('employer.companies.filter.province')).fill('فارس');
+    await filters.getByLabel(t('employer.companies.filter.text'), { exact: true }).fill(brand);
+    await filters.getByLabel(t('employer.companies.filter.province'), { exact: true }).fill('فارس');
     await applicant.page.getByTestId('companies-search').click();
     await applicant.page.waitForURL(/province=/);
     await applicant.page.getByTestId('company-card').filter({ hasText: brand }).waitFor();
-    await filters.getByLabel(t('employer.companies.filter.province')).fill('گیلان');
+    await filters.getByLabel(t('employer.companies.filter.province'), { exact: true }).fill('گیلان');
     await applicant.page.getByTestId('companies-search').click();
     await applicant.page.waitForURL(/province=%DA%AF/);
     await applicant.page.getByTestId('empty-state').waitFor();

@@ -2,7 +2,7 @@
 // the files service, and the items of its six sections. Every call that reads private data or
 // writes checks ownership first: a resume or item of someone else is refused with
 // EXC_AUTHORIZATION_FORBIDDEN before anything is read from the request or changed.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
@@ -62,10 +62,11 @@ export class Resumes {
     if (await this.db.resume.findUnique({ where: { ownerUserId: owner }, select: { id: true } })) throw new DomainError('EXC_RESUMES_ALREADY_EXISTS');
     const personal = validatePersonal(raw, today(this.clock()));
     const base = slugBase(personal.firstName, personal.lastName);
-    // Two people of one name creating at once: the loser of the unique slug tries the next number.
+    // People of one name creating at once: the loser of the unique slug tries the next number,
+    // and after a few lost races a short random tail, so a crowd of namesakes never spins.
     for (let attempt = 0; ; attempt++) {
       const taken = new Set((await this.db.resume.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((r) => r.slug));
-      const slug = firstFreeSlug(base, taken);
+      const slug = attempt < 3 ? firstFreeSlug(base, taken) : firstFreeSlug(`${base}-${randomTail()}`, taken);
       const id = randomUUID();
       const now = new Date(this.clock());
       try {
@@ -77,7 +78,7 @@ export class Resumes {
       } catch (error) {
         const existing = await this.db.resume.findUnique({ where: { ownerUserId: owner }, select: { id: true } });
         if (existing) throw new DomainError('EXC_RESUMES_ALREADY_EXISTS');
-        if (attempt >= 5 || !(await this.db.resume.findUnique({ where: { slug }, select: { id: true } }))) throw error;
+        if (attempt >= 20 || !(await this.db.resume.findUnique({ where: { slug }, select: { id: true } }))) throw error;
       }
     }
   }
@@ -219,6 +220,10 @@ export class Resumes {
     await resumeEvents.updated(tx, resumeId, row.ownerUserId, part, answer.completeness.score);
     return answer;
   }
+}
+
+function randomTail(): string {
+  return randomBytes(3).toString('hex');
 }
 
 function requireCaller(caller: string | undefined): string {

@@ -72,8 +72,9 @@ export function ProfileForm({ employer, codes, submitLabel }: { employer: Employ
   const locale = useLocale();
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
+  // Both contact names answer to …_CONTACT_NAME_…; brand-like fields to …_FIELD_IS_TOO_LONG only as a toast.
   const errorOf = (field: string) => {
-    const code = codeForField(codes, field);
+    const code = codeForField(codes, field) ?? (field.startsWith('contact') && field.endsWith('Name') ? codeForField(codes, 'contactName') : undefined);
     return code ? excText(code, locale) : undefined;
   };
   const logo = logoUrl(employer.logo, 128);

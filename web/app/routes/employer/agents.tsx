@@ -82,8 +82,9 @@ function PermissionBoxes({ granted, idPrefix }: { granted: readonly string[]; id
 function AgentFields({ agent, codes, idPrefix }: { agent?: Agent; codes?: string[]; idPrefix: string }) {
   const t = useT();
   const locale = useLocale();
+  // The agent's codes are EXC_EMPLOYERS_AGENT_<FIELD>_<RULE>; both names share …_AGENT_NAME_….
   const errorOf = (field: string) => {
-    const code = codeForField(codes, field);
+    const code = codeForField(codes, `agent${field[0]!.toUpperCase()}${field.slice(1)}`) ?? (field.endsWith('Name') ? codeForField(codes, 'agentName') : undefined);
     return code ? excText(code, locale) : undefined;
   };
   return (
