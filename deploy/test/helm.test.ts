@@ -204,9 +204,9 @@ describe('migrations', () => {
   const withDatabase = enabledServices.filter(([, s]) => s.database);
 
   test('a pre-install/pre-upgrade hook Job runs `npm run migrate -w <workspace>` per part with a database', () => {
-    assert.deepEqual(withDatabase.map(([c]) => c), ['auth', 'files', 'recruitment']);
+    assert.deepEqual(withDatabase.map(([c]) => c), ['auth', 'files', 'resume', 'employer', 'recruitment']);
     const jobs = ofKind(defaults, 'Job');
-    assert.deepEqual(jobs.map((j) => j.metadata.name), withDatabase.map(([c]) => `${name(c)}-migrate`));
+    assert.deepEqual(jobs.map((j) => j.metadata.name).sort(), withDatabase.map(([c]) => `${name(c)}-migrate`).sort());
     for (const [component, svc] of withDatabase) {
       const job = find(defaults, 'Job', `${name(component)}-migrate`)!;
       const annotations = job.metadata.annotations!;
@@ -243,7 +243,6 @@ describe('reserved services', () => {
   test('every reserved port is listed, disabled', () => {
     const reserved = Object.fromEntries(disabledServices.map(([c, s]) => [c, s.port]));
     assert.deepEqual(reserved, {
-      resume: 50053, employer: 50054,
       hiring: 50056, billing: 50057, notification: 50058, seo: 50059,
     });
   });

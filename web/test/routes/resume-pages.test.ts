@@ -5,6 +5,7 @@
 // public-only. Skipped while the gateway has no resume routes.
 import { fireEvent, renderApp, screen, waitFor, within } from './support/render.ts';
 import assert from 'node:assert/strict';
+import { cleanup } from '@testing-library/react';
 import { after, before, describe, test } from 'node:test';
 import { excText } from '@darmankar/platform/errors/catalogue';
 import { startStack, type RunningStack } from '../../../scripts/stack.ts';
@@ -97,5 +98,7 @@ describe('resume routes on the real stack', () => {
     const page = await screen.findByTestId('resume-view', {}, { timeout: 10_000 });
     assert.equal(within(page).getByTestId('resume-name').textContent, 'نرگس کاظمی');
     assert.equal(page.textContent?.includes(fa('resume.personal.birthday')), false);
+    // Both renders are taken down here, while the stack still answers their last requests.
+    cleanup();
   });
 });
