@@ -22,6 +22,7 @@ generate:
 # their generated Prisma clients, which a fresh clone does not have yet.
 bench: install generate
 	node --import tsx bench/gateway.ts
+	node --import tsx bench/resume.ts
 
 lighthouse:
 	node --import tsx scripts/lighthouse.mjs

@@ -113,6 +113,8 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.hiring.noSteps': 'This template has no steps.',
   'employer.hiring.reorderHint': 'Drag a step by its handle; or with the keyboard press Enter on the handle, pick the place with the arrow keys and press Enter again.',
   'employer.hiring.dragStep': 'Move step {name}',
+  'employer.hiring.moveUp': 'Move step {name} up',
+  'employer.hiring.moveDown': 'Move step {name} down',
   'employer.hiring.addStep': 'Add step',
   'employer.hiring.editStep': 'Edit step',
   'employer.hiring.deleteStep': 'Delete step',

@@ -210,12 +210,25 @@ async function flow(w: World): Promise<void> {
     const withNew = await stepNames(page);
     assert.equal(withNew.at(-1), 'آزمون عملی');
     // Keyboard only: focus the new step's handle, Enter to pick it up, arrows to a place, Enter.
-    const handle = page.getByRole('button', { name: t('employer.hiring.dragStep', { name: 'آزمون عملی' }) });
-    await handle.focus();
-    await page.keyboard.press('Enter');
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Enter');
+    // Keyboard only: the step's "one place up" button, reached with the arrow keys, pressed with Enter.
+    for (let i = 0; i < 1; i++) {
+      // Arrow keys move between a grid row's buttons (the grid keeps Tab for leaving it).
+      await page.getByTestId('step-row').filter({ hasText: 'آزمون عملی' }).focus();
+      const upLabel = t('employer.hiring.moveUp', { name: 'آزمون عملی' });
+      for (const key of ['ArrowLeft', 'ArrowRight']) {
+        for (let press = 0; press < 6; press++) {
+          if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === upLabel) break;
+          await page.keyboard.press(key);
+        }
+        if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === upLabel) break;
+        await page.getByTestId('step-row').filter({ hasText: 'آزمون عملی' }).focus();
+      }
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), upLabel);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => [...document.querySelectorAll('[data-testid=step-name]')].map((e) => e.textContent?.trim()).indexOf('آزمون عملی') === n, 4 - i);
+    }
     await page.waitForFunction((name) => [...document.querySelectorAll('[data-testid=step-name]')].map((e) => e.textContent?.trim()).indexOf(name) < 5, 'آزمون عملی');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=steps-list][aria-busy]'));
     const moved = await stepNames(page);
     await page.reload();
     await hydrated(page);

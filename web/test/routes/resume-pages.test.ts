@@ -52,7 +52,7 @@ describe('resume routes on the real stack', () => {
     if (skip) return t.skip(skip);
     const cookie = await logInThroughApi(stack!.gatewayUrl);
     await renderApp('/applicants/resumes/edit', { cookie, gatewayUrl: stack!.gatewayUrl });
-    const missing = await screen.findByTestId('missing-resume', {}, { timeout: 10_000 });
+    const missing = await screen.findByTestId('missing-resume', {}, { timeout: 20_000 });
     const link = within(missing).getByRole('link', { name: fa('toast.createResume') });
     assert.equal(link.getAttribute('href'), `/applicants/resumes/add/personal?backURL=${encodeURIComponent('/applicants/resumes/edit')}`);
   });
@@ -61,17 +61,17 @@ describe('resume routes on the real stack', () => {
     if (skip) return t.skip(skip);
     const cookie = await logInThroughApi(stack!.gatewayUrl);
     const view = await renderApp('/applicants/resumes/add/personal', { cookie, gatewayUrl: stack!.gatewayUrl });
-    const form = (await screen.findByTestId('personal-form', {}, { timeout: 10_000 })) as HTMLFormElement;
+    const form = (await screen.findByTestId('personal-form', {}, { timeout: 20_000 })) as HTMLFormElement;
     // Nothing typed: the server's codes show under their fields, in Persian.
     fireEvent.click(within(form).getByTestId('save-personal'));
-    await waitFor(() => assert.ok(form.textContent?.includes(excText('EXC_RESUMES_FIRST_NAME_IS_REQUIRED', 'fa'))), { timeout: 10_000 });
+    await waitFor(() => assert.ok(form.textContent?.includes(excText('EXC_RESUMES_FIRST_NAME_IS_REQUIRED', 'fa'))), { timeout: 20_000 });
     fireEvent.change(within(form).getByLabelText(fa('resume.personal.firstName')), { target: { value: 'نرگس' } });
     fireEvent.change(within(form).getByLabelText(fa('resume.personal.lastName')), { target: { value: 'کاظمی' } });
     fireEvent.change(within(form).getByLabelText(`${fa('resume.personal.birthday')}: ${fa('ui.year')}`), { target: { value: '1368' } });
     fireEvent.change(within(form).getByLabelText(`${fa('resume.personal.birthday')}: ${fa('ui.month')}`), { target: { value: '7' } });
     fireEvent.change(within(form).getByLabelText(`${fa('resume.personal.birthday')}: ${fa('ui.day')}`), { target: { value: '12' } });
     fireEvent.click(within(form).getByTestId('save-personal'));
-    const step = await screen.findByTestId('builder-educations', {}, { timeout: 10_000 });
+    const step = await screen.findByTestId('builder-educations', {}, { timeout: 20_000 });
     assert.ok(within(step).getByText(fa('resume.builder.stepOf', { step: '۲', total: '۵' })));
 
     const add = within(step).getByTestId('add-form-educations') as HTMLFormElement;
@@ -82,11 +82,11 @@ describe('resume routes on the real stack', () => {
     fireEvent.change(within(add).getByLabelText(fa('resume.education.endYear')), { target: { value: '1386' } });
     fireEvent.click(within(add).getByRole('button', { name: fa('resume.saveItem') }));
     // An end before the start: refused, the form stays open with the code under the end year.
-    await waitFor(() => assert.equal(within(add).getByLabelText(fa('resume.education.endYear')).getAttribute('aria-invalid'), 'true'), { timeout: 10_000 });
+    await waitFor(() => assert.equal(within(add).getByLabelText(fa('resume.education.endYear')).getAttribute('aria-invalid'), 'true'), { timeout: 20_000 });
     assert.equal(view.queryAllByTestId('item-educations').length, 0);
     fireEvent.change(within(add).getByLabelText(fa('resume.education.endYear')), { target: { value: '1394' } });
     fireEvent.click(within(add).getByRole('button', { name: fa('resume.saveItem') }));
-    const item = await screen.findByTestId('item-educations', {}, { timeout: 10_000 });
+    const item = await screen.findByTestId('item-educations', {}, { timeout: 20_000 });
     assert.ok(item.textContent?.includes('دانشگاه علوم پزشکی شیراز'));
     assert.ok(item.textContent?.includes('۱۳۹۰') && item.textContent.includes('۱۳۹۴'), 'years in Persian digits');
 
@@ -95,7 +95,7 @@ describe('resume routes on the real stack', () => {
     assert.ok(mine.birthday, 'the owner sees the birthday');
     const stranger = await logInThroughApi(stack!.gatewayUrl);
     await renderApp(`/applicants/resumes/${encodeURIComponent(mine.slug)}`, { cookie: stranger, gatewayUrl: stack!.gatewayUrl });
-    const page = await screen.findByTestId('resume-view', {}, { timeout: 10_000 });
+    const page = await screen.findByTestId('resume-view', {}, { timeout: 20_000 });
     assert.equal(within(page).getByTestId('resume-name').textContent, 'نرگس کاظمی');
     assert.equal(page.textContent?.includes(fa('resume.personal.birthday')), false);
     // Both renders are taken down here, while the stack still answers their last requests.

@@ -37,6 +37,19 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
     if (fetcher.state === 'idle' && fetcher.data?.exc) setOrder(steps);
   }, [fetcher.state, fetcher.data, steps]);
 
+  const save = (ids: string[]) => {
+    const byId = new Map(order.map((step) => [step.id, step]));
+    setOrder(ids.map((id) => byId.get(id)!));
+    fetcher.submit({ intent: 'reorder', employerId, templateId, stepIds: JSON.stringify(ids) }, { method: 'post' });
+  };
+  /** The keyboard's plain alternative to dragging: one place up or down. */
+  const move = (step: Step, by: -1 | 1) => {
+    const ids = order.map((item) => item.id);
+    const at = ids.indexOf(step.id);
+    const target = ids[at + by];
+    if (target) save(reorder(ids, new Set([step.id]), target, by < 0 ? 'before' : 'after'));
+  };
+
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': order.find((step) => step.id === key)?.name ?? String(key) })),
     onReorder(event) {
@@ -46,9 +59,7 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
         String(event.target.key),
         event.target.dropPosition,
       );
-      const byId = new Map(order.map((step) => [step.id, step]));
-      setOrder(ids.map((id) => byId.get(id)!));
-      fetcher.submit({ intent: 'reorder', employerId, templateId, stepIds: JSON.stringify(ids) }, { method: 'post' });
+      save(ids);
     },
   });
 
@@ -76,6 +87,12 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
             <span className="block truncate font-semibold" data-testid="step-name">{step.name}</span>
             <span className="block text-xs text-muted">{t(`employer.stepKind.${step.kind}` as MessageKey)}</span>
           </span>
+          <AriaButton onPress={() => move(step, -1)} isDisabled={order[0]?.id === step.id} aria-label={t('employer.hiring.moveUp', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-up">
+            <span aria-hidden="true">↑</span>
+          </AriaButton>
+          <AriaButton onPress={() => move(step, 1)} isDisabled={order.at(-1)?.id === step.id} aria-label={t('employer.hiring.moveDown', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-down">
+            <span aria-hidden="true">↓</span>
+          </AriaButton>
           <AriaButton onPress={() => onEdit(step)} className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="edit-step">
             {t('employer.hiring.edit')}
           </AriaButton>
