@@ -5,10 +5,8 @@
 //               (@darmankar/platform/employer-access) with its cache warm, beside an uncached
 //               HasAccess call and a bare gRPC health-check ping to the same service
 // p50/p95 of each. Environment: BENCH_EMPLOYERS (20000), BENCH_REQUESTS (300), TEST_POSTGRES_URL.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createCallerSigner } from '@darmankar/platform/caller-identity';
 import { createEmployerAccess } from '@darmankar/platform/employer-access';
@@ -16,50 +14,13 @@ import { createClient, createHealthChecker } from '@darmankar/platform/grpc';
 import { dropDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, freePort, testPostgresUrl } from '@darmankar/platform/testing';
 import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
+import { percentile, processGroup, ROOT, waitFor } from './processes.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const EMPLOYERS = Number(process.env.BENCH_EMPLOYERS ?? 20_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const children: ChildProcess[] = [];
-let stopping = false;
+const processes = processGroup();
+const TELEMETRY = { preload: ['@darmankar/platform/telemetry-register'] };
 
-function start(name: string, entry: string, env: Record<string, string | undefined>): void {
-  const merged = Object.fromEntries(Object.entries({ ...process.env, LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: undefined, ...env }).filter(([, value]) => value !== undefined));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', '@darmankar/platform/telemetry-register', entry], { cwd: ROOT, env: merged, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} exited (${code ?? signal}):\n${stderr}`);
-      process.exitCode = 1;
-    }
-  });
-  children.push(child);
-}
-
-async function stopAll(): Promise<void> {
-  stopping = true;
-  await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-  })));
-}
-
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 const summary = (values: number[], digits = 2) => `p50 ${percentile(values, 50).toFixed(digits)} ms, p95 ${percentile(values, 95).toFixed(digits)} ms (n=${values.length})`;
 
 async function measure(times: number, work: () => Promise<unknown>): Promise<number[]> {
@@ -104,12 +65,12 @@ async function main(): Promise<void> {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    start('employer', 'services/employer/src/main.ts', { NODE_ENV: 'production', DATABASE_URL: database.url, GRPC_PORT: String(employerPort), EVENTS_DATABASE_URL: eventsUrl, CALLER_ASSERTION_PUBLIC_KEY: publicPem });
-    start('gateway', 'gateway/src/main.ts', {
+    processes.start('employer', 'services/employer/src/main.ts', { NODE_ENV: 'production', DATABASE_URL: database.url, GRPC_PORT: String(employerPort), EVENTS_DATABASE_URL: eventsUrl, CALLER_ASSERTION_PUBLIC_KEY: publicPem }, TELEMETRY);
+    processes.start('gateway', 'gateway/src/main.ts', {
       NODE_ENV: 'production', PORT: String(gatewayPort), HOST: '127.0.0.1', PUBLIC_WEB_URL: 'https://darmankar.ir', REDIS_URL: undefined,
       EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`, CALLER_ASSERTION_PRIVATE_KEY: privatePem, RATE_LIMIT_API_POINTS: '1000000000',
       RATE_LIMIT_KEY_PREFIX: `bench-rl-${randomBytes(4).toString('hex')}`,
-    });
+    }, TELEMETRY);
     const health = createHealthChecker(`127.0.0.1:${employerPort}`);
     await waitFor('employer', () => health.isServing(1000));
     const gateway = `http://127.0.0.1:${gatewayPort}`;
@@ -148,7 +109,7 @@ async function main(): Promise<void> {
       health.close();
     }
   } finally {
-    await stopAll();
+    await processes.stopAll();
     await database.drop();
     await dropDatabase(eventsUrl);
   }

@@ -20,19 +20,18 @@
 // load only that path, no floor and no ratios, so a profile shows that path alone),
 // BENCH_GATEWAY_ENTRY (the gateway's entry point, default gateway/src/main.ts: another build,
 // e.g. a copy at an earlier commit in bench/.baseline, as bench/pair.ts explains).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import { createClient, createHealthChecker } from '@darmankar/platform/grpc';
 import { serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, freePort } from '@darmankar/platform/testing';
+import { json, processGroup, ROOT, waitFor } from './processes.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = 3;
@@ -49,57 +48,12 @@ const CELLPHONE = '09120000001';
 
 const TARGETS = { ping: 0.85, loggedIn: 0.3 } as const;
 
-const children: ChildProcess[] = [];
-let stopping = false;
+const processes = processGroup();
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
-
-/** Starts a TypeScript entry point in its own node process, with `preload` modules imported first. */
+/** BENCH_NODE_FLAGS reach the measured processes only, e.g. `--cpu-prof` to profile them. */
 function start(name: string, entry: string, env: Record<string, string | undefined>, preload: string[] = [], measured = true): ChildProcess {
-  // BENCH_NODE_FLAGS reach the measured processes only, e.g. `--cpu-prof` to profile them.
-  const flags = measured ? (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean) : [];
-  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
-  // A variable set to undefined is removed, not inherited from the shell.
-  const merged = Object.fromEntries(Object.entries({ ...process.env, LOG_LEVEL, ...env }).filter(([, value]) => value !== undefined));
-  const child = spawn(process.execPath, [...flags, ...imports, entry], {
-    cwd: ROOT,
-    env: merged,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} exited (${code ?? signal}):\n${stderr}`);
-      process.exitCode = 1;
-    }
-  });
-  children.push(child);
-  return child;
-}
-
-async function stopAll(): Promise<void> {
-  stopping = true;
-  await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-  })));
-}
-
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
-}
-
-async function json(response: Response): Promise<any> {
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
+  return processes.start(name, entry, { LOG_LEVEL, ...env }, { preload, nodeFlags: measured ? NODE_FLAGS : [] });
 }
 
 /**
@@ -372,7 +326,7 @@ async function main(): Promise<void> {
     console.log(`\nload average after: ${os.loadavg().map((n) => fmt(n)).join(' ')}`);
     if (errors > 0) process.exitCode = 1;
   } finally {
-    await stopAll();
+    await processes.stopAll();
     await db.drop();
   }
 }

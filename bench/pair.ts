@@ -10,43 +10,35 @@
 //
 // PAIR_A / PAIR_B: the entry points (default bench/.baseline/gateway/src/main.ts and
 // gateway/src/main.ts). Ping uses 50 clients per gateway, logged-in 5 (100 and 10 together).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import { createClient, createHealthChecker } from '@darmankar/platform/grpc';
 import { serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, freePort } from '@darmankar/platform/testing';
+import { processGroup, ROOT, waitFor, type StartOptions } from './processes.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const which = process.argv[2] ?? 'ping';
 if (which !== 'ping' && which !== 'logged-in') throw new Error('usage: bench/pair.ts ping|logged-in [seconds] [rounds]');
 const seconds = Number(process.argv[3] ?? 10);
 const rounds = Number(process.argv[4] ?? 3);
 const A = process.env.PAIR_A ?? 'bench/.baseline/gateway/src/main.ts';
 const B = process.env.PAIR_B ?? 'gateway/src/main.ts';
-const children: ChildProcess[] = [];
-function start(entry: string, env: Record<string, string | undefined>, preload: string[] = []) {
-  const merged = Object.fromEntries(Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...env }).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  const child = spawn(process.execPath, [...['tsx', ...preload].flatMap((m) => ['--import', m]), entry], { cwd: ROOT, env: merged, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
+const processes = processGroup();
+const TELEMETRY: StartOptions = { preload: ['@darmankar/platform/telemetry-register'], stderr: 'inherit' };
 const cpu = (pid: number) => { const s = readFileSync(`/proc/${pid}/stat`, 'utf8'); const f = s.slice(s.lastIndexOf(')') + 2).split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
-async function waitFor(probe: () => Promise<boolean>) { for (let i = 0; i < 150; i++) { if (await probe().catch(() => false)) return; await new Promise((r) => setTimeout(r, 200)); } throw new Error('not ready'); }
 const db = await createTestDatabase('pair', serviceMigrationSets(path.join(ROOT, 'services', 'auth')));
 try {
   const [grpcPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  const auth = start('services/auth/src/main.ts', { NODE_ENV: 'development', DATABASE_URL: db.url, GRPC_PORT: String(grpcPort), ACCESS_TOKEN_TTL_SECONDS: '3600', SMS_PROVIDER: 'outbox', CALLER_ASSERTION_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(), OTEL_EXPORTER_OTLP_ENDPOINT: undefined }, ['@darmankar/platform/telemetry-register']);
-  const gw = (entry: string, port: number) => start(entry, { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_WEB_URL: 'https://darmankar.ir', AUTH_GRPC_URL: `127.0.0.1:${grpcPort}`, CALLER_ASSERTION_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), OTEL_EXPORTER_OTLP_ENDPOINT: undefined, REDIS_URL: undefined, RATE_LIMIT_API_POINTS: '1000000000', RATE_LIMIT_CODE_IP_POINTS: '1000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '1000' }, ['@darmankar/platform/telemetry-register']);
+  const auth = processes.start('auth', 'services/auth/src/main.ts', { NODE_ENV: 'development', DATABASE_URL: db.url, GRPC_PORT: String(grpcPort), ACCESS_TOKEN_TTL_SECONDS: '3600', SMS_PROVIDER: 'outbox', CALLER_ASSERTION_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(), }, TELEMETRY);
+  const gw = (entry: string, port: number) => processes.start(entry, entry, { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_WEB_URL: 'https://darmankar.ir', AUTH_GRPC_URL: `127.0.0.1:${grpcPort}`, CALLER_ASSERTION_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), REDIS_URL: undefined, RATE_LIMIT_API_POINTS: '1000000000', RATE_LIMIT_CODE_IP_POINTS: '1000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '1000' }, TELEMETRY);
   const health = createHealthChecker(`127.0.0.1:${grpcPort}`);
-  await waitFor(() => health.isServing(1000)); health.close();
+  await waitFor('auth', () => health.isServing(1000)); health.close();
   const gA = gw(A, portA); const gB = gw(B, portB);
-  for (const port of [portA, portB]) await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok);
+  for (const port of [portA, portB]) await waitFor(`gateway on ${port}`, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok);
   const client = createClient(AuthService, `127.0.0.1:${grpcPort}`);
   const cellphone = '09120000001';
   await fetch(`http://127.0.0.1:${portB}/api/v1/authentication/cellphone/${cellphone}`, { method: 'POST' });
@@ -71,7 +63,6 @@ try {
   ratios.sort((x, y) => x - y);
   console.log(`median B/A CPU per request: ${ratios[Math.floor(ratios.length / 2)]!.toFixed(3)}`);
 } finally {
-  for (const c of children) c.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1500));
+  await processes.stopAll();
   await db.drop();
 }

@@ -5,71 +5,25 @@
 //   picture    POST files/upload?category=RESUME_PICTURE of a JPEG just under 2 MiB, then set on the resume
 // p50/p95 in ms of each. Environment: BENCH_DURATION_SECONDS (10), BENCH_BUILDER_ROUNDS (3),
 // BENCH_UPLOADS (30), BENCH_UPLOAD_CONCURRENCY (2), TEST_POSTGRES_URL.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import { createClient, createHealthChecker } from '@darmankar/platform/grpc';
 import { serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, freePort, type TestDatabase } from '@darmankar/platform/testing';
+import { json, percentile, processGroup, ROOT, waitFor } from './processes.ts';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const BUILDER_ROUNDS = Number(process.env.BENCH_BUILDER_ROUNDS ?? 3);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 30);
 const UPLOAD_CONCURRENCY = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? 2);
-const children: ChildProcess[] = [];
-let stopping = false;
+const processes = processGroup();
+const TELEMETRY = { preload: ['@darmankar/platform/telemetry-register'] };
 
-function start(name: string, entry: string, env: Record<string, string | undefined>): ChildProcess {
-  const merged = Object.fromEntries(Object.entries({ ...process.env, LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: undefined, ...env }).filter(([, value]) => value !== undefined));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', '@darmankar/platform/telemetry-register', entry], { cwd: ROOT, env: merged, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} exited (${code ?? signal}):\n${stderr}`);
-      process.exitCode = 1;
-    }
-  });
-  children.push(child);
-  return child;
-}
-
-async function stopAll(): Promise<void> {
-  stopping = true;
-  await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-  })));
-}
-
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${what} did not become ready within ${timeoutMs} ms`);
-}
-
-async function json(response: Response): Promise<any> {
-  const body = await response.json();
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 const summary = (values: number[]) => `p50 ${fmt(percentile(values, 50))} ms, p95 ${fmt(percentile(values, 95))} ms (n=${values.length})`;
 
@@ -128,15 +82,15 @@ async function main(): Promise<void> {
     const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     // Auth in development mode only so the benchmark can read one-time codes from its outbox.
-    start('auth', 'services/auth/src/main.ts', { NODE_ENV: 'development', DATABASE_URL: authDb.url, GRPC_PORT: String(authPort), SMS_PROVIDER: 'outbox', ACCESS_TOKEN_TTL_SECONDS: '3600', CALLER_ASSERTION_PUBLIC_KEY: publicPem });
-    start('files', 'services/files/src/main.ts', { NODE_ENV: 'development', DATABASE_URL: filesDb.url, GRPC_PORT: String(filesPort), FILES_STORAGE: 'folder', FILES_DIR: filesDir, CALLER_ASSERTION_PUBLIC_KEY: publicPem });
-    start('resume', 'services/resume/src/main.ts', { NODE_ENV: 'production', DATABASE_URL: resumeDb.url, GRPC_PORT: String(resumePort), FILES_GRPC_URL: `127.0.0.1:${filesPort}`, CALLER_ASSERTION_PUBLIC_KEY: publicPem, CALLER_ASSERTION_PRIVATE_KEY: privatePem });
-    start('gateway', 'gateway/src/main.ts', {
+    processes.start('auth', 'services/auth/src/main.ts', { NODE_ENV: 'development', DATABASE_URL: authDb.url, GRPC_PORT: String(authPort), SMS_PROVIDER: 'outbox', ACCESS_TOKEN_TTL_SECONDS: '3600', CALLER_ASSERTION_PUBLIC_KEY: publicPem }, TELEMETRY);
+    processes.start('files', 'services/files/src/main.ts', { NODE_ENV: 'development', DATABASE_URL: filesDb.url, GRPC_PORT: String(filesPort), FILES_STORAGE: 'folder', FILES_DIR: filesDir, CALLER_ASSERTION_PUBLIC_KEY: publicPem }, TELEMETRY);
+    processes.start('resume', 'services/resume/src/main.ts', { NODE_ENV: 'production', DATABASE_URL: resumeDb.url, GRPC_PORT: String(resumePort), FILES_GRPC_URL: `127.0.0.1:${filesPort}`, CALLER_ASSERTION_PUBLIC_KEY: publicPem, CALLER_ASSERTION_PRIVATE_KEY: privatePem }, TELEMETRY);
+    processes.start('gateway', 'gateway/src/main.ts', {
       NODE_ENV: 'production', PORT: String(gatewayPort), HOST: '127.0.0.1', PUBLIC_WEB_URL: 'https://darmankar.ir', REDIS_URL: undefined,
       AUTH_GRPC_URL: `127.0.0.1:${authPort}`, FILES_GRPC_URL: `127.0.0.1:${filesPort}`, RESUME_GRPC_URL: `127.0.0.1:${resumePort}`,
       CALLER_ASSERTION_PRIVATE_KEY: privatePem, RATE_LIMIT_API_POINTS: '1000000000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '1000',
       RATE_LIMIT_KEY_PREFIX: `bench-rl-${randomBytes(4).toString('hex')}`,
-    });
+    }, TELEMETRY);
     const gateway = `http://127.0.0.1:${gatewayPort}`;
     for (const [name, port] of [['auth', authPort], ['files', filesPort], ['resume', resumePort]] as const) {
       const health = createHealthChecker(`127.0.0.1:${port}`);
@@ -211,7 +165,7 @@ async function main(): Promise<void> {
     console.log(`picture upload of ${fmt(jpeg.byteLength / 2 ** 20)} MiB, ${UPLOAD_CONCURRENCY} at a time: ${summary(uploads)}; failed ${failures.length}${failures.length ? ` (${[...new Set(failures)].join(', ')})` : ''}; setting it on the resume: ${summary(sets)}`);
     auth.close();
   } finally {
-    await stopAll();
+    await processes.stopAll();
     for (const database of databases) await database.drop();
     rmSync(filesDir, { recursive: true, force: true });
   }
@@ -220,5 +174,5 @@ async function main(): Promise<void> {
 main().catch(async (error) => {
   console.error(error);
   process.exitCode = 1;
-  await stopAll();
+  await processes.stopAll();
 });
