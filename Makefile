@@ -23,6 +23,9 @@ generate:
 bench: install generate
 	node --import tsx bench/gateway.ts
 	node --import tsx bench/resume.ts
+	node --import tsx bench/employer.ts
+	npm run build -w @darmankar/web
+	node --import tsx bench/resume-pdf.ts
 
 lighthouse:
 	node --import tsx scripts/lighthouse.mjs
