@@ -4,7 +4,7 @@ import { Form, useNavigation } from 'react-router';
 import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { isApiError } from '../../lib/api.ts';
 import { codeForField, EMPLOYEE_COUNTS, logoUrl, PROFILE_TEXT_FIELDS, type Employer, type ProfileTextField } from '../../lib/employer/types.ts';
-import { uploadEmployerFile, type EmployerUploadCategory } from '../../lib/employer/upload.ts';
+import { uploadFile, type UploadCategory } from '../../lib/upload.ts';
 import { localDigits } from '../../lib/format.ts';
 import { Button } from '../ui/Button.tsx';
 import { JalaliDateField } from '../ui/JalaliDateField.tsx';
@@ -15,7 +15,7 @@ import { toast } from '../ui/Toaster.tsx';
 /** Fields typed left to right whatever the page direction (numbers, addresses on the web). */
 const LTR_FIELDS = new Set<ProfileTextField>(['nationalId', 'registrationNumber', 'medicalRegistrationNumber', 'phone', 'cellphone', 'website', 'contactEmail']);
 
-function FileField({ label, name, category, initial, multiple, testId }: { label: string; name: string; category: EmployerUploadCategory; initial: string[]; multiple?: boolean; testId: string }) {
+function FileField({ label, name, category, initial, multiple, testId }: { label: string; name: string; category: UploadCategory; initial: string[]; multiple?: boolean; testId: string }) {
   const t = useT();
   const locale = useLocale();
   const [ids, setIds] = useState<string[]>(initial);
@@ -38,7 +38,7 @@ function FileField({ label, name, category, initial, multiple, testId }: { label
           setBusy(true);
           setError(null);
           try {
-            const id = await uploadEmployerFile(category, file);
+            const id = await uploadFile(category, file, file.name);
             setIds((current) => (multiple ? [...current, id] : [id]));
           } catch (failure) {
             const codes = isApiError(failure) ? failure.codes : ['EXC_UNKNOWN'];

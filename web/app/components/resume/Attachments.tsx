@@ -7,7 +7,7 @@ import { useT } from '../../i18n/index.ts';
 import { isApiError } from '../../lib/api.ts';
 import type { ResumeActionResult } from '../../lib/resume/actions.server.ts';
 import { pictureUrl } from '../../lib/resume/types.ts';
-import { uploadFile } from '../../lib/resume/upload.ts';
+import { uploadFile } from '../../lib/upload.ts';
 import { Button, buttonClass } from '../ui/Button.tsx';
 import { Spinner } from '../ui/States.tsx';
 import { useExcToasts } from '../ui/Toaster.tsx';

@@ -1,9 +1,10 @@
 // Uploads from the browser to the files service (multipart, field `file`) through the same-origin
 // /api proxy. An expired access token is refreshed once through the API client, then the upload
 // is sent again; other failures raise the gateway's codes.
-import { ACCESS_TOKEN_EXPIRED, ApiError, browserApi, excCodesOf } from '../api.ts';
+import { ACCESS_TOKEN_EXPIRED, ApiError, browserApi, excCodesOf } from './api.ts';
 
-export type UploadCategory = 'RESUME_PICTURE' | 'CUSTOM_RESUME';
+/** The files service's upload categories (files.proto's policy table). */
+export type UploadCategory = 'LOGO' | 'RESUME_PICTURE' | 'CUSTOM_RESUME' | 'OFFICIAL_GAZETTE' | 'NATIONAL_CARD' | 'MEDICAL_DOCUMENTS';
 
 export async function uploadFile(category: UploadCategory, file: Blob, fileName: string): Promise<string> {
   const send = () => {
