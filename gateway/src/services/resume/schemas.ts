@@ -132,9 +132,10 @@ export const resumeResponse = z.object({
   email: nullableText,
   phone: nullableText,
   birthday: nullableText,
-  gender: nullableText,
-  maritalStatus: nullableText,
-  militaryStatus: nullableText,
+  // The service accepts only these values (EXC_RESUMES_*_IS_INVALID otherwise), so answers carry them.
+  gender: z.enum(['male', 'female']).nullable(),
+  maritalStatus: z.enum(['single', 'married']).nullable(),
+  militaryStatus: z.enum(['exempt', 'completed', 'serving', 'not_served', 'educational_exemption']).nullable(),
   hasDisability: z.boolean(),
   isForeigner: z.boolean(),
   province: nullableText,

@@ -7,7 +7,7 @@ export const RESUME_MISSING = 'EXC_RESUME_ID_IS_INVALID';
 /** The signed-in person's resume, or null when they have none yet. */
 export async function currentResume(api: ApiClient): Promise<Resume | null> {
   try {
-    return await api.get<Resume>('/resumes/by-current-user');
+    return await api.call('get', '/resumes/by-current-user');
   } catch (error) {
     if (isApiError(error) && (error.has(RESUME_MISSING) || error.has('EXC_API_NOT_FOUND'))) return null;
     throw error;
@@ -15,15 +15,15 @@ export async function currentResume(api: ApiClient): Promise<Resume | null> {
 }
 
 export function resumeBySlug(api: ApiClient, slug: string): Promise<Resume> {
-  return api.get<Resume>(`/resumes/by-slug/${encodeURIComponent(slug)}`);
+  return api.call('get', '/resumes/by-slug/{slug}', { params: { slug } });
 }
 
 export function createResume(api: ApiClient, body: PersonalInfo): Promise<Resume> {
-  return api.post<Resume>('/resumes', { body });
+  return api.call('post', '/resumes', { body });
 }
 
 export function updateResume(api: ApiClient, id: string, body: PersonalInfo): Promise<Resume> {
-  return api.put<Resume>(`/resumes/${encodeURIComponent(id)}`, { body });
+  return api.call('put', '/resumes/{id}', { params: { id }, body });
 }
 
 export type ItemBody<S extends SectionName> = Omit<SectionItems[S], 'id'>;
@@ -43,13 +43,17 @@ export function deleteItem(api: ApiClient, id: string, section: SectionName, ite
 export type AttachmentKind = 'picture' | 'custom';
 
 export function attachFile(api: ApiClient, id: string, kind: AttachmentKind, fileId: string): Promise<Resume> {
-  return api.post<Resume>(`/resumes/${encodeURIComponent(id)}/${kind}`, { body: { fileId } });
+  return kind === 'picture'
+    ? api.call('post', '/resumes/{id}/picture', { params: { id }, body: { fileId } })
+    : api.call('post', '/resumes/{id}/custom', { params: { id }, body: { fileId } });
 }
 
 export function detachFile(api: ApiClient, id: string, kind: AttachmentKind): Promise<Resume> {
-  return api.delete<Resume>(`/resumes/${encodeURIComponent(id)}/${kind}`);
+  return kind === 'picture'
+    ? api.call('delete', '/resumes/{id}/picture', { params: { id } })
+    : api.call('delete', '/resumes/{id}/custom', { params: { id } });
 }
 
 export function customResumeLink(api: ApiClient, id: string): Promise<{ url: string; expiresAt: string }> {
-  return api.get(`/resumes/${encodeURIComponent(id)}/custom/link`);
+  return api.call('get', '/resumes/{id}/custom/link', { params: { id } });
 }
