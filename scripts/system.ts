@@ -117,7 +117,7 @@ export const SYSTEM: SystemPart[] = [
     waitsFor: [],
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
-    address: { variable: 'FILES_GRPC_URL', usedBy: ['gateway', 'resume'] },
+    address: { variable: 'FILES_GRPC_URL', usedBy: ['gateway', 'resume', 'employer'] },
     chart: { image: 'darmankar/files', target: 'service' },
     env: (c) => ({
       NODE_ENV: c.mode,
@@ -150,9 +150,9 @@ export const SYSTEM: SystemPart[] = [
     dir: 'services/employer',
     port: 50054,
     database: 'employer',
-    // It only reads auth's events (users' cellphones), which the bus keeps until it reads them:
-    // nothing to wait for.
-    waitsFor: [],
+    // It claims logos and documents from the files service; auth's events (users' cellphones)
+    // wait on the bus until it reads them.
+    waitsFor: ['files'],
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
     seed: 'src/seed.ts',

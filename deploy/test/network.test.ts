@@ -42,11 +42,11 @@ describe('NetworkPolicies', () => {
     }
   });
 
-  test('only the gateway (and a service that calls it: resume → files) reaches a service, and only on its gRPC port', () => {
+  test('only the gateway (and the services that call one: resume and employer → files) reaches a service, and only on its gRPC port', () => {
     for (const part of services) {
       const { ingress } = policyOf(production, part.name);
       assert.equal(ingress.length, 1, part.name);
-      assert.deepEqual(ingress[0].from.map(component), part.name === 'files' ? ['gateway', 'resume'] : ['gateway']);
+      assert.deepEqual(ingress[0].from.map(component), part.name === 'files' ? ['employer', 'gateway', 'resume'] : ['gateway']);
       assert.deepEqual(portsOf(ingress[0]), [`${part.port}/TCP`]);
     }
   });
@@ -87,7 +87,7 @@ describe('NetworkPolicies', () => {
 
   test('an enabled reserved service is reached by the gateway, which gets a rule to it', async () => {
     const objects = await renderChart({ set: ['services.files.enabled=true'] });
-    assert.deepEqual(policyOf(objects, 'files').ingress[0].from.map(component), ['gateway', 'resume']);
+    assert.deepEqual(policyOf(objects, 'files').ingress[0].from.map(component), ['employer', 'gateway', 'resume']);
     assert.ok(policyOf(objects, 'gateway').egress.some((rule: any) => component(rule.to[0]) === 'files' && portsOf(rule)[0] === '50052/TCP'));
   });
 

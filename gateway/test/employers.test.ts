@@ -33,7 +33,10 @@ before(async () => {
   filesDb = await createTestDatabase('gateway_employer_files', serviceMigrationSets(filesService.dir));
   filesDir = await mkdtemp(path.join(tmpdir(), 'dk-gateway-employer-'));
   files = await filesService.start(filesConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: filesDb.url, GRPC_PORT: '0', FILES_DIR: filesDir }), { log: createLogger('files-test', 'silent') });
-  employer = await employerService.start(employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: employerDb.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl }), { log: createLogger('employer-test', 'silent') });
+  employer = await employerService.start(
+    employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: employerDb.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl, FILES_GRPC_URL: `127.0.0.1:${files.port}` }),
+    { log: createLogger('employer-test', 'silent') },
+  );
   stack = await startStack({
     authEnv: { EVENTS_DATABASE_URL: eventsUrl },
     gatewayEnv: { EMPLOYER_GRPC_URL: `127.0.0.1:${employer.port}`, FILES_GRPC_URL: `127.0.0.1:${files.port}` },
@@ -63,6 +66,15 @@ function call(method: string, route: string, headers: Headers = {}, body?: unkno
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+
+async function upload(headers: Headers, category: string, content: Uint8Array, name: string): Promise<Response> {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  return fetch(`${stack.url}/api/v1/files/upload?category=${category}`, { method: 'POST', headers, body: form });
+}
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`);
+const png = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#159' } }).png().toBuffer();
 
 async function ok<T = any>(response: Promise<Response>, status = 200): Promise<T> {
   const answer = await response;
@@ -125,6 +137,14 @@ test('an organisation, its agents by permission, and everyone else: only the rig
   const profile = { brand: 'بیمارستان ماتریس', nationalId: '10380284790', registrationNumber: '123' };
   const calls: Call[] = [
     { name: 'GET employers/{slug}', need: 'member', status: 200, prepare: async () => ({ method: 'GET', route: `employers/${encodeURIComponent(created.slug)}` }) },
+    {
+      name: 'GET file link', need: 'EmployerEdit', status: 200,
+      prepare: async () => {
+        const gazette = await ok(upload(owner.headers, 'OFFICIAL_GAZETTE', pdf('gazette'), 'gazette.pdf'));
+        await ok(call('PUT', `employers/${id}/company`, owner.headers, { ...profile, officialGazetteFileId: gazette.id }));
+        return { method: 'GET', route: `employers/${id}/files/${gazette.id}/link` };
+      },
+    },
     { name: 'GET is-profile-completed', need: 'member', status: 200, prepare: async () => ({ method: 'GET', route: `employers/${id}/is-profile-completed` }) },
     { name: 'PUT company', need: 'EmployerEdit', status: 200, prepare: async () => ({ method: 'PUT', route: `employers/${id}/company`, body: profile }) },
     { name: 'PUT self-employment', need: 'EmployerEdit', status: 200, prepare: async () => ({ method: 'PUT', route: `employers/${id}/self-employment`, body: { brand: 'بیمارستان ماتریس', medicalRegistrationNumber: '12345' } }) },
@@ -231,17 +251,63 @@ test('profile rules answer their codes through the gateway, several at once, and
   assert.equal(stored.nationalId, null);
 
   // A logo of the wrong type is refused at upload; a real image is kept and shown by id.
-  const upload = async (content: Uint8Array, name: string) => {
-    const form = new FormData();
-    form.append('file', new Blob([content]), name);
-    return fetch(`${stack.url}/api/v1/files/upload?category=LOGO`, { method: 'POST', headers: owner.headers, body: form });
-  };
-  await assertError(await upload(Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'), 'logo.png'), 400, 'EXC_FILES_INVALID_MIME_TYPE');
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#159' } }).png().toBuffer();
-  const logo = await ok(upload(png, 'logo.png'));
+  await assertError(await upload(owner.headers, 'LOGO', pdf('not an image'), 'logo.png'), 400, 'EXC_FILES_INVALID_MIME_TYPE');
+  const logo = await ok(upload(owner.headers, 'LOGO', await png(), 'logo.png'));
   const saved = await ok(put({ logo: logo.id, nationalId: '۱۰۳۸۰۲۸۴۷۹۰', registrationNumber: '۱۲۳', website: 'https://clinic.ir' }));
   assert.deepEqual([saved.logo, saved.nationalId, saved.isProfileCompleted], [logo.id, '10380284790', true]);
+  assert.equal((await fetch(`${stack.url}/api/v1/files/${logo.id}?width=128`)).status, 200);
   await assertError(await put({ logo: 'not-a-file' }), 400, 'EXC_EMPLOYERS_FILE_ID_IS_INVALID');
+});
+
+test('a profile claims the files it names and lets go of those it drops; documents are read through a signed link', async () => {
+  const owner = await user();
+  const created = await ok(call('POST', 'employers', owner.headers, { brand: 'درمانگاه پرونده', isSelfEmployed: false }));
+  const put = (body: object) => call('PUT', `employers/${created.id}/company`, owner.headers, { brand: 'درمانگاه پرونده', ...body });
+  const stored = async () => ok(call('GET', `employers/${encodeURIComponent(created.slug)}`, owner.headers));
+
+  const first = (await ok(upload(owner.headers, 'LOGO', await png(), 'first.png'))).id;
+  const gazetteBytes = pdf('روزنامه رسمی');
+  const gazette = (await ok(upload(owner.headers, 'OFFICIAL_GAZETTE', gazetteBytes, 'gazette.pdf'))).id;
+  const card = (await ok(upload(owner.headers, 'NATIONAL_CARD', await png(), 'card.png'))).id;
+  const medical = [
+    (await ok(upload(owner.headers, 'MEDICAL_DOCUMENTS', pdf('one'), 'one.pdf'))).id,
+    (await ok(upload(owner.headers, 'MEDICAL_DOCUMENTS', pdf('two'), 'two.pdf'))).id,
+  ];
+  await ok(put({ logo: first, officialGazetteFileId: gazette, nationalCardFileId: card, medicalDocumentFileIds: medical }));
+  // Claimed: the uploader can no longer delete them from under the profile.
+  for (const fileId of [first, gazette, card, ...medical]) await assertError(await call('DELETE', `files/${fileId}`, owner.headers), 409, 'EXC_FILES_CANNOT_REMOVE');
+
+  // The private document is read only through a link for members who may edit, and it works.
+  const link = await ok(call('GET', `employers/${created.id}/files/${gazette}/link`, owner.headers));
+  assert.ok(Date.parse(link.expiresAt) > Date.now());
+  const read = await fetch(`${stack.url}${link.url}`);
+  assert.equal(read.status, 200);
+  assert.deepEqual(Buffer.from(await read.arrayBuffer()), gazetteBytes);
+  await assertError(await fetch(`${stack.url}/api/v1/files/${gazette}`), 404, 'EXC_FILES_NOT_FOUND');
+  const unrelated = (await ok(upload(owner.headers, 'OFFICIAL_GAZETTE', pdf('elsewhere'), 'other.pdf'))).id;
+  await assertError(await call('GET', `employers/${created.id}/files/${unrelated}/link`, owner.headers), 404, 'EXC_FILES_NOT_FOUND');
+
+  // Uploads that cannot be claimed are refused with their code and change nothing.
+  const before = JSON.stringify(await stored());
+  const stranger = await user();
+  const theirs = (await ok(upload(stranger.headers, 'LOGO', await png(), 'theirs.png'))).id;
+  await assertError(await put({ logo: theirs }), 403, 'EXC_AUTHORIZATION_FORBIDDEN');
+  await assertError(await put({ logo: gazette }), 400, 'EXC_FILES_CATEGORY_MISMATCH');
+  await assertError(await put({ logo: '00000000-0000-4000-8000-000000000000' }), 404, 'EXC_FILES_NOT_FOUND');
+  const other = await ok(call('POST', 'employers', owner.headers, { brand: 'درمانگاه دیگر', isSelfEmployed: false }));
+  await assertError(await call('PUT', `employers/${other.id}/company`, owner.headers, { brand: 'درمانگاه دیگر', logo: first }), 409, 'EXC_FILES_ALREADY_ASSIGNED');
+  // A save refused part-way lets go of what it had claimed: the fresh national card is free again.
+  const spare = (await ok(upload(owner.headers, 'NATIONAL_CARD', await png(), 'spare.png'))).id;
+  await assertError(await put({ logo: first, officialGazetteFileId: gazette, nationalCardFileId: spare, medicalDocumentFileIds: [theirs] }), 403, 'EXC_AUTHORIZATION_FORBIDDEN');
+  assert.equal(JSON.stringify(await stored()), before);
+  await ok(call('DELETE', `files/${spare}`, owner.headers), 204);
+
+  // A replaced logo and dropped documents are let go: their uploader may now delete them.
+  const second = (await ok(upload(owner.headers, 'LOGO', await png(), 'second.png'))).id;
+  const saved = await ok(put({ logo: second, officialGazetteFileId: gazette, medicalDocumentFileIds: [medical[1]] }));
+  assert.deepEqual([saved.logo, saved.nationalCardFileId, saved.medicalDocumentFileIds], [second, null, [medical[1]]]);
+  for (const fileId of [first, card, medical[0]]) await ok(call('DELETE', `files/${fileId}`, owner.headers), 204);
+  for (const fileId of [second, gazette, medical[1]]) await assertError(await call('DELETE', `files/${fileId}`, owner.headers), 409, 'EXC_FILES_CANNOT_REMOVE');
 });
 
 test('public pages and the listing: anyone reads them; promoted first; filters and paging validated', async () => {
@@ -276,5 +342,8 @@ test('public pages and the listing: anyone reads them; promoted first; filters a
 test('the gateway answers 503 at once when the employer service is down', async () => {
   await employer.stop();
   await assertError(await call('GET', 'employers/list'), 503, 'EXC_SERVICE_UNAVAILABLE');
-  employer = await employerService.start(employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: employerDb.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl }), { log: createLogger('employer-test', 'silent') });
+  employer = await employerService.start(
+    employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: employerDb.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl, FILES_GRPC_URL: `127.0.0.1:${files.port}` }),
+    { log: createLogger('employer-test', 'silent') },
+  );
 });

@@ -1,4 +1,4 @@
-// The schemas of the gateway's own answers: the error body every route shares, and ping.
+// The schemas every service module shares: the error body, a signed link to a private file, and ping.
 import { z } from 'zod';
 
 export const pongResponse = z.object({ pong: z.literal(true) });
@@ -6,3 +6,9 @@ export const pongResponse = z.object({ pong: z.literal(true) });
 export const errorResponse = z
   .object({ exc: z.array(z.string()).min(1), message: z.string().meta({ description: 'Persian text of the first code.' }) })
   .meta({ description: 'Every error answer.' });
+
+/** A private file is read only through such a link, which the owning service issues. */
+export const signedLinkResponse = z.object({
+  url: z.string().meta({ description: 'A short-lived signed link to the file (a path on this API).' }),
+  expiresAt: z.string().meta({ description: 'ISO timestamp when the link stops working.' }),
+});

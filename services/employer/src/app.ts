@@ -1,8 +1,9 @@
 // Assembles the employer service from its configuration and serves it over gRPC. The gateway's
 // tests and the test stack start it in-process through the package entry.
-import { createCallerVerifier } from '@darmankar/platform/caller-identity';
+import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { systemClock, type Clock } from '@darmankar/platform/clock';
 import type { EventBus } from '@darmankar/platform/events/index';
+import { createFileClaims } from '@darmankar/platform/file-claims';
 import { bindService, serve } from '@darmankar/platform/grpc';
 import { createLogger, type Logger } from '@darmankar/platform/log';
 import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
@@ -10,6 +11,7 @@ import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
 import type { EmployerConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { Agents } from './domain/agents.ts';
+import { EmployerFiles } from './domain/employer-files.ts';
 import { Employers } from './domain/employers.ts';
 import { Templates } from './domain/templates.ts';
 import { KnownUsers } from './domain/users.ts';
@@ -32,11 +34,12 @@ export async function startEmployerService(config: EmployerConfig, options: Empl
   const log = options.log ?? createLogger('employer', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const db = createDatabase(createPool(config.DATABASE_URL, { log }));
+  const files = createFileClaims(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
   let relay: Stoppable | undefined;
   let bus: EventBus | undefined;
   try {
     const users = new KnownUsers(db, clock);
-    const employers = new Employers(db, users, clock);
+    const employers = new Employers(db, users, new EmployerFiles(files, config.FILE_LINK_TTL_SECONDS, log), clock);
     const handlers = employerHandlers(employers, new Agents(db, users, clock), new Templates(db, clock));
     relay = await startOutboxRelay({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
     if (config.KAFKA_BROKERS || config.EVENTS_DATABASE_URL) {
@@ -56,12 +59,14 @@ export async function startEmployerService(config: EmployerConfig, options: Empl
         await server.shutdown();
         await bus?.close();
         await relay?.stop();
+        files.close();
         await db.$disconnect();
       },
     };
   } catch (error) {
     await bus?.close();
     await relay?.stop();
+    files.close();
     await db.$disconnect();
     throw error;
   }

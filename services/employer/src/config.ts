@@ -1,12 +1,24 @@
 import { z } from 'zod';
+import { callerSignerConfigShape, refuseDevelopmentPrivateKeyInProduction } from '@darmankar/platform/caller-identity';
 import { parseConfig, serviceBaseConfigSchema } from '@darmankar/platform/config';
 
-export const employerConfigSchema = serviceBaseConfigSchema.extend({
-  DATABASE_URL: z.string().min(1),
-  GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50054),
-  /** The event bus: the agents' cellphones are learnt from auth.user.v1, and the outbox is relayed there. */
-  EVENTS_DATABASE_URL: z.string().min(1).optional(),
-});
+export const employerConfigSchema = serviceBaseConfigSchema
+  .extend({
+    DATABASE_URL: z.string().min(1),
+    GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50054),
+    /** The event bus: the agents' cellphones are learnt from auth.user.v1, and the outbox is relayed there. */
+    EVENTS_DATABASE_URL: z.string().min(1).optional(),
+    /** The files service, which holds the logo and the private documents. */
+    FILES_GRPC_URL: z.string().min(1).default('127.0.0.1:50052'),
+    /**
+     * CALLER_ASSERTION_PRIVATE_KEY: vouches for the user this service acts for when it calls
+     * the files service (Ed25519 PEM); the development key outside production, refused there.
+     */
+    ...callerSignerConfigShape,
+    /** Lifetime of a signed link to one of the employer's documents (the files service caps it). */
+    FILE_LINK_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  })
+  .superRefine(refuseDevelopmentPrivateKeyInProduction);
 
 export type EmployerConfig = z.infer<typeof employerConfigSchema>;
 

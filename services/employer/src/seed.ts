@@ -3,9 +3,11 @@
 // first, with every permission, linked when the auth service's UserRegistered arrives.
 // Idempotent: an employer whose slug exists is left as it is.
 import { systemClock } from '@darmankar/platform/clock';
+import { createLogger } from '@darmankar/platform/log';
 import { createDatabase } from './db/client.ts';
 import { Agents } from './domain/agents.ts';
 import { ACTIONS } from './domain/access.ts';
+import { withoutFiles } from './domain/employer-files.ts';
 import { Employers } from './domain/employers.ts';
 import type { ProfileInput } from './domain/profile.ts';
 import { slugBase } from './domain/slug.ts';
@@ -51,7 +53,7 @@ if (!databaseUrl) {
 const db = createDatabase(databaseUrl);
 try {
   const users = new KnownUsers(db, systemClock);
-  const employers = new Employers(db, users, systemClock);
+  const employers = new Employers(db, users, withoutFiles(createLogger('employer-seed')), systemClock);
   const agents = new Agents(db, users, systemClock);
   let created = 0;
   for (const [index, demo] of DEMOS.entries()) {

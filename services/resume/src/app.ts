@@ -2,6 +2,7 @@
 // tests and the test stack start it in-process through the package entry.
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { systemClock, type Clock } from '@darmankar/platform/clock';
+import { createFileClaims } from '@darmankar/platform/file-claims';
 import { bindService, serve } from '@darmankar/platform/grpc';
 import { createLogger, type Logger } from '@darmankar/platform/log';
 import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
@@ -10,7 +11,6 @@ import type { ResumeConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { createResumeReads } from './db/resume-reads.ts';
 import { Resumes } from './domain/resumes.ts';
-import { createFilesPort } from './rpc/files-client.ts';
 import { resumeHandlers } from './rpc/resume-handlers.ts';
 
 export interface RunningResumeService {
@@ -30,7 +30,7 @@ export async function startResumeService(config: ResumeConfig, options: ResumeSe
   const clock = options.clock ?? systemClock;
   const pool = createPool(config.DATABASE_URL, { log });
   const db = createDatabase(pool);
-  const files = createFilesPort(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
+  const files = createFileClaims(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
   let relay: Stoppable | undefined;
   try {
     const resumes = new Resumes(db, createResumeReads(pool), files, { customLinkTtlSeconds: config.CUSTOM_RESUME_LINK_TTL_SECONDS }, clock, log);

@@ -57,6 +57,7 @@ export interface EmployerAdapter {
   idOf(slug: string, meta: CallMeta): Promise<string>;
   update(id: string, isSelfEmployed: boolean, body: z.output<typeof profileBody>, meta: CallMeta): Promise<EmployerJson>;
   isProfileCompleted(id: string, meta: CallMeta): Promise<boolean>;
+  fileLink(id: string, fileId: string, meta: CallMeta): Promise<{ url: string; expiresAt: string }>;
   hasAccess(id: string, action: string, meta: CallMeta): Promise<boolean>;
   list(query: z.output<typeof listQuery>, meta: CallMeta): Promise<{ items: PublicEmployerJson[]; page: number; pageSize: number; total: number }>;
   promoted(meta: CallMeta): Promise<PublicEmployerJson[]>;
@@ -105,6 +106,10 @@ export function createEmployerAdapter(address: string, defaults: ClientOptions):
       const fields: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(body)) if (value !== null && value !== undefined) fields[key] = value;
       return employerJson((await client.updateEmployer({ employerId: id, isSelfEmployed, fields: fields as never }, options(meta))).employer!);
+    },
+    async fileLink(id, fileId, meta) {
+      const link = await client.issueFileLink({ employerId: id, fileId }, options(meta));
+      return { url: link.path, expiresAt: new Date(Number(link.expiresAtSeconds) * 1000).toISOString() };
     },
     async isProfileCompleted(id, meta) {
       return (await client.isProfileCompleted({ employerId: id }, options(meta))).isProfileCompleted;

@@ -13,6 +13,7 @@ const id = (description: string) => z.string().min(1).max(64).meta({ description
 export const slugParams = z.object({ slug: z.string().min(1).max(200).meta({ description: 'The employer\'s slug (readable, stable).', example: 'درمانگاه-نمونه' }) });
 export const employerIdParams = z.object({ id: id('The employer id.') });
 export const hasAccessParams = z.object({ id: id('The employer id.'), action: z.string().min(1).max(64).meta({ description: `One of ${ACTION_NAMES.join(', ')}; another: EXC_EMPLOYERS_ACTION_IS_INVALID.` }) });
+export const fileParams = z.object({ id: id('The employer id.'), fileId: id('One of the employer\'s files: the logo, the official gazette, the national card or a medical document.') });
 export const agentParams = z.object({ id: id('The employer id.'), agentId: id('The agent id.') });
 export const templateParams = z.object({ id: id('The employer id.'), templateId: id('The template id.') });
 export const stepParams = z.object({ id: id('The employer id.'), templateId: id('The template id.'), stepId: id('The step id.') });

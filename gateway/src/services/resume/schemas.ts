@@ -169,7 +169,3 @@ export const fileBody = z.object({
   fileName: z.string().max(CAP).nullish().meta({ description: 'Custom resume only: the name shown for the download.' }),
 });
 
-export const linkResponse = z.object({
-  url: z.string().meta({ description: 'A short-lived signed link to the file (a path on this API).' }),
-  expiresAt: z.string().meta({ description: 'ISO timestamp when the link stops working.' }),
-});

@@ -3,15 +3,17 @@
 // The change is published as EmployerUpdated through the outbox, as any other change.
 import { systemClock, type Clock } from '@darmankar/platform/clock';
 import { isDomainError } from '@darmankar/platform/errors/domain-error';
+import { createLogger } from '@darmankar/platform/log';
 import { isEntryPoint } from '@darmankar/platform/migrate';
 import { createDatabase } from '../db/client.ts';
+import { withoutFiles } from '../domain/employer-files.ts';
 import { Employers } from '../domain/employers.ts';
 import { KnownUsers } from '../domain/users.ts';
 
 export async function setPromotion(databaseUrl: string, slug: string, promoted: boolean, clock: Clock = systemClock): Promise<{ slug: string; isPromoted: boolean }> {
   const db = createDatabase(databaseUrl);
   try {
-    const view = await new Employers(db, new KnownUsers(db, clock), clock).setPromoted(slug, promoted);
+    const view = await new Employers(db, new KnownUsers(db, clock), withoutFiles(createLogger('employer-promote')), clock).setPromoted(slug, promoted);
     return { slug: view.slug, isPromoted: view.isPromoted };
   } finally {
     await db.$disconnect();

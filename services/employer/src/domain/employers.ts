@@ -7,6 +7,7 @@ import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { normalizeForSearch, normalizePersian } from '@darmankar/platform/persian';
 import { isUniqueViolation, type Database, type EmployerRow, type Transaction } from '../db/client.ts';
 import { employerEvents } from '../events/employer-events.ts';
+import { heldFiles, type EmployerFiles } from './employer-files.ts';
 import { ACTIONS, isAction, isUuid, membership, parseAction, requireAccess, requireCaller, type Action } from './access.ts';
 import { isProfileCompleted, parseBrand, parseProfile, throwIfAny, type Profile, type ProfileInput } from './profile.ts';
 import { firstFree, slugBase } from './slug.ts';
@@ -99,6 +100,7 @@ export class Employers {
   constructor(
     private readonly db: Database,
     private readonly users: KnownUsers,
+    private readonly files: EmployerFiles,
     private readonly clock: Clock,
   ) {}
 
@@ -153,21 +155,34 @@ export class Employers {
   }
 
   async update(userId: string | undefined, employerId: string, isSelfEmployed: boolean, input: ProfileInput): Promise<EmployerView> {
-    requireCaller(userId);
+    const caller = requireCaller(userId);
     if (!isUuid(employerId)) throw new DomainError('EXC_EMPLOYERS_NOT_FOUND');
     await requireAccess(this.db, employerId, userId, ['EmployerEdit']);
     const profile = parseProfile(input, isSelfEmployed, this.clock());
-    return this.db.$transaction(async (tx) => {
-      const row = await tx.employer.update({
-        where: { id: employerId },
-        data: { ...profile, isSelfEmployed, searchText: searchText(profile), updatedAt: new Date(this.clock()) },
-      });
-      const view = toView(row);
-      await employerEvents.updated(tx, {
-        employerId, slug: row.slug, brand: row.brand, isSelfEmployed, isProfileCompleted: view.isProfileCompleted, isPromoted: row.isPromoted,
-      }, this.clock());
-      return view;
-    });
+    const previous = await this.db.employer.findUniqueOrThrow({ where: { id: employerId } });
+    return this.files.replace(employerId, caller, previous, profile, () =>
+      this.db.$transaction(async (tx) => {
+        const row = await tx.employer.update({
+          where: { id: employerId },
+          data: { ...profile, isSelfEmployed, searchText: searchText(profile), updatedAt: new Date(this.clock()) },
+        });
+        const view = toView(row);
+        await employerEvents.updated(tx, {
+          employerId, slug: row.slug, brand: row.brand, isSelfEmployed, isProfileCompleted: view.isProfileCompleted, isPromoted: row.isPromoted,
+        }, this.clock());
+        return view;
+      }),
+    );
+  }
+
+  /** A signed link to one of the employer's files, for those who may edit its profile. */
+  async fileLink(userId: string | undefined, employerId: string, fileId: string): Promise<{ path: string; expiresAtSeconds: number }> {
+    const caller = requireCaller(userId);
+    if (!isUuid(employerId)) throw new DomainError('EXC_EMPLOYERS_NOT_FOUND');
+    await requireAccess(this.db, employerId, userId, ['EmployerEdit']);
+    const row = await this.db.employer.findUniqueOrThrow({ where: { id: employerId } });
+    if (!heldFiles(employerId, row).some((file) => file.fileId === fileId)) throw new DomainError('EXC_FILES_NOT_FOUND');
+    return this.files.link(fileId, caller);
   }
 
   async isProfileCompleted(userId: string | undefined, employerId: string): Promise<boolean> {

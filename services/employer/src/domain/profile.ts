@@ -132,7 +132,7 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
   const contactEmail = text(input.contactEmail)?.toLowerCase() ?? null;
   if (contactEmail !== null && (contactEmail.length > 254 || !EMAIL.test(contactEmail))) errors.push('EXC_EMPLOYERS_CONTACT_EMAIL_IS_INVALID');
 
-  const medicalDocumentFileIds = input.medicalDocumentFileIds.map((id) => text(id)).filter((id): id is string => id !== null);
+  const medicalDocumentFileIds = [...new Set(input.medicalDocumentFileIds.map((id) => text(id)).filter((id): id is string => id !== null))];
   if (medicalDocumentFileIds.length > 10 || medicalDocumentFileIds.some((id) => !isUuid(id))) errors.push('EXC_EMPLOYERS_FILE_ID_IS_INVALID');
 
   const benefits = [...new Set(input.benefits.map((b) => text(b)).filter((b): b is string => b !== null))];

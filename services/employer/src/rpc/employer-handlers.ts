@@ -117,6 +117,10 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
     async updateEmployer(request, context) {
       return { employer: employerMessage(await employers.update(context.userId, request.employerId, request.isSelfEmployed, profileInput(request.fields))) };
     },
+    async issueFileLink(request, context) {
+      const link = await employers.fileLink(context.userId, request.employerId, request.fileId);
+      return { path: link.path, expiresAtSeconds: BigInt(link.expiresAtSeconds) };
+    },
     async isProfileCompleted(request, context) {
       return { isProfileCompleted: await employers.isProfileCompleted(context.userId, request.employerId) };
     },

@@ -10,7 +10,7 @@ import type { Database, ResumeItemRow, ResumeRow, Transaction } from '../db/clie
 import type { ResumeReads } from '../db/resume-reads.ts';
 import { resumeEvents } from '../events/resume-events.ts';
 import { completeness, type Completeness, type CompletenessPart } from './completeness.ts';
-import type { ClaimCategory, FilesPort } from './files-port.ts';
+import type { ClaimCategory, FileClaims } from '@darmankar/platform/file-claims';
 import { normalizeText, SECTIONS, today, VALIDATORS, validatePersonal, type PersonalInfo, type Raw, type SectionItems, type SectionName } from './rules.ts';
 import { firstFreeSlug, slugBase } from './slug.ts';
 
@@ -38,7 +38,7 @@ export class Resumes {
   constructor(
     private readonly db: Database,
     private readonly reads: ResumeReads,
-    private readonly files: FilesPort,
+    private readonly files: FileClaims,
     private readonly settings: { customLinkTtlSeconds: number },
     private readonly clock: Clock,
     private readonly log: Logger,

@@ -2,9 +2,10 @@
 // check, agents and hiring templates. The employer service decides every rule and access.
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
+import { signedLinkResponse } from '../../../routes/schemas.ts';
 import type { EmployerAdapter, PublicEmployerJson } from '../client.ts';
 import {
-  agentBody, agentParams, agentSchema, completedResponse, createBody, employerIdParams, employerSchema, employerSummarySchema, hasAccessParams,
+  agentBody, agentParams, agentSchema, completedResponse, createBody, employerIdParams, employerSchema, employerSummarySchema, fileParams, hasAccessParams,
   hasAccessResponse, idResponse, itemsOf, listQuery, listResponse, profileBody, publicEmployerSchema, seoResponse, slugParams, sortBody, stepBody,
   stepParams, stepSchema, templateBody, templateParams, templateSchema,
 } from '../schemas.ts';
@@ -27,6 +28,9 @@ const AGENT: ExcCode[] = [
 ];
 const TEMPLATE_NAME: ExcCode[] = ['EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG'];
 const STEP: ExcCode[] = ['EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG', 'EXC_EMPLOYERS_STEP_KIND_IS_INVALID'];
+// What claiming a newly referenced upload can answer: not found (or purged), not the caller's, of
+// another category, or already used by something else.
+const FILE_CLAIM: ExcCode[] = ['EXC_FILES_NOT_FOUND', 'EXC_FILES_CATEGORY_MISMATCH', 'EXC_FILES_ALREADY_ASSIGNED'];
 const PAGINATION: ExcCode[] = ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID', 'EXC_PAGINATION_ORDER_IS_INVALID', 'EXC_EMPLOYERS_FILTER_IS_INVALID'];
 
 function seo(employer: PublicEmployerJson) {
@@ -99,15 +103,25 @@ export function employerRoutes(employers: EmployerAdapter): RouteDefinition[] {
       methods: ['put'], path: '/employers/:id/company', summary: 'Replace the profile as an organisation (EmployerEdit)', tag: TAG, session: 'required',
       params: employerIdParams, body: profileBody,
       responses: [{ status: 200, description: 'Saved', body: employerSchema }],
-      errors: [...GATED, ...PROFILE],
+      errors: [...GATED, ...PROFILE, ...FILE_CLAIM],
       handle: ({ params, body, meta }) => employers.update(params.id, false, body, meta),
     }),
     defineRoute({
       methods: ['put'], path: '/employers/:id/self-employment', summary: 'Replace the profile as a self-employed clinician (EmployerEdit)', tag: TAG, session: 'required',
       params: employerIdParams, body: profileBody,
       responses: [{ status: 200, description: 'Saved', body: employerSchema }],
-      errors: [...GATED, ...PROFILE],
+      errors: [...GATED, ...PROFILE, ...FILE_CLAIM],
       handle: ({ params, body, meta }) => employers.update(params.id, true, body, meta),
+    }),
+    defineRoute({
+      methods: ['get'], path: '/employers/:id/files/:fileId/link', summary: 'A short-lived signed link to one of the employer\'s files, e.g. a private document (EmployerEdit)', tag: TAG, session: 'required',
+      params: fileParams,
+      responses: [{ status: 200, description: 'The link', body: signedLinkResponse, headers: { 'Cache-Control': 'no-store' } }],
+      errors: [...GATED, 'EXC_FILES_NOT_FOUND'],
+      async handle({ params, res, meta }) {
+        res.set('Cache-Control', 'no-store');
+        return employers.fileLink(params.id, params.fileId, meta);
+      },
     }),
     defineRoute({
       methods: ['get'], path: '/employers/:id/is-profile-completed', summary: 'Whether the profile allows posting ads: a medical registration number, or a national id with a registration number', tag: TAG, session: 'required',

@@ -3,6 +3,7 @@
 // caller owns what they read privately or change.
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
+import { signedLinkResponse } from '../../../routes/schemas.ts';
 import type { ModuleContext } from '../../module.ts';
 import type { ResumeAdapter } from '../client.ts';
 import {
@@ -13,7 +14,6 @@ import {
   itemParams,
   itemResponses,
   itemsResponse,
-  linkResponse,
   personalBody,
   resumeIdParams,
   resumeResponse,
@@ -209,7 +209,7 @@ export function resumeRoutes(resumes: ResumeAdapter, context: ModuleContext): Ro
       tag,
       session: 'required',
       params: resumeIdParams,
-      responses: [{ status: 200, description: 'The link', body: linkResponse, headers: { 'Cache-Control': 'no-store' } }],
+      responses: [{ status: 200, description: 'The link', body: signedLinkResponse, headers: { 'Cache-Control': 'no-store' } }],
       errors: [...OWNED, 'EXC_RESUMES_CUSTOM_RESUME_NOT_FOUND', 'EXC_FILES_NOT_FOUND'],
       async handle({ params, res, meta }) {
         res.set('Cache-Control', 'no-store');
