@@ -753,6 +753,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/employers/{id}/files/{fileId}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived signed link to one of the employer's files, e.g. a private document (EmployerEdit) */
+        get: operations["getEmployersIdFilesFileIdLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/employers/{id}/is-profile-completed": {
         parameters: {
             query?: never;
@@ -9231,6 +9248,8 @@ export interface operations {
              *
              *     `EXC_EMPLOYERS_FILE_ID_IS_INVALID`: An attached file is not valid.
              *
+             *     `EXC_FILES_CATEGORY_MISMATCH`: This file was not uploaded for this use.
+             *
              *     `EXC_BAD_REQUEST`: The request is invalid.
              */
             400: {
@@ -9272,8 +9291,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_FILES_NOT_FOUND`: File not found.
+             */
             404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_ALREADY_ASSIGNED`: This file is already in use. */
+            409: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -9479,6 +9512,8 @@ export interface operations {
              *
              *     `EXC_EMPLOYERS_FILE_ID_IS_INVALID`: An attached file is not valid.
              *
+             *     `EXC_FILES_CATEGORY_MISMATCH`: This file was not uploaded for this use.
+             *
              *     `EXC_BAD_REQUEST`: The request is invalid.
              */
             400: {
@@ -9520,7 +9555,147 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_FILES_NOT_FOUND`: File not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FILES_ALREADY_ASSIGNED`: This file is already in use. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersIdFilesFileIdLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+                /** @description One of the employer's files: the logo, the official gazette, the national card or a medical document. */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A short-lived signed link to the file (a path on this API). */
+                        url: string;
+                        /** @description ISO timestamp when the link stops working. */
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_FILES_NOT_FOUND`: File not found.
+             */
             404: {
                 headers: {
                     exc: components["headers"]["exc"];
