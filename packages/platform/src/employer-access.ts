@@ -95,8 +95,9 @@ export async function createEmployerAccess(options: EmployerAccessOptions): Prom
   const eventsDatabaseUrl = options.bus?.eventsDatabaseUrl ?? '';
   if (options.bus && (options.bus.kafkaBrokers || eventsDatabaseUrl)) {
     bus = await createEventBus({ kafkaBrokers: options.bus.kafkaBrokers, eventsDatabaseUrl, log: options.log });
-    // Every process keeps its own cache, so each needs every change: a group of its own.
-    await bus.subscribe({ group: `employer-access-${randomUUID()}`, topics: [EMPLOYER_AGENT_TOPIC], handler: async (message) => invalidate(message.key) });
+    // Every process keeps its own cache, so each needs every change: a group of its own, from
+    // now on (its cache starts empty, so earlier changes have nothing to correct).
+    await bus.subscribe({ group: `employer-access-${randomUUID()}`, topics: [EMPLOYER_AGENT_TOPIC], from: 'now', handler: async (message) => invalidate(message.key) });
   } else {
     options.log?.warn('employer access: no event bus, so answers are not cached');
     ttlMs = 0;

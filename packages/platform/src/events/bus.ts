@@ -22,6 +22,12 @@ export interface Subscription {
   group: string;
   topics: string[];
   handler: MessageHandler;
+  /**
+   * Where a group without a committed offset starts: 'beginning' (the default) reads each
+   * topic's whole history; 'now' only what is published after subscribe() resolves, for a
+   * process's own cache, which has nothing to correct from before it started.
+   */
+  from?: 'beginning' | 'now';
 }
 
 export interface Consumer {

@@ -135,7 +135,7 @@ class KafkaBus implements EventBus {
     await this.#ensureTopics(subscription.topics);
     const consumer = this.kafka.consumer({ groupId: subscription.group });
     await consumer.connect();
-    await consumer.subscribe({ topics: subscription.topics, fromBeginning: true });
+    await consumer.subscribe({ topics: subscription.topics, fromBeginning: subscription.from !== 'now' });
     const log = this.log.child({ group: subscription.group });
     if (!this.parking.store) log.warn('no parking database: a message whose handler keeps failing blocks its partition for the group');
     // Retries happen inside eachMessage (the partition waits, others flow); stop() ends the wait.

@@ -116,6 +116,16 @@ class PgLogBus implements EventBus {
   }
 
   async subscribe(subscription: Subscription): Promise<Consumer> {
+    if (subscription.from === 'now') {
+      // The group's offset is set before subscribe() resolves, so nothing published after that is missed.
+      await this.pool.query(
+        `INSERT INTO consumer_offsets (group_name, topic, committed_offset)
+         SELECT $1, topic, COALESCE((SELECT last_offset FROM event_topics WHERE event_topics.topic = topics.topic), 0)
+           FROM unnest($2::text[]) AS topics(topic)
+         ON CONFLICT DO NOTHING`,
+        [subscription.group, subscription.topics],
+      );
+    }
     if (!this.parking.store) this.log.warn({ group: subscription.group }, 'no parking database: a message whose handler keeps failing blocks its topic for the group');
     const consumers = subscription.topics.map(
       (topic) =>

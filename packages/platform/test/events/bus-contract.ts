@@ -62,6 +62,21 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
       assert.equal(decoded.meta?.eventId, sent.id);
     });
 
+    test("a new group 'from now' gets only what is published after it subscribed; by default the whole history", async () => {
+      const topic = uniqueTopic('from-now');
+      await bus.publish([userRegistered(topic, 'user-old', 1), userRegistered(topic, 'user-older', 2)]);
+      const fromNow: BusMessage[] = [];
+      const whole: BusMessage[] = [];
+      const now = await bus.subscribe({ group: 'from-now', topics: [topic], from: 'now', handler: async (m) => void fromNow.push(m) });
+      const history = await bus.subscribe({ group: 'from-beginning', topics: [topic], handler: async (m) => void whole.push(m) });
+      await bus.publish([userRegistered(topic, 'user-new', 3)]);
+      await waitFor('the new event', () => fromNow.length >= 1 && whole.length >= 3);
+      await sleep(quietMs);
+      await Promise.all([now.stop(), history.stop()]);
+      assert.deepEqual(fromNow.map((m) => m.key), ['user-new']);
+      assert.deepEqual(whole.map((m) => m.key), ['user-old', 'user-older', 'user-new']);
+    });
+
     test('keeps the publishing order of each key', async () => {
       const topic = uniqueTopic('order');
       const keys = ['user-a', 'user-b', 'user-c'];
