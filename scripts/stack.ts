@@ -7,6 +7,7 @@ import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createHealthChecker } from '@darmankar/platform/grpc';
 import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
@@ -15,6 +16,8 @@ import { testPostgresUrl } from '@darmankar/platform/testing';
 export { freePort } from '@darmankar/platform/testing';
 import { answers } from './lib/postgres.mjs';
 import { EVENTS_DATABASE, REPO_ROOT, SYSTEM, partDir, partEnv, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
+
+const EXIT_WITH_PARENT = pathToFileURL(path.join(REPO_ROOT, 'scripts/lib/exit-with-parent.mjs')).href;
 
 export interface StackOptions {
   /** `dev` runs the development stack (databases `darmankar_<service>`, kept). Any other name
@@ -113,10 +116,11 @@ class PartProcess {
     const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
     // Telemetry loads before the part's own modules so it can instrument them; it does
     // nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
-    this.child = spawn(process.execPath, ['--import', 'tsx', '--import', '@darmankar/platform/telemetry-register', part.entry], {
+    // exit-with-parent stops the part when this process ends, even by SIGKILL (its stdin closes).
+    this.child = spawn(process.execPath, ['--import', 'tsx', '--import', '@darmankar/platform/telemetry-register', '--import', EXIT_WITH_PARENT, part.entry], {
       cwd: partDir(part),
       env: { ...inherited, OTEL_SERVICE_NAME: `darmankar-${part.name}`, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group, so stopping it also stops anything it started (Vite's esbuild).
       detached: true,
     });

@@ -371,3 +371,33 @@ describe('services on this machine', () => {
     }
   });
 });
+
+describe('parts started by a stack', () => {
+  test('end with the stack\'s process even when it is killed with SIGKILL', async () => {
+    const module = path.join(REPO_ROOT, 'scripts/lib/exit-with-parent.mjs');
+    // A stand-in for the stack: starts a part as scripts/stack.ts does (own process group, stdin a pipe), prints its pid, lives on.
+    const stackScript = `
+      const { spawn } = require('node:child_process');
+      const part = spawn(process.execPath, ['--import', ${JSON.stringify(module)}, '-e', 'setInterval(() => {}, 1000)'], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+      console.log(part.pid);
+      setInterval(() => {}, 1000);`;
+    const { spawn } = await import('node:child_process');
+    const stack = spawn(process.execPath, ['-e', stackScript], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const partPid = Number(await new Promise<string>((resolve) => stack.stdout!.once('data', (chunk) => resolve(String(chunk).trim()))));
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    assert.ok(alive(partPid), 'the part runs');
+    stack.kill('SIGKILL');
+    const deadline = Date.now() + 20_000;
+    while (alive(partPid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const survived = alive(partPid);
+    if (survived) process.kill(partPid, 'SIGKILL');
+    assert.equal(survived, false, 'the part ended with its stack');
+  });
+});
