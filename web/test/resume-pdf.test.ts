@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { CHROMIUM_PATH } from '../../scripts/lib/chromium.mjs';
-import { closePdfBrowser, pdfStats, renderPdf } from '../app/lib/resume/pdf.server.ts';
+import { cachedPdf, closePdfBrowser, pdfStats, renderPdf } from '../app/lib/resume/pdf.server.ts';
 import { joinedForms, pdfText } from './resume-pdf-text.ts';
 
 const require = createRequire(import.meta.url);
@@ -68,6 +68,21 @@ describe('resume PDF rendering', { skip: existsSync(CHROMIUM_PATH) ? false : `${
     assert.ok(stats.mostAtOnce >= 2, 'renders do run side by side');
     assert.equal(stats.openContexts, 0);
     assert.equal(stats.running, 0);
+  });
+
+  test('a resume version is printed once: later and simultaneous requests share it, a new version prints again', async () => {
+    const before = (await pdfStats()).renders;
+    const [first, second] = await Promise.all([cachedPdf('/r v1', `${origin}/`), cachedPdf('/r v1', `${origin}/`)]);
+    const third = await cachedPdf('/r v1', `${origin}/`);
+    assert.equal((await pdfStats()).renders, before + 1);
+    assert.ok(first === second && second === third, 'one PDF for the version');
+    await cachedPdf('/r v2', `${origin}/`);
+    assert.equal((await pdfStats()).renders, before + 2);
+    // A failed print is not kept: the next request tries again.
+    const down = `${origin.replace(/:\d+$/, ':9')}/`;
+    await assert.rejects(cachedPdf('/down v1', down));
+    await assert.rejects(cachedPdf('/down v1', down));
+    assert.equal((await pdfStats()).renders, before + 4);
   });
 
   test('a page that answers an error is not printed', async () => {

@@ -1,7 +1,8 @@
 // PDFs of the public resume: the printable page, rendered by Chromium (Debian's, through
 // playwright-core) so Persian is shaped by the same engine as on screen, in the app's own
 // Vazirmatn. One browser stays warm and is reused; each render gets its own page, closed after
-// use, and a small limit keeps a burst of downloads from starting a page per request.
+// use, and a small limit keeps a burst of downloads from starting a page per request. A PDF is
+// kept per resume version (cachedPdf), so repeated downloads of an unchanged resume are free.
 import type { Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../../scripts/lib/chromium.mjs';
 
@@ -12,6 +13,7 @@ let browser: Promise<Browser> | null = null;
 let running = 0;
 let mostAtOnce = 0;
 let launches = 0;
+let renders = 0;
 const waiting: Array<() => void> = [];
 
 async function warmBrowser(): Promise<Browser> {
@@ -49,18 +51,21 @@ export interface PdfStats {
   mostAtOnce: number;
   /** How many times a browser was started. */
   launches: number;
+  /** How many PDFs were printed (cache hits are not). */
+  renders: number;
   /** Browser contexts still open (each render closes its own). */
   openContexts: number;
 }
 
 export async function pdfStats(): Promise<PdfStats> {
   const current = await browser?.catch(() => null);
-  return { running, waiting: waiting.length, concurrency: CONCURRENCY, mostAtOnce, launches, openContexts: current?.contexts().length ?? 0 };
+  return { running, waiting: waiting.length, concurrency: CONCURRENCY, mostAtOnce, launches, renders, openContexts: current?.contexts().length ?? 0 };
 }
 
 /** The page at `url` printed to an A4 PDF, once its fonts have loaded. */
 export async function renderPdf(url: string): Promise<Buffer> {
   const release = await slot();
+  renders++;
   try {
     const context = await (await warmBrowser()).newContext({ locale: 'fa-IR', javaScriptEnabled: false });
     try {
@@ -78,9 +83,55 @@ export async function renderPdf(url: string): Promise<Buffer> {
   }
 }
 
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+// Insertion order is use order: a hit moves its entry to the end, the oldest go first.
+const cache = new Map<string, Promise<Buffer>>();
+const cachedBytes = new Map<string, number>();
+let totalBytes = 0;
+
+function forget(key: string): void {
+  cache.delete(key);
+  totalBytes -= cachedBytes.get(key) ?? 0;
+  cachedBytes.delete(key);
+}
+
+/**
+ * The PDF for `key` (which must change whenever the printed page does: the resume's slug, its
+ * last change and the locale), printed once; requests for the same key while it prints share
+ * that print. A failed print is not kept.
+ */
+export function cachedPdf(key: string, url: string): Promise<Buffer> {
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const printing = renderPdf(url).then(
+    (pdf) => {
+      if (cache.get(key) === printing) {
+        cachedBytes.set(key, pdf.byteLength);
+        totalBytes += pdf.byteLength;
+        for (const oldest of cache.keys()) {
+          if (totalBytes <= CACHE_MAX_BYTES || oldest === key) break;
+          forget(oldest);
+        }
+      }
+      return pdf;
+    },
+    (error: unknown) => {
+      if (cache.get(key) === printing) forget(key);
+      throw error;
+    },
+  );
+  cache.set(key, printing);
+  return printing;
+}
+
 /** Closes the warm browser (the web server's shutdown, and tests). */
 export async function closePdfBrowser(): Promise<void> {
   const current = browser;
   browser = null;
+  for (const key of [...cache.keys()]) forget(key);
   await (await current?.catch(() => null))?.close();
 }

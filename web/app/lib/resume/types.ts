@@ -115,7 +115,7 @@ export interface Resume extends PersonalInfo {
   publications: Publication[];
   languages: Language[];
   completeness?: Completeness;
-  updatedAt?: string;
+  updatedAt: string;
 }
 
 /** The builder's steps, in order (spec §2). */

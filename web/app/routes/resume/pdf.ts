@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api.ts';
 import { localeFromPath, localePath } from '../../lib/locale.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 import { resumeBySlug } from '../../lib/resume/api.ts';
-import { renderPdf } from '../../lib/resume/pdf.server.ts';
+import { cachedPdf } from '../../lib/resume/pdf.server.ts';
 
 /** Where Chromium finds this web server: itself, over loopback. */
 function selfOrigin(): string {
@@ -22,9 +22,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const { api } = getServerApi(context);
   let slug: string;
+  let version: string;
   try {
     // Asked first, so an unknown resume is a 404 here rather than a PDF of the error page.
-    slug = (await resumeBySlug(api, params.slug)).slug;
+    ({ slug, updatedAt: version } = await resumeBySlug(api, params.slug));
   } catch (error) {
     if (isApiError(error)) return failure(error.codes, error.status);
     throw error;
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = localePath(locale, `/applicants/resumes/${encodeURIComponent(slug)}`);
   let pdf: Buffer;
   try {
-    pdf = await renderPdf(`${selfOrigin()}${path}`);
+    pdf = await cachedPdf(`${path} ${version}`, `${selfOrigin()}${path}`);
   } catch (error) {
     console.error('resume pdf failed', error);
     return failure(['EXC_SERVICE_UNAVAILABLE'], 503);
