@@ -1,8 +1,9 @@
 // The public resume's PDF as a visitor downloads it: GET /applicants/resumes/{slug}/pdf on the
 // web server, which prints the public page in Chromium (web/app/routes/resume/pdf.ts). Runs the
 // whole product as the tests do (scripts/stack.ts, the built web app) and reports the first PDF
-// (Chromium starting), then p50/p95 of sequential PDFs with the browser warm, then a burst of
-// BENCH_PDF_BURST at once (the server prints PDF_CONCURRENCY at a time, 2 by default).
+// (Chromium starting), then p50/p95 of sequential PDFs with the browser warm, each of a new
+// version of the resume (printed) and of the same version again (kept), then a burst of
+// BENCH_PDF_BURST at once for one new version (one print, shared).
 // Environment: BENCH_PDF_REQUESTS (20), BENCH_PDF_BURST (8), TEST_POSTGRES_URL.
 import os from 'node:os';
 import { startStack } from '../scripts/stack.ts';
@@ -39,17 +40,26 @@ try {
     if (!answer.ok || bytes.subarray(0, 5).toString() !== '%PDF-') throw new Error(`PDF answer ${answer.status}`);
     return performance.now() - startedAt;
   };
+  // Each change of the resume is a new version, which is printed again; an unchanged one is kept.
+  const change = (n: number) => post(`resumes/${resume.id}/skills`, { name: `مهارت ${n}`, level: 'advanced' });
   const first = await timedPdf();
   const warm: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) warm.push(await timedPdf());
+  const cached: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    await change(i);
+    warm.push(await timedPdf());
+    cached.push(await timedPdf());
+  }
+  await change(REQUESTS);
   const burstStarted = performance.now();
   const burst = await Promise.all(Array.from({ length: BURST }, timedPdf));
   const burstTotal = performance.now() - burstStarted;
 
   const ms = (n: number) => `${n.toFixed(0)} ms`;
   console.log(`first PDF (Chromium starting): ${ms(first)}`);
-  console.log(`sequential, browser warm: p50 ${ms(percentile(warm, 50))}, p95 ${ms(percentile(warm, 95))} (n=${warm.length})`);
-  console.log(`${BURST} at once: all done in ${ms(burstTotal)}, slowest ${ms(Math.max(...burst))}`);
+  console.log(`a new version, browser warm: p50 ${ms(percentile(warm, 50))}, p95 ${ms(percentile(warm, 95))} (n=${warm.length})`);
+  console.log(`the same version again (kept): p50 ${ms(percentile(cached, 50))}, p95 ${ms(percentile(cached, 95))} (n=${cached.length})`);
+  console.log(`${BURST} at once for a new version (one print shared): all done in ${ms(burstTotal)}, slowest ${ms(Math.max(...burst))}`);
   console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 } finally {
   await stack.stop();
