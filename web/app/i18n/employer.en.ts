@@ -30,6 +30,9 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.form.filesAttached': '{count} file(s) attached.',
   'employer.form.noFile': 'No file attached.',
   'employer.form.removeFiles': 'Remove files',
+  'employer.form.viewFile': 'View current file',
+  'employer.form.viewFileNumber': 'View file {number}',
+  'employer.form.viewFileOf': '{file} ({field})',
   'employer.form.saving': 'Saving…',
 
   'employer.field.brand': 'Brand',

@@ -28,6 +28,9 @@ export const employerFa = {
   'employer.form.filesAttached': '{count} فایل پیوست شده است.',
   'employer.form.noFile': 'فایلی پیوست نشده است.',
   'employer.form.removeFiles': 'حذف فایل‌ها',
+  'employer.form.viewFile': 'دیدن فایل فعلی',
+  'employer.form.viewFileNumber': 'دیدن فایل {number}',
+  'employer.form.viewFileOf': '{file} ({field})',
   'employer.form.saving': 'در حال ذخیره…',
 
   'employer.field.brand': 'نام تجاری',

@@ -4,11 +4,13 @@
 // EmployerEdit who logs in in another browser context and sees exactly what that allows (no edit
 // link, the 403 page on the edit URL), customises the hiring template (a new template, a step
 // added, edited, moved with the keyboard alone, deleted) and an applicant browses the companies
-// with a filter. axe runs on every new page at 1280 and 390 px.
+// with a filter. axe runs on every new page at 1280 and 390 px. Two shorter tests: a step moved
+// up twice in quick succession by keyboard (the second press used to be lost), and the private
+// documents, uploaded through the gateway, opened again from the edit page through fresh links.
 import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { isValidLegalNationalId, isValidNationalId } from '@darmankar/platform/persian';
 import { translator } from '../../app/i18n/index.ts';
@@ -43,6 +45,67 @@ async function stepNames(page: Page): Promise<string[]> {
   return (await page.getByTestId('step-name').allInnerTexts()).map((name) => name.trim());
 }
 
+async function waitForStepAt(page: Page, name: string, index: number): Promise<void> {
+  await page.waitForFunction(
+    ([step, at]) => [...document.querySelectorAll('[data-testid=step-name]')].map((e) => e.textContent?.trim()).indexOf(step) === at,
+    [name, index] as const,
+    { timeout: 10_000 },
+  );
+}
+
+const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+
+/** Keyboard only: the step's "one place up" button, reached with the arrow keys inside its row. */
+async function focusMoveUp(page: Page, name: string): Promise<string> {
+  const upLabel = t('employer.hiring.moveUp', { name });
+  // Arrow keys move between a grid row's buttons (the grid keeps Tab for leaving it).
+  for (const key of ['ArrowLeft', 'ArrowRight']) {
+    await page.getByTestId('step-row').filter({ hasText: name }).focus();
+    for (let press = 0; press < 6 && (await focusedLabel(page)) !== upLabel; press++) await page.keyboard.press(key);
+    if ((await focusedLabel(page)) === upLabel) break;
+  }
+  assert.equal(await focusedLabel(page), upLabel);
+  return upLabel;
+}
+
+/** Logs a new user in and creates an organisation through the app's own /api proxy. */
+async function ownerWithEmployer(w: World, brand: string): Promise<{ page: Page; slug: string; id: string; close: () => Promise<void> }> {
+  const { context, page } = await newPage(w, 1280);
+  await logIn(w, page, uniqueCellphone(), '/employers');
+  const created = await page.request.post('/api/v1/employers', { data: { brand, isSelfEmployed: false }, headers: { 'accept-cookie': 'true' } });
+  assert.ok(created.ok(), `POST /employers: ${created.status()} ${created.headers().exc}`);
+  const { id, slug } = (await created.json()) as { id: string; slug: string };
+  return { page, slug, id, close: () => context.close() };
+}
+
+/**
+ * Presses a "view current file" button by keyboard and follows what the new tab is sent to: the
+ * signed link, answered as a download (its name from Content-Disposition, its bytes read again
+ * through the same link).
+ */
+async function openSavedFile(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const context = page.context();
+  const answered = context.waitForEvent('response', { predicate: (response) => /\/api\/v1\/files\/[^/]+\/signed\?/.test(response.url()), timeout: 15_000 });
+  const opened = context.waitForEvent('page', { timeout: 15_000 });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const [response, tab] = await Promise.all([answered, opened]);
+  assert.equal(response.status(), 200, response.url());
+  assert.notEqual(tab, page, 'the file opens in a new tab');
+  await tab.close();
+  const name = /filename="?([^";]+)"?/.exec(response.headers()['content-disposition'] ?? '')?.[1] ?? '';
+  const again = await page.request.get(response.url());
+  assert.equal(again.status(), 200, 'the link works for a while');
+  return { name, bytes: await again.body() };
+}
+
+async function uploadDocument(page: Page, testId: string, name: string, buffer: Buffer, count: number): Promise<void> {
+  await page.getByTestId(testId).locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer });
+  await page.waitForFunction(([id, n]) => document.querySelectorAll(`[data-testid="${id}"] input[type=hidden]`).length === n, [testId, count] as const, { timeout: 15_000 });
+}
+
+const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+
 describe('employer screens on the real stack', () => {
   before(async () => {
     if (skip) return;
@@ -52,6 +115,95 @@ describe('employer screens on the real stack', () => {
   });
   after(async () => {
     await stopWorld(world);
+  });
+
+  test('a step moved up twice in quick succession by keyboard moves twice, and the order is saved', async (t0) => {
+    if (skip) return t0.skip(skip);
+    const owner = await ownerWithEmployer(world!, `درمانگاه گام ${Date.now() % 100000}`);
+    const { page } = owner;
+    try {
+      await goto(page, `/settings/hiring-customization?employer=${encodeURIComponent(owner.slug)}`);
+      const before = await stepNames(page);
+      assert.equal(before.length, 5, 'the default template');
+      const last = before.at(-1)!;
+      const upLabel = await focusMoveUp(page, last);
+      // The first save is held back until the second press is done, so that press surely comes
+      // while the first order is on its way.
+      const reorders: string[] = [];
+      let releaseFirst = () => {};
+      const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+      await page.route('**/settings/hiring-customization*', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        reorders.push(route.request().postData() ?? '');
+        if (reorders.length === 1) await firstHeld;
+        await route.fallback();
+      });
+      await page.keyboard.press('Enter');
+      await waitForStepAt(page, last, 3);
+      assert.equal(await focusedLabel(page), upLabel, 'focus stays on the moved step’s button');
+      assert.equal(await page.getByTestId('steps-editor').getAttribute('aria-busy'), 'true', 'the first order is being saved');
+      await page.keyboard.press('Enter');
+      await waitForStepAt(page, last, 2);
+      assert.equal(reorders.length, 1, 'the second order waits for the first save');
+      releaseFirst();
+      await page.waitForFunction(() => !document.querySelector('[data-testid=steps-editor][aria-busy]'), undefined, { timeout: 10_000 });
+      const expected = [...before.slice(0, 2), last, ...before.slice(2, 4)];
+      assert.deepEqual(await stepNames(page), expected);
+      assert.equal(reorders.length, 2, 'one save per press');
+      await page.reload();
+      await hydrated(page);
+      assert.deepEqual(await stepNames(page), expected, 'the service holds the order of the second press');
+      await assertAccessible(page, 'hiring customization after two moves');
+    } finally {
+      await owner.close();
+    }
+  });
+
+  test('saved private documents open again from the advanced info and the edit page through fresh links', async (t0) => {
+    if (skip) return t0.skip(skip);
+    const owner = await ownerWithEmployer(world!, `بیمارستان سند ${Date.now() % 100000}`);
+    const { page } = owner;
+    try {
+      const files = { gazette: await png(123, 45), card: await png(124, 46), medicalA: await png(125, 47), medicalB: await png(126, 48) };
+      await goto(page, `/employers/add/${encodeURIComponent(owner.slug)}`);
+      assert.equal(await page.getByTestId('view-saved-file').count(), 0, 'nothing saved yet, nothing to open');
+      await uploadDocument(page, 'upload-gazette', 'gazette.png', files.gazette, 1);
+      await uploadDocument(page, 'upload-national-card', 'card.png', files.card, 1);
+      await uploadDocument(page, 'upload-medical', 'medical-a.png', files.medicalA, 1);
+      await uploadDocument(page, 'upload-medical', 'medical-b.png', files.medicalB, 2);
+      assert.equal(await page.getByTestId('view-saved-file').count(), 0, 'an upload is not the employer’s until saved');
+      await page.getByTestId('save-employer-profile').click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/employers/add'));
+
+      const links: string[] = [];
+      page.context().on('request', (request) => {
+        if (/\/api\/v1\/employers\/[^/]+\/files\/[^/]+\/link$/.test(new URL(request.url()).pathname)) links.push(request.url());
+      });
+      for (const path of [`/employers/add/${encodeURIComponent(owner.slug)}`, `/employers/${encodeURIComponent(owner.slug)}/edit`]) {
+        await goto(page, path);
+        const gazette = page.getByTestId('upload-gazette').getByTestId('view-saved-file');
+        const card = page.getByTestId('upload-national-card').getByTestId('view-saved-file');
+        const medical = page.getByTestId('upload-medical').getByTestId('view-saved-file');
+        assert.equal(await gazette.getAttribute('aria-label'), `${t('employer.form.viewFile')} (${t('employer.field.officialGazette')})`);
+        assert.equal(await medical.count(), 2);
+        assert.equal(await page.getByTestId('upload-logo').getByTestId('view-saved-file').count(), 0, 'the logo is public and shown');
+        await assertAccessible(page, `${path} with saved documents`);
+        const opened = [await openSavedFile(page, gazette), await openSavedFile(page, card), await openSavedFile(page, medical.nth(0)), await openSavedFile(page, medical.nth(1))];
+        assert.deepEqual(opened.map((file) => file.name), ['gazette.png', 'card.png', 'medical-a.png', 'medical-b.png'], path);
+        // The files service re-encodes images, so each is known by its own size.
+        const sizes = await Promise.all(opened.map(async ({ bytes }) => {
+          const { width, height } = await sharp(bytes).metadata();
+          return `${width}×${height}`;
+        }));
+        assert.deepEqual(sizes, ['123×45', '124×46', '125×47', '126×48'], `${path}: each button opens its own document`);
+      }
+      assert.equal(links.length, 8, 'a fresh link for every press');
+      // A document dropped from the form can no longer be opened from it.
+      await page.getByTestId('upload-gazette').getByRole('button', { name: t('employer.form.removeFiles') }).click();
+      assert.equal(await page.getByTestId('upload-gazette').getByTestId('view-saved-file').count(), 0);
+    } finally {
+      await owner.close();
+    }
   });
 
   test('owner, agent and applicant: create, complete, invite, customise, browse', async (t0) => {
@@ -209,26 +361,11 @@ async function flow(w: World): Promise<void> {
     await page.getByTestId('step-name').filter({ hasText: 'آزمون عملی' }).waitFor();
     const withNew = await stepNames(page);
     assert.equal(withNew.at(-1), 'آزمون عملی');
-    // Keyboard only: focus the new step's handle, Enter to pick it up, arrows to a place, Enter.
-    // Keyboard only: the step's "one place up" button, reached with the arrow keys, pressed with Enter.
-    for (let i = 0; i < 1; i++) {
-      // Arrow keys move between a grid row's buttons (the grid keeps Tab for leaving it).
-      await page.getByTestId('step-row').filter({ hasText: 'آزمون عملی' }).focus();
-      const upLabel = t('employer.hiring.moveUp', { name: 'آزمون عملی' });
-      for (const key of ['ArrowLeft', 'ArrowRight']) {
-        for (let press = 0; press < 6; press++) {
-          if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === upLabel) break;
-          await page.keyboard.press(key);
-        }
-        if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === upLabel) break;
-        await page.getByTestId('step-row').filter({ hasText: 'آزمون عملی' }).focus();
-      }
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), upLabel);
-      await page.keyboard.press('Enter');
-      await page.waitForFunction((n) => [...document.querySelectorAll('[data-testid=step-name]')].map((e) => e.textContent?.trim()).indexOf('آزمون عملی') === n, 4 - i);
-    }
-    await page.waitForFunction((name) => [...document.querySelectorAll('[data-testid=step-name]')].map((e) => e.textContent?.trim()).indexOf(name) < 5, 'آزمون عملی');
-    await page.waitForFunction(() => !document.querySelector('[data-testid=steps-list][aria-busy]'));
+    // Keyboard only: the new step one place up.
+    await focusMoveUp(page, 'آزمون عملی');
+    await page.keyboard.press('Enter');
+    await waitForStepAt(page, 'آزمون عملی', 4);
+    await page.waitForFunction(() => !document.querySelector('[data-testid=steps-editor][aria-busy]'));
     const moved = await stepNames(page);
     await page.reload();
     await hydrated(page);

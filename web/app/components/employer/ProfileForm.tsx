@@ -1,8 +1,8 @@
 import { excText } from '@darmankar/platform/errors/catalogue';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
-import { isApiError } from '../../lib/api.ts';
+import { browserApi, isApiError } from '../../lib/api.ts';
 import { codeForField, EMPLOYEE_COUNTS, logoUrl, PROFILE_TEXT_FIELDS, type Employer, type ProfileTextField } from '../../lib/employer/types.ts';
 import { uploadFile, type UploadCategory } from '../../lib/upload.ts';
 import { localDigits } from '../../lib/format.ts';
@@ -15,13 +15,52 @@ import { toast } from '../ui/Toaster.tsx';
 /** Fields typed left to right whatever the page direction (numbers, addresses on the web). */
 const LTR_FIELDS = new Set<ProfileTextField>(['nationalId', 'registrationNumber', 'medicalRegistrationNumber', 'phone', 'cellphone', 'website', 'contactEmail']);
 
-function FileField({ label, name, category, initial, multiple, testId }: { label: string; name: string; category: UploadCategory; initial: string[]; multiple?: boolean; testId: string }) {
+/**
+ * A private document already saved on the employer: opened through a short-lived signed link
+ * asked for on each press (the link is not in the page, so it cannot go stale or leak with it).
+ */
+function ViewSavedFile({ employerId, fileId, text, label, onFailure }: { employerId: string; fileId: string; text: string; label: string; onFailure: (codes: string[]) => void }) {
+  // Presses while a link is on its way are ignored; the button is not disabled, which would
+  // drop a keyboard user's focus.
+  const opening = useRef(false);
+  return (
+    <Button
+      variant="secondary"
+      className="min-h-9 px-3 text-xs"
+      aria-label={label}
+      data-testid="view-saved-file"
+      onPress={async () => {
+        if (opening.current) return;
+        opening.current = true;
+        try {
+          const link = await browserApi().call('get', '/employers/{id}/files/{fileId}/link', { params: { id: employerId, fileId } });
+          window.open(link.url, '_blank', 'noopener');
+        } catch (failure) {
+          onFailure(isApiError(failure) ? failure.codes : ['EXC_UNKNOWN']);
+        } finally {
+          opening.current = false;
+        }
+      }}
+    >
+      {text}
+    </Button>
+  );
+}
+
+/** `viewableFor`: the employer whose saved documents this field can open (private documents only). */
+function FileField({ label, name, category, initial, multiple, testId, viewableFor }: { label: string; name: string; category: UploadCategory; initial: string[]; multiple?: boolean; testId: string; viewableFor?: string }) {
   const t = useT();
   const locale = useLocale();
   const [ids, setIds] = useState<string[]>(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputId = `${name}-file`;
+  const showFailure = (codes: string[]) => {
+    setError(codes.map((code) => excText(code, locale)).join(' '));
+    for (const code of codes) toast.error(excText(code, locale));
+  };
+  // Only what the employer has saved can be opened; a new upload is the employer's once saved.
+  const saved = viewableFor ? ids.filter((id) => initial.includes(id)) : [];
   return (
     <div className="flex flex-col gap-1.5" data-testid={testId}>
       <label htmlFor={inputId} className="text-sm font-medium text-ink">{label}</label>
@@ -41,9 +80,7 @@ function FileField({ label, name, category, initial, multiple, testId }: { label
             const id = await uploadFile(category, file, file.name);
             setIds((current) => (multiple ? [...current, id] : [id]));
           } catch (failure) {
-            const codes = isApiError(failure) ? failure.codes : ['EXC_UNKNOWN'];
-            setError(codes.map((code) => excText(code, locale)).join(' '));
-            for (const code of codes) toast.error(excText(code, locale));
+            showFailure(isApiError(failure) ? failure.codes : ['EXC_UNKNOWN']);
           } finally {
             setBusy(false);
             event.target.value = '';
@@ -54,6 +91,14 @@ function FileField({ label, name, category, initial, multiple, testId }: { label
         {busy ? t('employer.form.uploading') : ids.length > 0 ? t('employer.form.filesAttached', { count: localDigits(ids.length, locale) }) : t('employer.form.noFile')}
       </p>
       {error && <p className="text-sm text-danger">{error}</p>}
+      {viewableFor && saved.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {saved.map((id, index) => {
+            const text = multiple ? t('employer.form.viewFileNumber', { number: localDigits(index + 1, locale) }) : t('employer.form.viewFile');
+            return <ViewSavedFile key={id} employerId={viewableFor} fileId={id} text={text} label={t('employer.form.viewFileOf', { file: text, field: label })} onFailure={showFailure} />;
+          })}
+        </div>
+      )}
       {ids.map((id) => (
         <input key={id} type="hidden" name={name} value={id} />
       ))}
@@ -136,9 +181,9 @@ export function ProfileForm({ employer, codes, submitLabel }: { employer: Employ
             <FileField label={t('employer.field.logo')} name="logo" category="LOGO" initial={employer.logo ? [employer.logo] : []} testId="upload-logo" />
           </div>
         </div>
-        <FileField label={t('employer.field.officialGazette')} name="officialGazetteFileId" category="OFFICIAL_GAZETTE" initial={employer.officialGazetteFileId ? [employer.officialGazetteFileId] : []} testId="upload-gazette" />
-        <FileField label={t('employer.field.nationalCard')} name="nationalCardFileId" category="NATIONAL_CARD" initial={employer.nationalCardFileId ? [employer.nationalCardFileId] : []} testId="upload-national-card" />
-        <FileField label={t('employer.field.medicalDocuments')} name="medicalDocumentFileIds" category="MEDICAL_DOCUMENTS" initial={employer.medicalDocumentFileIds ?? []} multiple testId="upload-medical" />
+        <FileField label={t('employer.field.officialGazette')} name="officialGazetteFileId" category="OFFICIAL_GAZETTE" initial={employer.officialGazetteFileId ? [employer.officialGazetteFileId] : []} testId="upload-gazette" viewableFor={employer.id} />
+        <FileField label={t('employer.field.nationalCard')} name="nationalCardFileId" category="NATIONAL_CARD" initial={employer.nationalCardFileId ? [employer.nationalCardFileId] : []} testId="upload-national-card" viewableFor={employer.id} />
+        <FileField label={t('employer.field.medicalDocuments')} name="medicalDocumentFileIds" category="MEDICAL_DOCUMENTS" initial={employer.medicalDocumentFileIds ?? []} multiple testId="upload-medical" viewableFor={employer.id} />
       </div>
       <div>
         <Button type="submit" isDisabled={saving} data-testid="save-employer-profile">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
 import { useFetcher } from 'react-router';
 import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
@@ -31,16 +31,44 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
   const locale = useLocale();
   const fetcher = useFetcher<ActionAnswer>();
   const [order, setOrder] = useState(steps);
-  useEffect(() => setOrder(steps), [steps]);
+  // One save at a time: an order chosen while the previous one is on its way waits for it (a
+  // second submit would abort the first in the browser while the server may still run it, so
+  // the PUTs could reach the service in either order). Refs, not state: the rows' press handlers
+  // are cached renders, and the fetcher's own state arrives in a later, non-urgent render.
+  const queued = useRef<string[] | null>(null);
+  const saving = useRef(false);
+  const [busy, setBusy] = useState(false);
   useExcToasts(fetcher.data?.exc, fetcher.data?.at);
   useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.exc) setOrder(steps);
+    if (fetcher.state === 'idle' && fetcher.data?.exc) {
+      queued.current = null;
+      setOrder(steps);
+    }
   }, [fetcher.state, fetcher.data, steps]);
+  // The service's order, once nothing of ours is on its way.
+  useEffect(() => {
+    if (!saving.current && !queued.current) setOrder(steps);
+  }, [steps, busy]);
 
+  /** Sends the queued order, and any chosen meanwhile; each submit settles after the reload. */
+  const flush = async () => {
+    saving.current = true;
+    setBusy(true);
+    try {
+      for (let ids = queued.current; ids; ids = queued.current) {
+        queued.current = null;
+        await fetcher.submit({ intent: 'reorder', employerId, templateId, stepIds: JSON.stringify(ids) }, { method: 'post' });
+      }
+    } finally {
+      saving.current = false;
+      setBusy(false);
+    }
+  };
   const save = (ids: string[]) => {
     const byId = new Map(order.map((step) => [step.id, step]));
     setOrder(ids.map((id) => byId.get(id)!));
-    fetcher.submit({ intent: 'reorder', employerId, templateId, stepIds: JSON.stringify(ids) }, { method: 'post' });
+    queued.current = ids;
+    if (!saving.current) void flush();
   };
   /** The keyboard's plain alternative to dragging: one place up or down. */
   const move = (step: Step, by: -1 | 1) => {
@@ -64,43 +92,48 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
   });
 
   return (
-    <GridList
-      aria-label={t('employer.hiring.steps')}
-      items={order}
-      dragAndDropHooks={dragAndDropHooks}
-      className="flex flex-col gap-2 outline-none"
-      data-testid="steps-list"
-      aria-busy={fetcher.state !== 'idle' || undefined}
-    >
-      {(step) => (
-        <GridListItem
-          id={step.id}
-          textValue={step.name}
-          className="flex items-center gap-3 rounded-xl border border-line bg-white p-3 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-200 data-[dragging]:opacity-50 data-[drop-target]:border-brand-500"
-          data-testid="step-row"
-        >
-          <AriaButton slot="drag" aria-label={t('employer.hiring.dragStep', { name: step.name })} className="cursor-grab rounded-lg px-2 py-1 text-muted outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-drag">
-            <span aria-hidden="true">⋮⋮</span>
-          </AriaButton>
-          <span className="w-6 text-center text-sm text-muted" aria-hidden="true">{localDigits(order.indexOf(step) + 1, locale)}</span>
-          <span className="min-w-0 flex-1">
-            <span className="block truncate font-semibold" data-testid="step-name">{step.name}</span>
-            <span className="block text-xs text-muted">{t(`employer.stepKind.${step.kind}` as MessageKey)}</span>
-          </span>
-          <AriaButton onPress={() => move(step, -1)} isDisabled={order[0]?.id === step.id} aria-label={t('employer.hiring.moveUp', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-up">
-            <span aria-hidden="true">↑</span>
-          </AriaButton>
-          <AriaButton onPress={() => move(step, 1)} isDisabled={order.at(-1)?.id === step.id} aria-label={t('employer.hiring.moveDown', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-down">
-            <span aria-hidden="true">↓</span>
-          </AriaButton>
-          <AriaButton onPress={() => onEdit(step)} className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="edit-step">
-            {t('employer.hiring.edit')}
-          </AriaButton>
-          <AriaButton onPress={() => onDelete(step)} className="rounded-lg px-2 py-1 text-sm text-danger outline-none hover:bg-red-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="delete-step">
-            {t('employer.hiring.delete')}
-          </AriaButton>
-        </GridListItem>
-      )}
-    </GridList>
+    // The saving state sits on a wrapper: GridList passes no aria-busy to its element.
+    <div aria-busy={busy || fetcher.state !== 'idle' || undefined} data-testid="steps-editor">
+      <GridList
+        aria-label={t('employer.hiring.steps')}
+        items={order}
+        dragAndDropHooks={dragAndDropHooks}
+        className="flex flex-col gap-2 outline-none"
+        data-testid="steps-list"
+        // The rows are cached by step; their buttons read the current order (a second quick
+        // "one place up" on the same step otherwise moved it from where it had been before).
+        dependencies={[order]}
+      >
+        {(step) => (
+          <GridListItem
+            id={step.id}
+            textValue={step.name}
+            className="flex items-center gap-3 rounded-xl border border-line bg-white p-3 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-200 data-[dragging]:opacity-50 data-[drop-target]:border-brand-500"
+            data-testid="step-row"
+          >
+            <AriaButton slot="drag" aria-label={t('employer.hiring.dragStep', { name: step.name })} className="cursor-grab rounded-lg px-2 py-1 text-muted outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-drag">
+              <span aria-hidden="true">⋮⋮</span>
+            </AriaButton>
+            <span className="w-6 text-center text-sm text-muted" aria-hidden="true">{localDigits(order.indexOf(step) + 1, locale)}</span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold" data-testid="step-name">{step.name}</span>
+              <span className="block text-xs text-muted">{t(`employer.stepKind.${step.kind}` as MessageKey)}</span>
+            </span>
+            <AriaButton onPress={() => move(step, -1)} isDisabled={order[0]?.id === step.id} aria-label={t('employer.hiring.moveUp', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-up">
+              <span aria-hidden="true">↑</span>
+            </AriaButton>
+            <AriaButton onPress={() => move(step, 1)} isDisabled={order.at(-1)?.id === step.id} aria-label={t('employer.hiring.moveDown', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-down">
+              <span aria-hidden="true">↓</span>
+            </AriaButton>
+            <AriaButton onPress={() => onEdit(step)} className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="edit-step">
+              {t('employer.hiring.edit')}
+            </AriaButton>
+            <AriaButton onPress={() => onDelete(step)} className="rounded-lg px-2 py-1 text-sm text-danger outline-none hover:bg-red-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="delete-step">
+              {t('employer.hiring.delete')}
+            </AriaButton>
+          </GridListItem>
+        )}
+      </GridList>
+    </div>
   );
 }

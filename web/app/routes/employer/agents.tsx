@@ -30,8 +30,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!slug) return { employer: null, agents: [] as Agent[] };
   const employer = await loadEmployer(api, slug);
   try {
-    const agents = await api.get<{ items: Agent[] }>(`/employers/${encodeURIComponent(employer.id)}/agents`);
-    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, agents: agents.items };
+    const agents = await api.call('get', '/employers/{id}/agents', { params: { id: employer.id } });
+    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, agents: agents.items satisfies Agent[] };
   } catch (error) {
     throw toRouteError(error);
   }
@@ -52,12 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = getServerApi(context);
   const form = await request.formData();
   const intent = formText(form, 'intent');
-  const employerId = encodeURIComponent(formText(form, 'employerId') ?? '');
-  const agentId = encodeURIComponent(formText(form, 'agentId') ?? '');
+  const id = formText(form, 'employerId') ?? '';
+  const agentId = formText(form, 'agentId') ?? '';
   return runAction(intent, async () => {
-    if (intent === 'invite') await api.post(`/employers/${employerId}/agents`, { body: agentBody(form) });
-    else if (intent === 'update') await api.put(`/employers/${employerId}/agents/${agentId}`, { body: agentBody(form) });
-    else if (intent === 'remove') await api.delete(`/employers/${employerId}/agents/${agentId}`);
+    if (intent === 'invite') await api.call('post', '/employers/{id}/agents', { params: { id }, body: agentBody(form) });
+    else if (intent === 'update') await api.call('put', '/employers/{id}/agents/{agentId}', { params: { id, agentId }, body: agentBody(form) });
+    else if (intent === 'remove') await api.call('delete', '/employers/{id}/agents/{agentId}', { params: { id, agentId } });
     else throw new ApiError(['EXC_UNKNOWN'], 400);
   });
 }

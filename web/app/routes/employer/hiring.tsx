@@ -33,8 +33,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!slug) return { employer: null, templates: [] as Template[], selectedId: null };
   const employer = await loadEmployer(api, slug);
   try {
-    const { items } = await api.get<{ items: Template[] }>(`/employers/${encodeURIComponent(employer.id)}/templates`);
-    const templates = items.map((template) => ({ ...template, steps: [...template.steps].sort((a, b) => a.position - b.position) }));
+    const { items } = await api.call('get', '/employers/{id}/templates', { params: { id: employer.id } });
+    const templates: Template[] = items.map((template) => ({ ...template, steps: [...template.steps].sort((a, b) => a.position - b.position) }));
     const asked = url.searchParams.get('template');
     const selected = templates.find((template) => template.id === asked) ?? templates.find((template) => template.isDefault) ?? templates[0];
     return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, templates, selectedId: selected?.id ?? null };
@@ -48,33 +48,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = getServerApi(context);
   const form = await request.formData();
   const intent = formText(form, 'intent');
-  const base = `/employers/${encodeURIComponent(formText(form, 'employerId') ?? '')}/templates`;
-  const template = `${base}/${encodeURIComponent(formText(form, 'templateId') ?? '')}`;
-  const step = `${template}/steps/${encodeURIComponent(formText(form, 'stepId') ?? '')}`;
-  const stepBody = () => ({ name: formText(form, 'name') ?? '', kind: formText(form, 'kind') ?? '' });
+  const id = formText(form, 'employerId') ?? '';
+  const templateId = formText(form, 'templateId') ?? '';
+  const stepId = formText(form, 'stepId') ?? '';
+  const name = formText(form, 'name') ?? '';
+  const stepBody = () => ({ name, kind: formText(form, 'kind') ?? '' });
   return runAction(intent, async () => {
     switch (intent) {
       case 'createTemplate':
-        await api.post(base, { body: { name: formText(form, 'name') ?? '' } });
+        await api.call('post', '/employers/{id}/templates', { params: { id }, body: { name } });
         return;
       case 'renameTemplate':
-        await api.put(template, { body: { name: formText(form, 'name') ?? '' } });
+        await api.call('put', '/employers/{id}/templates/{templateId}', { params: { id, templateId }, body: { name } });
         return;
       case 'deleteTemplate':
-        await api.delete(template);
+        await api.call('delete', '/employers/{id}/templates/{templateId}', { params: { id, templateId } });
         return;
       case 'addStep':
-        await api.post(`${template}/steps`, { body: stepBody() });
+        await api.call('post', '/employers/{id}/templates/{templateId}/steps', { params: { id, templateId }, body: stepBody() });
         return;
       case 'editStep':
-        await api.put(step, { body: stepBody() });
+        await api.call('put', '/employers/{id}/templates/{templateId}/steps/{stepId}', { params: { id, templateId, stepId }, body: stepBody() });
         return;
       case 'deleteStep':
-        await api.delete(step);
+        await api.call('delete', '/employers/{id}/templates/{templateId}/steps/{stepId}', { params: { id, templateId, stepId } });
         return;
       case 'reorder': {
         const ids = JSON.parse(formText(form, 'stepIds') ?? '[]') as unknown;
-        await api.put(`${template}/steps`, { body: { stepIds: Array.isArray(ids) ? ids.map(String) : [] } });
+        await api.call('put', '/employers/{id}/templates/{templateId}/steps', { params: { id, templateId }, body: { stepIds: Array.isArray(ids) ? ids.map(String) : [] } });
         return;
       }
       default:
