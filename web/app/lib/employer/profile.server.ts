@@ -1,6 +1,7 @@
 // The profile form's action (advanced info and edit): form fields to the contract's body, sent to
 // PUT employers/{id}/company or /self-employment by the kind chosen. The rules are the employer
 // service's; its codes come back to the fields and the toasts.
+import type { ApiRequest } from '@darmankar/api-types';
 import { redirect, type RouterContextProvider } from 'react-router';
 import { getServerApi } from '../api.server.ts';
 import type { ApiClient } from '../api.ts';
@@ -9,26 +10,34 @@ import { loadViewer } from '../viewer.server.ts';
 import { formText, loadEmployer, loginRedirect, requireAccess, runAction } from './server.ts';
 import { PROFILE_TEXT_FIELDS, type Employer } from './types.ts';
 
-export function profileBody(form: FormData): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const field of PROFILE_TEXT_FIELDS) body[field] = formText(form, field);
-  body.numberOfEmployees = formText(form, 'numberOfEmployees');
-  body.establishmentDate = formText(form, 'establishmentDate');
-  body.about = formText(form, 'about');
-  body.benefits = (formText(form, 'benefits') ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  body.logo = formText(form, 'logo');
-  body.officialGazetteFileId = formText(form, 'officialGazetteFileId');
-  body.nationalCardFileId = formText(form, 'nationalCardFileId');
-  body.medicalDocumentFileIds = form.getAll('medicalDocumentFileIds').filter((value): value is string => typeof value === 'string' && value !== '');
-  return body;
+type ProfileBody = ApiRequest<'/employers/{id}/company', 'put'>['body'];
+
+export function profileBody(form: FormData): ProfileBody {
+  const texts: Partial<Record<(typeof PROFILE_TEXT_FIELDS)[number], string | null>> = {};
+  for (const field of PROFILE_TEXT_FIELDS) texts[field] = formText(form, field);
+  return {
+    ...texts,
+    // An empty brand is the service's to refuse (EXC_EMPLOYERS_BRAND_IS_REQUIRED), with the other fields' codes.
+    brand: texts.brand ?? '',
+    numberOfEmployees: formText(form, 'numberOfEmployees'),
+    establishmentDate: formText(form, 'establishmentDate'),
+    about: formText(form, 'about'),
+    benefits: (formText(form, 'benefits') ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    logo: formText(form, 'logo'),
+    officialGazetteFileId: formText(form, 'officialGazetteFileId'),
+    nationalCardFileId: formText(form, 'nationalCardFileId'),
+    medicalDocumentFileIds: form.getAll('medicalDocumentFileIds').filter((value): value is string => typeof value === 'string' && value !== ''),
+  };
 }
 
 export async function saveProfile(api: ApiClient, employerId: string, form: FormData): Promise<Employer> {
-  const kind = form.get('isSelfEmployed') === 'true' ? 'self-employment' : 'company';
-  return api.put<Employer>(`/employers/${encodeURIComponent(employerId)}/${kind}`, { body: profileBody(form) });
+  const request = { params: { id: employerId }, body: profileBody(form) };
+  return form.get('isSelfEmployed') === 'true'
+    ? api.call('put', '/employers/{id}/self-employment', request)
+    : api.call('put', '/employers/{id}/company', request);
 }
 
 interface ProfileRouteArgs {

@@ -32,7 +32,7 @@ export function accessDenied(): never {
 /** The private employer for a member; anything else becomes the matching error page. */
 export async function loadEmployer(api: ApiClient, slug: string): Promise<Employer> {
   try {
-    return await api.get<Employer>(`/employers/${encodeURIComponent(slug)}`);
+    return await api.call('get', '/employers/{slug}', { params: { slug } });
   } catch (error) {
     throw toRouteError(error);
   }
@@ -40,7 +40,7 @@ export async function loadEmployer(api: ApiClient, slug: string): Promise<Employ
 
 export async function hasAccess(api: ApiClient, employerId: string, action: EmployerAction): Promise<boolean> {
   try {
-    const answer = await api.get<{ hasAccess: boolean }>(`/employers/${encodeURIComponent(employerId)}/has-access/${action}`);
+    const answer = await api.call('get', '/employers/{id}/has-access/{action}', { params: { id: employerId, action } });
     return answer.hasAccess === true;
   } catch (error) {
     throw toRouteError(error);

@@ -68,13 +68,6 @@ export interface Template {
   steps: Step[];
 }
 
-export interface EmployerPage {
-  items: PublicEmployer[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
 /** The text fields of the profile form, in the order the form shows them. */
 export const PROFILE_TEXT_FIELDS = [
   'brand',

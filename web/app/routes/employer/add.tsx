@@ -8,7 +8,7 @@ import { useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { formText, loginRedirect, runAction } from '../../lib/employer/server.ts';
-import { codeForField, type Employer } from '../../lib/employer/types.ts';
+import { codeForField } from '../../lib/employer/types.ts';
 import { localeFromPath, localePath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = localeFromPath(new URL(request.url).pathname);
   return runAction('create', async () => {
-    const employer = await api.post<Employer>('/employers', {
+    const employer = await api.call('post', '/employers', {
       body: { brand: formText(form, 'brand') ?? '', isSelfEmployed: form.get('isSelfEmployed') === 'true' },
     });
     return redirect(localePath(locale, `/employers/add/${encodeURIComponent(employer.slug)}`));

@@ -9,7 +9,7 @@ import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { orEmpty } from '../../lib/api.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toRouteError } from '../../lib/errors.ts';
-import { logoUrl, type EmployerPage } from '../../lib/employer/types.ts';
+import { logoUrl } from '../../lib/employer/types.ts';
 import { localDigits } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
@@ -31,7 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const page = url.searchParams.get('page') ?? '1';
   try {
-    const answer = await orEmpty(api.get<EmployerPage>('/employers/list', { query: { ...filters, page, pageSize: PAGE_SIZE } }));
+    const answer = await orEmpty(api.call('get', '/employers/list', { query: { ...filters, page, pageSize: String(PAGE_SIZE) } }));
     return { filters, result: answer ?? { items: [], page: 1, pageSize: PAGE_SIZE, total: 0 } };
   } catch (error) {
     throw toRouteError(error);

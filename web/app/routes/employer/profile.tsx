@@ -8,7 +8,7 @@ import { Tabs } from '../../components/ui/Tabs.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toRouteError } from '../../lib/errors.ts';
-import { logoUrl, type PublicEmployer } from '../../lib/employer/types.ts';
+import { logoUrl } from '../../lib/employer/types.ts';
 import { formatJalaliDate, localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
@@ -16,17 +16,11 @@ import { requireKnownLocale } from '../../lib/route-guards.ts';
 export const TABS = ['about', 'positions', 'benefits', 'contact'] as const;
 type TabId = (typeof TABS)[number];
 
-interface Seo {
-  title: string;
-  description: string;
-  canonicalPath: string;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api } = getServerApi(context);
   try {
-    return await api.get<{ employer: PublicEmployer; seo: Seo }>(`/employers/by-slug-with-seo/${encodeURIComponent(params.employerSlug)}`);
+    return await api.call('get', '/employers/by-slug-with-seo/{slug}', { params: { slug: params.employerSlug } });
   } catch (error) {
     throw toRouteError(error);
   }
