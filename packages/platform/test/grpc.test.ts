@@ -103,6 +103,15 @@ test('an assertion signed by another key, or made for another service, is refuse
   valid.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName }));
   assert.equal(await rawCall(valid), null, 'the same call with a valid assertion succeeds');
   assert.equal(seen.userId, 'u-1');
+
+  // The server now remembers that assertion (and answers it without verifying again): a claim
+  // of another user beside it is still refused.
+  seen.userId = undefined;
+  const remembered = new grpc.Metadata();
+  remembered.set(METADATA_USER_ID, 'u-2');
+  remembered.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName }));
+  assert.equal((await rawCall(remembered))?.code, grpc.status.UNAUTHENTICATED, 'x-user-id must name the asserted user, a remembered one too');
+  assert.equal(seen.userId, undefined, 'the handler never ran');
 });
 
 test('a handler sees its caller give up: the signal aborts when the deadline passes', async () => {
