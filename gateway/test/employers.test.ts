@@ -310,6 +310,23 @@ test('a profile claims the files it names and lets go of those it drops; documen
   for (const fileId of [second, gazette, medical[1]]) await assertError(await call('DELETE', `files/${fileId}`, owner.headers), 409, 'EXC_FILES_CANNOT_REMOVE');
 });
 
+test('two saves at once, each with a new logo: the one kept stays claimed, the others are let go', async () => {
+  const owner = await user();
+  const created = await ok(call('POST', 'employers', owner.headers, { brand: 'درمانگاه همزمان', isSelfEmployed: false }));
+  const put = (logo: string) => call('PUT', `employers/${created.id}/company`, owner.headers, { brand: 'درمانگاه همزمان', logo });
+  const original = (await ok(upload(owner.headers, 'LOGO', await png(), 'original.png'))).id;
+  await ok(put(original));
+  const logos = [
+    (await ok(upload(owner.headers, 'LOGO', await png(), 'a.png'))).id,
+    (await ok(upload(owner.headers, 'LOGO', await png(), 'b.png'))).id,
+  ];
+  await Promise.all(logos.map((logo) => ok(put(logo))));
+  const kept = (await ok(call('GET', `employers/${encodeURIComponent(created.slug)}`, owner.headers))).logo;
+  assert.ok(logos.includes(kept));
+  await assertError(await call('DELETE', `files/${kept}`, owner.headers), 409, 'EXC_FILES_CANNOT_REMOVE');
+  for (const fileId of [original, ...logos.filter((logo) => logo !== kept)]) await ok(call('DELETE', `files/${fileId}`, owner.headers), 204);
+});
+
 test('public pages and the listing: anyone reads them; promoted first; filters and paging validated', async () => {
   const owner = await user();
   const a = await ok(call('POST', 'employers', owner.headers, { brand: 'کلینیک فهرست الف', isSelfEmployed: false }));

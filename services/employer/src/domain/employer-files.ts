@@ -38,15 +38,23 @@ export class EmployerFiles {
     private readonly log: Logger,
   ) {}
 
-  /** Runs `save` with the files of `next` claimed, then releases those only `previous` had. */
-  async replace<T>(employerId: string, actingUserId: string, previous: Pick<Profile, FileField>, next: Pick<Profile, FileField>, save: () => Promise<T>): Promise<T> {
-    const before = heldFiles(employerId, previous);
+  /**
+   * Claims the files `next` has that `previous` did not, runs `save`, then releases the files of
+   * the profile the save replaced (`save` reads it under lock) that `next` no longer has.
+   */
+  async replace<T>(
+    employerId: string,
+    actingUserId: string,
+    previous: Pick<Profile, FileField>,
+    next: Pick<Profile, FileField>,
+    save: () => Promise<{ result: T; replaced: Pick<Profile, FileField> }>,
+  ): Promise<T> {
+    const kept = new Set(heldFiles(employerId, previous).map(key));
     const after = heldFiles(employerId, next);
-    const kept = new Set(before.map(key));
     const stays = new Set(after.map(key));
     const added = after.filter((file) => !kept.has(key(file)));
     const claimed: HeldFile[] = [];
-    let answer: T;
+    let answer: { result: T; replaced: Pick<Profile, FileField> };
     try {
       for (const file of added) {
         await this.files.claim({ fileId: file.fileId, ownerUserId: actingUserId, category: file.category, claimer: file.claimer });
@@ -57,8 +65,8 @@ export class EmployerFiles {
       await this.releaseQuietly(claimed, actingUserId);
       throw error;
     }
-    await this.releaseQuietly(before.filter((file) => !stays.has(key(file))), actingUserId);
-    return answer;
+    await this.releaseQuietly(heldFiles(employerId, answer.replaced).filter((file) => !stays.has(key(file))), actingUserId);
+    return answer.result;
   }
 
   /** A short-lived link to read one of the files the profile points at. */

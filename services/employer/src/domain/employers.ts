@@ -162,6 +162,10 @@ export class Employers {
     const previous = await this.db.employer.findUniqueOrThrow({ where: { id: employerId } });
     return this.files.replace(employerId, caller, previous, profile, () =>
       this.db.$transaction(async (tx) => {
+        // The profile this save replaces, locked: a save that committed since `previous` was read
+        // has its files let go too, not left claimed for ever.
+        await tx.$executeRaw`SELECT 1 FROM employers WHERE id = ${employerId}::uuid FOR UPDATE`;
+        const replaced = await tx.employer.findUniqueOrThrow({ where: { id: employerId } });
         const row = await tx.employer.update({
           where: { id: employerId },
           data: { ...profile, isSelfEmployed, searchText: searchText(profile), updatedAt: new Date(this.clock()) },
@@ -170,7 +174,7 @@ export class Employers {
         await employerEvents.updated(tx, {
           employerId, slug: row.slug, brand: row.brand, isSelfEmployed, isProfileCompleted: view.isProfileCompleted, isPromoted: row.isPromoted,
         }, this.clock());
-        return view;
+        return { result: view, replaced };
       }),
     );
   }
