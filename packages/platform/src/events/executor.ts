@@ -23,6 +23,14 @@ export function pgExecutor(client: pg.ClientBase | pg.Pool): SqlExecutor {
 /** Runs `work` in a transaction on one pooled connection: committed when it resolves, rolled back when it throws. */
 export async function inPgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // The pool listens for errors only on idle clients: a connection cut while this one is out but
+  // between queries (e.g. while `work` publishes elsewhere) would be an uncaught 'error'. The
+  // next query fails instead, and the broken client is dropped rather than pooled again.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -32,6 +40,7 @@ export async function inPgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
     await client.query('ROLLBACK').catch(() => {});
     throw error;
   } finally {
-    client.release();
+    client.removeListener('error', onError);
+    client.release(broken);
   }
 }

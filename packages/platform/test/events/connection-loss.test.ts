@@ -65,3 +65,21 @@ test('relay and event log survive Postgres cutting their connections', async () 
   await waitFor('the event published after the cut', () => received.length === 2, 15_000);
   await consumer.stop();
 });
+
+test('a connection cut while a transaction holds it between queries fails that transaction, not the process', async () => {
+  const admin = new pg.Client({ connectionString: testPostgresUrl() });
+  await admin.connect();
+  try {
+    const transaction = inPgTransaction(pool, async (client) => {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      // Cut while no query of ours runs on it, as when the relay publishes to the bus mid-transaction.
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      await sleep(300);
+    });
+    await assert.rejects(transaction);
+    // The broken connection was dropped, not pooled again: the next transaction works.
+    assert.equal(await inPgTransaction(pool, async (client) => (await client.query('SELECT 1 AS one')).rows[0].one), 1);
+  } finally {
+    await admin.end();
+  }
+});
