@@ -1,5 +1,7 @@
-// The schemas every service module shares: the error body, a signed link to a private file, and ping.
+// What every service module shares: the error body, a signed link to a private file, the codes of
+// claiming an upload, and ping.
 import { z } from 'zod';
+import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 
 export const pongResponse = z.object({ pong: z.literal(true) });
 
@@ -12,3 +14,6 @@ export const signedLinkResponse = z.object({
   url: z.string().meta({ description: 'A short-lived signed link to the file (a path on this API).' }),
   expiresAt: z.string().meta({ description: 'ISO timestamp when the link stops working.' }),
 });
+
+/** What a call that claims an upload can answer: gone or unknown, of another category, or used elsewhere. */
+export const FILE_CLAIM_ERRORS: ExcCode[] = ['EXC_FILES_NOT_FOUND', 'EXC_FILES_CATEGORY_MISMATCH', 'EXC_FILES_ALREADY_ASSIGNED'];

@@ -1,8 +1,11 @@
 // Test helpers: every test file gets its own throw-away database on the real Postgres.
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
+import type { ExcCode } from './errors/catalogue.ts';
+import { DomainError } from './errors/domain-error.ts';
 import { createCallerSigner, DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY, type CallerSigner } from './caller-identity.ts';
 import { createClient, type ServiceClient } from './grpc.ts';
 import { applyMigrations, dropDatabase, ensureDatabase, serviceMigrationSets, type MigrationSet } from './migrate.ts';
@@ -140,5 +143,14 @@ export function freePort(): Promise<number> {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
+  });
+}
+
+/** Rejects with a DomainError carrying exactly these codes, in any order (a rule reports every broken field at once). */
+export async function rejectsWith(call: Promise<unknown>, ...codes: ExcCode[]): Promise<void> {
+  await assert.rejects(call, (error: unknown) => {
+    assert.ok(error instanceof DomainError, `expected a DomainError, got ${String(error)}`);
+    assert.deepEqual([...error.codes].sort(), [...codes].sort());
+    return true;
   });
 }

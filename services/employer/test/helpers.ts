@@ -2,8 +2,6 @@
 // Postgres, the real service on a free port and a real gRPC client that vouches for users.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ExcCode } from '@darmankar/platform/errors/catalogue';
-import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ServiceClient } from '@darmankar/platform/grpc';
 import { createLogger } from '@darmankar/platform/log';
 import { dropDatabase } from '@darmankar/platform/migrate';
@@ -53,13 +51,7 @@ export async function startTestEmployer(clock: TestClock): Promise<TestEmployer>
   };
 }
 
-export async function rejectsWith(call: Promise<unknown>, ...codes: ExcCode[]): Promise<void> {
-  await assert.rejects(call, (error: unknown) => {
-    assert.ok(error instanceof DomainError, `expected a DomainError, got ${String(error)}`);
-    assert.deepEqual([...error.codes].sort(), [...codes].sort());
-    return true;
-  });
-}
+export { rejectsWith } from '@darmankar/platform/testing';
 
 export const newUser = () => randomUUID();
 

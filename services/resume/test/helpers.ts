@@ -1,10 +1,7 @@
 // Shared test set-up: a throw-away database on the real Postgres, the real service on a free
 // port (its clock in the test's hands), and a real gRPC client that vouches for users as the
 // gateway does.
-import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@darmankar/platform/errors/domain-error';
-import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import type { ServiceClient } from '@darmankar/platform/grpc';
 import { createLogger } from '@darmankar/platform/log';
 import { createServiceTestDatabase, startServiceUnderTest, testClock, type TestClock, type TestDatabase } from '@darmankar/platform/testing';
@@ -48,12 +45,6 @@ export async function startTestResume(start = LAST_EVENING_OF_1404): Promise<Tes
   };
 }
 
-export async function rejectsWith(call: Promise<unknown>, ...codes: ExcCode[]): Promise<void> {
-  await assert.rejects(call, (error: unknown) => {
-    assert.ok(error instanceof DomainError, `expected a DomainError, got ${String(error)}`);
-    assert.deepEqual([...error.codes].sort(), [...codes].sort());
-    return true;
-  });
-}
+export { rejectsWith } from '@darmankar/platform/testing';
 
 export const newUser = () => randomUUID();

@@ -7,28 +7,17 @@
 // with a filter. axe runs on every new page at 1280 and 390 px. Two shorter tests: a step moved
 // up twice in quick succession by keyboard (the second press used to be lost), and the private
 // documents, uploaded through the gateway, opened again from the edit page through fresh links.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { isValidLegalNationalId, isValidNationalId } from '@darmankar/platform/persian';
 import { translator } from '../../app/i18n/index.ts';
-import { hydrated, logIn, newPage, screenshot, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+import { assertAccessible, hydrated, logIn, newPage, screenshot, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
 
 const t = translator('fa');
 let world: World | undefined;
 let skip: string | false = skipReason ?? false;
-
-async function assertAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(bad, [], `${where} at ${page.viewportSize()?.width}px`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `${where} is ${overflow}px wider than the screen`);
-}
 
 /** A number with a valid check digit for the given validator (the last digit searched). */
 function withCheckDigit(stem: string, valid: (id: string) => boolean): string {

@@ -4,7 +4,6 @@
 // every section on the edit page, reads the public resume and downloads its PDF, whose text must
 // hold joined Persian letters and Persian digits. axe runs on every new page at both widths, and
 // one step is done with the keyboard alone.
-import AxeBuilder from '@axe-core/playwright';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
@@ -12,22 +11,10 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { translator } from '../../app/i18n/index.ts';
 import { joinedForms, pdfText } from '../resume-pdf-text.ts';
-import { hydrated, logIn, newPage, outboxCode, screenshot, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+import { assertAccessible, hydrated, logIn, newPage, outboxCode, screenshot, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
 
 const t = translator('fa');
 const persian = (value: string | number) => String(value).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-
-/** WCAG 2.2 A/AA and the experimental rules find nothing serious or critical, and the page fits the screen. */
-async function assertAccessible(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(bad, [], `${where} at ${page.viewportSize()?.width}px`);
-  // Nothing wider than the screen: phones would zoom the whole page out.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  assert.ok(overflow <= 0, `${where} is ${overflow}px wider than the screen`);
-}
 
 /** Types into a suggestion combobox and picks one of the suggestions the service offers. */
 async function suggest(scope: Page | Locator, page: Page, label: string, typed: string, option: string): Promise<void> {

@@ -1,5 +1,6 @@
 // Shared pieces of the browser tests: Debian's Chromium through playwright-core, the real
 // stack (auth, gateway, built web app) from scripts/stack.ts, axe, screenshots.
+import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -55,11 +56,19 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForTimeout(150);
 }
 
+/** What axe finds serious or critical under WCAG 2.2 A/AA and its experimental rules (label in name among them). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Nothing serious or critical for axe, and the page fits the screen (phones would zoom the whole page out). */
+export async function assertAccessible(page: Page, where: string): Promise<void> {
+  assert.deepEqual(await seriousA11yViolations(page), [], `${where} at ${page.viewportSize()?.width}px`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${where} is ${overflow}px wider than the screen`);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

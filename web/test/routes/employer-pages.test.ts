@@ -4,6 +4,7 @@
 // EmployerEdit gets the 403 page on the edit page's load and on an action the service refuses;
 // the companies list filters by text. Skipped while the gateway has no employer routes.
 import { fireEvent, renderApp, screen, waitFor, within } from './support/render.ts';
+import { logInThroughApi as logInAt, uniqueCellphone } from './support/login.ts';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { excText } from '@darmankar/platform/errors/catalogue';
@@ -14,32 +15,7 @@ const fa = translator('fa');
 let stack: RunningStack | undefined;
 let skip: string | false = false;
 
-function uniqueCellphone(): string {
-  return `0912${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-}
-
-async function logInThroughApi(cellphone = uniqueCellphone()): Promise<string> {
-  const gatewayUrl = stack!.gatewayUrl;
-  const sent = await fetch(`${gatewayUrl}/api/v1/authentication/cellphone/${cellphone}`, { method: 'POST', headers: { 'accept-cookie': 'true' } });
-  assert.equal(sent.status, 200, await sent.text());
-  let code: string | undefined;
-  for (let attempt = 0; attempt < 20 && !code; attempt++) {
-    const outbox = (await (await fetch(`${gatewayUrl}/api/dev/outbox?to=${cellphone}`)).json()) as { messages: Array<{ code?: string }> };
-    code = outbox.messages[0]?.code;
-    if (!code) await new Promise((resolve) => setImmediate(resolve));
-  }
-  assert.ok(code, 'a code reached the outbox');
-  const verified = await fetch(`${gatewayUrl}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-cookie': 'true' },
-    body: JSON.stringify({ code }),
-  });
-  assert.equal(verified.status, 200, await verified.clone().text());
-  return verified.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+const logInThroughApi = (cellphone?: string) => logInAt(stack!.gatewayUrl, cellphone);
 
 async function gateway<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${stack!.gatewayUrl}/api/v1${path}`, {

@@ -4,6 +4,7 @@
 // added and its list re-fetched, a refused item names its field, and another user's resume is
 // public-only. Skipped while the gateway has no resume routes.
 import { fireEvent, renderApp, screen, waitFor, within } from './support/render.ts';
+import { logInThroughApi } from './support/login.ts';
 import assert from 'node:assert/strict';
 import { cleanup } from '@testing-library/react';
 import { after, before, describe, test } from 'node:test';
@@ -14,29 +15,6 @@ import { translator } from '../../app/i18n/index.ts';
 const fa = translator('fa');
 let stack: RunningStack | undefined;
 let skip: string | false = false;
-
-async function logInThroughApi(gatewayUrl: string): Promise<string> {
-  const cellphone = `0912${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  const sent = await fetch(`${gatewayUrl}/api/v1/authentication/cellphone/${cellphone}`, { method: 'POST', headers: { 'accept-cookie': 'true' } });
-  assert.equal(sent.status, 200, await sent.text());
-  let code: string | undefined;
-  for (let attempt = 0; attempt < 20 && !code; attempt++) {
-    const outbox = (await (await fetch(`${gatewayUrl}/api/dev/outbox?to=${cellphone}`)).json()) as { messages: Array<{ code?: string }> };
-    code = outbox.messages[0]?.code;
-    if (!code) await new Promise((resolve) => setImmediate(resolve));
-  }
-  assert.ok(code, 'a code reached the outbox');
-  const verified = await fetch(`${gatewayUrl}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-cookie': 'true' },
-    body: JSON.stringify({ code }),
-  });
-  assert.equal(verified.status, 200, await verified.clone().text());
-  return verified.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
 
 describe('resume routes on the real stack', () => {
   before(async () => {

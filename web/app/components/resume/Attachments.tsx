@@ -4,14 +4,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useT } from '../../i18n/index.ts';
-import { isApiError } from '../../lib/api.ts';
+import { browserApi, isApiError } from '../../lib/api.ts';
 import type { ResumeActionResult } from '../../lib/resume/actions.server.ts';
+import { customResumeLink } from '../../lib/resume/api.ts';
 import { pictureUrl } from '../../lib/resume/types.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { Button, buttonClass } from '../ui/Button.tsx';
 import { Spinner } from '../ui/States.tsx';
 import { useExcToasts } from '../ui/Toaster.tsx';
-import { browserApi } from '../../lib/api.ts';
 
 const OUTPUT_SIZE = 512;
 
@@ -189,7 +189,7 @@ export function CustomResumeField({ resumeId, fileName, hasFile }: { resumeId: s
 
   async function open() {
     try {
-      const link = await browserApi().get<{ url: string }>(`/resumes/${encodeURIComponent(resumeId)}/custom/link`);
+      const link = await customResumeLink(browserApi(), resumeId);
       window.open(link.url, '_blank', 'noopener');
     } catch (error) {
       setFailure({ exc: isApiError(error) ? error.codes : ['EXC_UNKNOWN'], at: Date.now() });

@@ -2,7 +2,7 @@
 // check, agents and hiring templates. The employer service decides every rule and access.
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
-import { signedLinkResponse } from '../../../routes/schemas.ts';
+import { FILE_CLAIM_ERRORS, signedLinkResponse } from '../../../routes/schemas.ts';
 import type { EmployerAdapter, PublicEmployerJson } from '../client.ts';
 import {
   agentBody, agentParams, agentSchema, completedResponse, createBody, employerIdParams, employerSchema, employerSummarySchema, fileParams, hasAccessParams,
@@ -28,9 +28,6 @@ const AGENT: ExcCode[] = [
 ];
 const TEMPLATE_NAME: ExcCode[] = ['EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG'];
 const STEP: ExcCode[] = ['EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG', 'EXC_EMPLOYERS_STEP_KIND_IS_INVALID'];
-// What claiming a newly referenced upload can answer: not found (or purged), not the caller's, of
-// another category, or already used by something else.
-const FILE_CLAIM: ExcCode[] = ['EXC_FILES_NOT_FOUND', 'EXC_FILES_CATEGORY_MISMATCH', 'EXC_FILES_ALREADY_ASSIGNED'];
 const PAGINATION: ExcCode[] = ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID', 'EXC_PAGINATION_ORDER_IS_INVALID', 'EXC_EMPLOYERS_FILTER_IS_INVALID'];
 
 function seo(employer: PublicEmployerJson) {
@@ -103,14 +100,14 @@ export function employerRoutes(employers: EmployerAdapter): RouteDefinition[] {
       methods: ['put'], path: '/employers/:id/company', summary: 'Replace the profile as an organisation (EmployerEdit)', tag: TAG, session: 'required',
       params: employerIdParams, body: profileBody,
       responses: [{ status: 200, description: 'Saved', body: employerSchema }],
-      errors: [...GATED, ...PROFILE, ...FILE_CLAIM],
+      errors: [...GATED, ...PROFILE, ...FILE_CLAIM_ERRORS],
       handle: ({ params, body, meta }) => employers.update(params.id, false, body, meta),
     }),
     defineRoute({
       methods: ['put'], path: '/employers/:id/self-employment', summary: 'Replace the profile as a self-employed clinician (EmployerEdit)', tag: TAG, session: 'required',
       params: employerIdParams, body: profileBody,
       responses: [{ status: 200, description: 'Saved', body: employerSchema }],
-      errors: [...GATED, ...PROFILE, ...FILE_CLAIM],
+      errors: [...GATED, ...PROFILE, ...FILE_CLAIM_ERRORS],
       handle: ({ params, body, meta }) => employers.update(params.id, true, body, meta),
     }),
     defineRoute({

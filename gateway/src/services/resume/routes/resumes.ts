@@ -3,7 +3,7 @@
 // caller owns what they read privately or change.
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
-import { signedLinkResponse } from '../../../routes/schemas.ts';
+import { FILE_CLAIM_ERRORS, signedLinkResponse } from '../../../routes/schemas.ts';
 import type { ModuleContext } from '../../module.ts';
 import type { ResumeAdapter } from '../client.ts';
 import {
@@ -25,8 +25,6 @@ import {
 const tag = 'resumes';
 /** What every call on one resume id can answer besides its own codes. */
 const OWNED: ExcCode[] = ['EXC_RESUME_ID_IS_INVALID', 'EXC_AUTHORIZATION_FORBIDDEN'];
-/** What the files service answers when a file cannot be claimed for the resume. */
-const CLAIM: ExcCode[] = ['EXC_FILES_NOT_FOUND', 'EXC_FILES_CATEGORY_MISMATCH', 'EXC_FILES_ALREADY_ASSIGNED'];
 
 const SECTION_TITLES: Record<SectionName, string> = {
   educations: 'education',
@@ -165,7 +163,7 @@ export function resumeRoutes(resumes: ResumeAdapter, context: ModuleContext): Ro
       params: resumeIdParams,
       body: fileBody,
       responses: [{ status: 200, description: 'The resume', body: resumeResponse }],
-      errors: [...OWNED, ...CLAIM],
+      errors: [...OWNED, ...FILE_CLAIM_ERRORS],
       handle: ({ params, body, meta }) => resumes.setPicture(params.id, body.fileId, meta),
     }),
     defineRoute({
@@ -188,7 +186,7 @@ export function resumeRoutes(resumes: ResumeAdapter, context: ModuleContext): Ro
       params: resumeIdParams,
       body: fileBody,
       responses: [{ status: 200, description: 'The resume', body: resumeResponse }],
-      errors: [...OWNED, ...CLAIM],
+      errors: [...OWNED, ...FILE_CLAIM_ERRORS],
       handle: ({ params, body, meta }) => resumes.setCustom(params.id, body.fileId, body.fileName ?? null, meta),
     }),
     defineRoute({
