@@ -27,6 +27,26 @@ export const serviceBaseConfigSchema = baseConfigSchema.extend(callerVerifierCon
 /** What the gateway reads on top of the base: the private key it signs caller assertions with. */
 export const gatewayBaseConfigSchema = baseConfigSchema.extend(callerSignerConfigShape).superRefine(refuseDevelopmentPrivateKeyInProduction);
 
+/**
+ * Connections a service process's pool may hold to its own database when the service does not
+ * say otherwise. A process has one event loop: a few connections keep it fed (a short query
+ * frees its connection in a fraction of a millisecond, and the pool queues the rest), while
+ * every extra connection is one more Postgres backend competing for the database's cores and
+ * counting against its max_connections (docs/adr/020-database-pool-size.md).
+ */
+export const DEFAULT_DATABASE_POOL_MAX = 4;
+
+/**
+ * A service's own database: DATABASE_URL and DATABASE_POOL_MAX, the size of the process's pool
+ * (`createPool`). `poolMax` is the service's default, chosen for its queries.
+ */
+export function databaseConfigShape(poolMax: number = DEFAULT_DATABASE_POOL_MAX) {
+  return {
+    DATABASE_URL: z.string().min(1),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(poolMax),
+  };
+}
+
 /** Parses `env` with `schema`; throws a ConfigError naming every bad variable. */
 export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
   const result = schema.safeParse(env);

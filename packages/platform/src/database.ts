@@ -2,10 +2,11 @@
 // the service's Prisma client and by any hot reads that skip Prisma.
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { DEFAULT_DATABASE_POOL_MAX } from './config.ts';
 import type { Logger } from './log.ts';
 
 export interface PoolOptions {
-  /** pg's default; enough for one process's event loop on a service's queries. */
+  /** Connections at most: a service passes its DATABASE_POOL_MAX (see databaseConfigShape). */
   max?: number;
   /** How long to wait for a connection (a new one, or a free one from a full pool). */
   connectTimeoutMs?: number;
@@ -17,7 +18,7 @@ export interface PoolOptions {
   log?: Logger;
 }
 
-export const DEFAULT_POOL_OPTIONS = { max: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 } as const;
+export const DEFAULT_POOL_OPTIONS = { max: DEFAULT_DATABASE_POOL_MAX, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 } as const;
 
 /**
  * A pool that survives Postgres closing its connections. An idle connection cut by the

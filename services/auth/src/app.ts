@@ -57,7 +57,7 @@ function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
 export async function startAuthService(config: AuthConfig, options: AuthServiceOptions = {}): Promise<RunningAuthService> {
   const log = options.log ?? createLogger('auth', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
-  const pool = createPool(config.DATABASE_URL, { log });
+  const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log });
   const db = createDatabase(pool);
   let relay: Stoppable | undefined;
   let purgeSchedule: { stop(): Promise<void> } | undefined;

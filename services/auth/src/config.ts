@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceBaseConfigSchema, parseConfig } from '@darmankar/platform/config';
+import { databaseConfigShape, serviceBaseConfigSchema, parseConfig } from '@darmankar/platform/config';
 
 // Used only outside production, so development and tests need no secret set up. Production
 // refuses them: they are public in this repository.
@@ -25,7 +25,10 @@ const secondsList = (fallback: string) =>
 
 export const authConfigSchema = serviceBaseConfigSchema
   .extend({
-    DATABASE_URL: z.string().min(1),
+    // Two connections: auth's hot calls are one short query each (the logged-in cellphone read
+    // on every page), which two connections keep flowing; more only add Postgres backends
+    // competing for the same cores (docs/adr/020-database-pool-size.md).
+    ...databaseConfigShape(2),
     GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50051),
 
     ACCESS_TOKEN_TTL_SECONDS: seconds(900),

@@ -33,7 +33,7 @@ export interface EmployerServiceOptions {
 export async function startEmployerService(config: EmployerConfig, options: EmployerServiceOptions = {}): Promise<RunningEmployerService> {
   const log = options.log ?? createLogger('employer', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
-  const db = createDatabase(createPool(config.DATABASE_URL, { log }));
+  const db = createDatabase(createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log }));
   const files = createFileClaims(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
   let relay: Stoppable | undefined;
   let bus: EventBus | undefined;

@@ -48,7 +48,7 @@ function configuredStorage(config: FilesConfig): FileStorage & { close?(): void 
 export async function startFilesService(config: FilesConfig, options: FilesServiceOptions = {}): Promise<RunningFilesService> {
   const log = options.log ?? createLogger('files', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
-  const db = createDatabase(createPool(config.DATABASE_URL, { log }));
+  const db = createDatabase(createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log }));
   const storage: FileStorage & { close?(): void } = options.storage ?? configuredStorage(config);
   let purgeSchedule: { stop(): Promise<void> } | undefined;
   try {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseConfig, serviceBaseConfigSchema } from '@darmankar/platform/config';
+import { databaseConfigShape, parseConfig, serviceBaseConfigSchema } from '@darmankar/platform/config';
 
 // Used only outside production, so development and tests sign links without set-up.
 // Production refuses it: it is public in this repository.
@@ -14,7 +14,7 @@ const positive = (fallback: number) => z.coerce.number().int().positive().defaul
 
 export const filesConfigSchema = serviceBaseConfigSchema
   .extend({
-    DATABASE_URL: z.string().min(1),
+    ...databaseConfigShape(),
     GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50052),
 
     /** `folder` (FILES_DIR on local disk) or `s3` (S3-compatible object storage). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { parseConfig, serviceBaseConfigSchema } from '@darmankar/platform/config';
+import { databaseConfigShape, parseConfig, serviceBaseConfigSchema } from '@darmankar/platform/config';
 
 export const recruitmentConfigSchema = serviceBaseConfigSchema.extend({
-  DATABASE_URL: z.string().min(1),
+  ...databaseConfigShape(),
   GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50055),
 });
 

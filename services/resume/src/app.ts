@@ -28,7 +28,7 @@ export interface ResumeServiceOptions {
 export async function startResumeService(config: ResumeConfig, options: ResumeServiceOptions = {}): Promise<RunningResumeService> {
   const log = options.log ?? createLogger('resume', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
-  const pool = createPool(config.DATABASE_URL, { log });
+  const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log });
   const db = createDatabase(pool);
   const files = createFileClaims(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
   let relay: Stoppable | undefined;

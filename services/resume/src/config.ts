@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { callerSignerConfigShape, refuseDevelopmentPrivateKeyInProduction } from '@darmankar/platform/caller-identity';
-import { parseConfig, serviceBaseConfigSchema } from '@darmankar/platform/config';
+import { databaseConfigShape, parseConfig, serviceBaseConfigSchema } from '@darmankar/platform/config';
 
 export const resumeConfigSchema = serviceBaseConfigSchema
   .extend({
-    DATABASE_URL: z.string().min(1),
+    ...databaseConfigShape(),
     GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50053),
     EVENTS_DATABASE_URL: z.string().min(1).optional(),
     /** The files service, which holds the picture and the custom resume. */
