@@ -51,6 +51,8 @@ describe('configuration', () => {
     assert.deepEqual(config.CELLPHONE_LOCKOUT_SECONDS, [900, 3600, 86400]);
     assert.deepEqual([config.EMAIL_VERIFICATION_DAILY_LIMIT_PER_USER, config.EMAIL_VERIFICATION_DAILY_LIMIT_PER_ADDRESS], [5, 3]);
     assert.equal(config.PURGE_INTERVAL_SECONDS, 3600);
+    // Auth's own pool size (ADR 020), not the platform's default of 4.
+    assert.equal(config.DATABASE_POOL_MAX, 2);
   });
 
   test('a missing DATABASE_URL or a malformed duration is named', () => {
