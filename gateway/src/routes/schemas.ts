@@ -15,5 +15,12 @@ export const signedLinkResponse = z.object({
   expiresAt: z.string().meta({ description: 'ISO timestamp when the link stops working.' }),
 });
 
+export type SignedLink = z.output<typeof signedLinkResponse>;
+
+/** The answer for a link a service issued (its path and expiry in seconds since the epoch). */
+export function signedLinkJson(link: { path: string; expiresAtSeconds: bigint }): SignedLink {
+  return { url: link.path, expiresAt: new Date(Number(link.expiresAtSeconds) * 1000).toISOString() };
+}
+
 /** What a call that claims an upload can answer: gone or unknown, of another category, or used elsewhere. */
 export const FILE_CLAIM_ERRORS: ExcCode[] = ['EXC_FILES_NOT_FOUND', 'EXC_FILES_CATEGORY_MISMATCH', 'EXC_FILES_ALREADY_ASSIGNED'];

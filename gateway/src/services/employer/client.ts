@@ -5,6 +5,7 @@ import { createClient, createHealthChecker, type CallOptions, type ClientOptions
 import { EmployerService, Role, type Agent, type Employer, type Step, type Template } from '@darmankar/proto/employer/v1/employer_pb';
 import type { z } from 'zod';
 import type { CallMeta } from '../../http/route.ts';
+import { signedLinkJson, type SignedLink } from '../../routes/schemas.ts';
 import type { agentBody, agentSchema, employerSchema, employerSummarySchema, listQuery, profileBody, publicEmployerSchema, stepSchema, templateSchema } from './schemas.ts';
 
 export type EmployerJson = z.input<typeof employerSchema>;
@@ -57,7 +58,7 @@ export interface EmployerAdapter {
   idOf(slug: string, meta: CallMeta): Promise<string>;
   update(id: string, isSelfEmployed: boolean, body: z.output<typeof profileBody>, meta: CallMeta): Promise<EmployerJson>;
   isProfileCompleted(id: string, meta: CallMeta): Promise<boolean>;
-  fileLink(id: string, fileId: string, meta: CallMeta): Promise<{ url: string; expiresAt: string }>;
+  fileLink(id: string, fileId: string, meta: CallMeta): Promise<SignedLink>;
   hasAccess(id: string, action: string, meta: CallMeta): Promise<boolean>;
   list(query: z.output<typeof listQuery>, meta: CallMeta): Promise<{ items: PublicEmployerJson[]; page: number; pageSize: number; total: number }>;
   promoted(meta: CallMeta): Promise<PublicEmployerJson[]>;
@@ -108,8 +109,7 @@ export function createEmployerAdapter(address: string, defaults: ClientOptions):
       return employerJson((await client.updateEmployer({ employerId: id, isSelfEmployed, fields: fields as never }, options(meta))).employer!);
     },
     async fileLink(id, fileId, meta) {
-      const link = await client.issueFileLink({ employerId: id, fileId }, options(meta));
-      return { url: link.path, expiresAt: new Date(Number(link.expiresAtSeconds) * 1000).toISOString() };
+      return signedLinkJson(await client.issueFileLink({ employerId: id, fileId }, options(meta)));
     },
     async isProfileCompleted(id, meta) {
       return (await client.isProfileCompleted({ employerId: id }, options(meta))).isProfileCompleted;

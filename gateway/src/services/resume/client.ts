@@ -3,6 +3,7 @@
 import { createClient, createHealthChecker, type CallOptions, type ClientOptions } from '@darmankar/platform/grpc';
 import { ResumeService, Section, type Resume, type SectionItem } from '@darmankar/proto/resume/v1/resume_pb';
 import type { CallMeta } from '../../http/route.ts';
+import { signedLinkJson, type SignedLink } from '../../routes/schemas.ts';
 import type { z } from 'zod';
 import type { itemResponses, resumeResponse, SectionName } from './schemas.ts';
 
@@ -109,7 +110,7 @@ export interface ResumeAdapter {
   removePicture(id: string, meta: CallMeta): Promise<ResumeJson>;
   setCustom(id: string, fileId: string, fileName: string | null, meta: CallMeta): Promise<ResumeJson>;
   removeCustom(id: string, meta: CallMeta): Promise<ResumeJson>;
-  customLink(id: string, meta: CallMeta): Promise<{ url: string; expiresAt: string }>;
+  customLink(id: string, meta: CallMeta): Promise<SignedLink>;
   listItems(id: string, section: SectionName, meta: CallMeta): Promise<{ items: ItemJson[] }>;
   addItem(id: string, section: SectionName, body: Json, meta: CallMeta): Promise<ItemJson>;
   updateItem(id: string, section: SectionName, itemId: string, body: Json, meta: CallMeta): Promise<ItemJson>;
@@ -133,8 +134,7 @@ export function createResumeAdapter(address: string, defaults: ClientOptions): R
     setCustom: async (id, fileId, fileName, meta) => resumeJson((await client.setCustomResume({ resumeId: id, fileId, fileName: fileName ?? undefined }, options(meta))).resume!),
     removeCustom: async (id, meta) => resumeJson((await client.removeCustomResume({ resumeId: id }, options(meta))).resume!),
     async customLink(id, meta) {
-      const link = await client.issueCustomResumeLink({ resumeId: id }, options(meta));
-      return { url: link.path, expiresAt: new Date(Number(link.expiresAtSeconds) * 1000).toISOString() };
+      return signedLinkJson(await client.issueCustomResumeLink({ resumeId: id }, options(meta)));
     },
     async listItems(id, section, meta) {
       const { items } = await client.listItems({ resumeId: id, section: SECTIONS[section].section }, options(meta));

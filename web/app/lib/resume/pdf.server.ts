@@ -3,6 +3,7 @@
 // Vazirmatn. One browser stays warm and is reused; each render gets its own page, closed after
 // use, and a small limit keeps a burst of downloads from starting a page per request. A PDF is
 // kept per resume version (cachedPdf), so repeated downloads of an unchanged resume are free.
+import { LRUCache } from 'lru-cache';
 import type { Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../../scripts/lib/chromium.mjs';
 
@@ -83,55 +84,32 @@ export async function renderPdf(url: string): Promise<Buffer> {
   }
 }
 
-const CACHE_MAX_BYTES = 64 * 1024 * 1024;
-// Insertion order is use order: a hit moves its entry to the end, the oldest go first.
-const cache = new Map<string, Promise<Buffer>>();
-const cachedBytes = new Map<string, number>();
-let totalBytes = 0;
-
-function forget(key: string): void {
-  cache.delete(key);
-  totalBytes -= cachedBytes.get(key) ?? 0;
-  cachedBytes.delete(key);
-}
+/**
+ * PDFs by version, 64 MB at most, the least recently used dropped first. `fetch` prints a missing
+ * one once: requests for the same key while it prints share that print, and a failed print is
+ * not kept.
+ */
+const cache = new LRUCache<string, Buffer, string>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (pdf) => pdf.byteLength,
+  fetchMethod: (_key, _stale, { context: url }) => renderPdf(url),
+});
 
 /**
  * The PDF for `key` (which must change whenever the printed page does: the resume's slug, its
- * last change and the locale), printed once; requests for the same key while it prints share
- * that print. A failed print is not kept.
+ * last change and the locale), printed from `url` when it is not kept yet.
  */
-export function cachedPdf(key: string, url: string): Promise<Buffer> {
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const printing = renderPdf(url).then(
-    (pdf) => {
-      if (cache.get(key) === printing) {
-        cachedBytes.set(key, pdf.byteLength);
-        totalBytes += pdf.byteLength;
-        for (const oldest of cache.keys()) {
-          if (totalBytes <= CACHE_MAX_BYTES || oldest === key) break;
-          forget(oldest);
-        }
-      }
-      return pdf;
-    },
-    (error: unknown) => {
-      if (cache.get(key) === printing) forget(key);
-      throw error;
-    },
-  );
-  cache.set(key, printing);
-  return printing;
+export async function cachedPdf(key: string, url: string): Promise<Buffer> {
+  const pdf = await cache.fetch(key, { context: url });
+  // fetch answers undefined only for an aborted print, which nothing here aborts.
+  if (!pdf) throw new Error(`no PDF printed for ${key}`);
+  return pdf;
 }
 
 /** Closes the warm browser (the web server's shutdown, and tests). */
 export async function closePdfBrowser(): Promise<void> {
   const current = browser;
   browser = null;
-  for (const key of [...cache.keys()]) forget(key);
+  cache.clear();
   await (await current?.catch(() => null))?.close();
 }
