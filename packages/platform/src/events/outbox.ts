@@ -211,10 +211,12 @@ export class OutboxRelay {
     const parked = attempts >= this.#options.maxAttempts;
     const delayMs = backoffMs(attempts, this.#options.retryBaseMs, this.#options.retryMaxMs);
     const reason = error instanceof Error ? error.message : String(error);
+    // clock_timestamp(), not now(): the backoff counts from this failure, not from the start
+    // of the round, which a slow claim or an earlier row's publish may have made long ago.
     await client.query(
       `UPDATE outbox
           SET attempts = $2, last_error = $3, status = $4,
-              next_attempt_at = now() + $5 * interval '1 millisecond'
+              next_attempt_at = clock_timestamp() + $5 * interval '1 millisecond'
         WHERE seq = $1`,
       [row.seq, attempts, reason, parked ? 'parked' : 'pending', delayMs],
     );
