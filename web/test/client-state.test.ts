@@ -4,8 +4,10 @@ import { parseClientData, readCookie } from '../app/lib/client-data.ts';
 import { CookieJar } from '../app/lib/cookie-jar.ts';
 import { codesFromQuery, describeRouteError, errorPageKind, planToasts } from '../app/lib/errors.ts';
 import { navItemsFor } from '../app/lib/nav.ts';
-import { clientTypeFor, headerVariantFor, latestJobTitle, LOGGED_OUT } from '../app/lib/viewer.ts';
+import type { Resume } from '../app/lib/resume/types.ts';
+import { clientTypeFor, headerVariantFor, latestJobTitle, LOGGED_OUT, resumeSummary } from '../app/lib/viewer.ts';
 import { ApiError } from '../app/lib/api.ts';
+import { viewerWithEmployers } from './support/viewer.ts';
 
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
@@ -56,7 +58,7 @@ test('page-level errors: 403 for agent access, login modal for the public limit,
 });
 
 test('navbar: employer items only when the URL employer is the user’s; my opportunities only when logged in', () => {
-  const viewer = { ...LOGGED_OUT, isLoggedIn: true, employers: [{ id: '1', slug: 'sina' }] };
+  const viewer = viewerWithEmployers('sina');
   assert.equal(clientTypeFor(viewer, 'sina'), 'employers');
   assert.equal(clientTypeFor(viewer, 'other'), 'applicants');
   assert.equal(headerVariantFor(LOGGED_OUT, undefined, '/employers'), 'employers');
@@ -67,4 +69,17 @@ test('navbar: employer items only when the URL employer is the user’s; my oppo
   assert.equal(mine?.url, null);
   assert.equal(latestJobTitle([{ jobTitle: 'پرستار', startDate: '2020-01-01' }, { jobTitle: 'سرپرستار', startDate: '2023-05-01' }]), 'سرپرستار');
   assert.equal(latestJobTitle([]), null);
+});
+
+test('the header gets a summary of the resume, not the whole of it', () => {
+  const job = { id: 'j', companyName: 'درمانگاه مهر', industry: null, employmentType: null, province: null, city: null, currentlyEmployed: false, description: 'شرح', endDate: null };
+  const resume: Resume = {
+    id: 'r1', slug: 'sara-ahmadi', firstName: 'سارا', lastName: 'احمدی', email: 'sara@example.com', phone: null, birthday: '1990-01-01', gender: 'female',
+    maritalStatus: null, militaryStatus: null, hasDisability: false, isForeigner: false, province: null, city: null, url: null, jobTitle: null,
+    about: 'دربارهٔ من', pic: 'p1', fileId: null, customFileName: null, educations: [], skills: [], certificates: [], publications: [], languages: [],
+    jobs: [{ ...job, jobTitle: 'پرستار', startDate: '2020-01-01' }, { ...job, jobTitle: 'سرپرستار', startDate: '2023-05-01' }],
+    completeness: { score: 40, sections: { personal: true, picture: true, educations: false, jobs: true, skills: false, certificates: false, publications: false, languages: false, custom: false } },
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+  assert.deepEqual(resumeSummary(resume), { slug: 'sara-ahmadi', pic: 'p1', gender: 'female', firstName: 'سارا', lastName: 'احمدی', jobTitle: 'سرپرستار' });
 });

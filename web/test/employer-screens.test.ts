@@ -6,9 +6,10 @@ import { test } from 'node:test';
 import { reorder } from '../app/components/employer/StepsEditor.tsx';
 import { profileBody } from '../app/lib/employer/profile.server.ts';
 import { codeForField, fieldCodePart } from '../app/lib/employer/types.ts';
-import { headerVariantFor, LOGGED_OUT, selectedEmployerSlugFor } from '../app/lib/viewer.ts';
+import { headerVariantFor, selectedEmployerSlugFor } from '../app/lib/viewer.ts';
 import { en } from '../app/i18n/en.ts';
 import { fa } from '../app/i18n/fa.ts';
+import { viewerWithEmployers } from './support/viewer.ts';
 
 test('reorder moves the dragged steps before or after the target, keeping the rest in order', () => {
   const ids = ['a', 'b', 'c', 'd', 'e'];
@@ -50,7 +51,7 @@ test('the profile form becomes the contract body: empty fields null, benefits on
 });
 
 test('the selected employer: the URL slug; on the settings screens ?employer= when it is the viewer’s, else the first', () => {
-  const viewer = { ...LOGGED_OUT, isLoggedIn: true, employers: [{ id: '1', slug: 'mehr' }, { id: '2', slug: 'sina' }] };
+  const viewer = viewerWithEmployers('mehr', 'sina');
   assert.equal(selectedEmployerSlugFor(viewer, 'sina', '/employers/sina/edit', ''), 'sina');
   assert.equal(selectedEmployerSlugFor(viewer, undefined, '/settings/agent', '?employer=sina'), 'sina');
   assert.equal(selectedEmployerSlugFor(viewer, undefined, '/en/settings/hiring-customization', '?employer=other'), 'mehr');

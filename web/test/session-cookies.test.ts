@@ -14,8 +14,13 @@ const loggedIn = Buffer.from(JSON.stringify({ isLoggedIn: true })).toString('bas
 const calls: string[] = [];
 const gateway = createServer((req, res) => {
   calls.push(`${req.method} ${req.url}`);
+  if (req.url === '/api/v1/resumes/by-current-user') {
+    res.writeHead(404, { 'content-type': 'application/json', exc: 'EXC_RESUME_ID_IS_INVALID' });
+    res.end(JSON.stringify({ exc: ['EXC_RESUME_ID_IS_INVALID'], message: 'no resume' }));
+    return;
+  }
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(req.url === '/api/v1/authentication/cellphone' ? JSON.stringify({ cellphone: '09121234567' }) : JSON.stringify([]));
+  res.end(JSON.stringify(req.url === '/api/v1/authentication/cellphone' ? { cellphone: '09121234567' } : { items: [] }));
 });
 let gatewayUrl = '';
 

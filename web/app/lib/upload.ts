@@ -21,7 +21,7 @@ export async function uploadFile(category: UploadCategory, file: Blob, fileName:
   try {
     response = await send();
     if (response.status === 401 && (response.headers.get('exc') ?? '').includes(ACCESS_TOKEN_EXPIRED)) {
-      await browserApi().get('/sessions/refresh');
+      await browserApi().call('get', '/sessions/refresh');
       response = await send();
     }
   } catch (error) {

@@ -1,9 +1,10 @@
 import { sessionCookieNames, type SessionCookieNames } from '@darmankar/platform/session-cookies';
 import { webConfig } from '../../server/config.ts';
-import { isApiError, orEmpty, type ApiClient } from './api.ts';
+import { isApiError, type ApiClient } from './api.ts';
 import { parseClientData } from './client-data.ts';
 import type { CookieJar } from './cookie-jar.ts';
-import { LOGGED_OUT, type EmployerSummary, type ResumeSummary, type Viewer } from './viewer.ts';
+import { currentResume } from './resume/api.ts';
+import { LOGGED_OUT, resumeSummary, type Viewer } from './viewer.ts';
 
 /**
  * The names the gateway gives the session cookies: `__Host-` prefixed when they are Secure.
@@ -24,11 +25,10 @@ export async function loadViewer(api: ApiClient, jar: CookieJar, names: SessionC
   try {
     const [account, resume, employers] = await Promise.all([
       api.call('get', '/authentication/cellphone'),
-      orEmpty(api.get<ResumeSummary>('/resumes/by-current-user')).catch(() => null),
-      orEmpty(api.get<EmployerSummary[] | { items: EmployerSummary[] }>('/employers')).catch(() => null),
+      currentResume(api).then((resume) => (resume ? resumeSummary(resume) : null)).catch(() => null),
+      api.call('get', '/employers').then(({ items }) => items).catch(() => []),
     ]);
-    const employerList = Array.isArray(employers) ? employers : (employers?.items ?? []);
-    return { isLoggedIn: true, cellphone: account.cellphone, resume, employers: employerList };
+    return { isLoggedIn: true, cellphone: account.cellphone, resume, employers };
   } catch (error) {
     if (isApiError(error) && error.status === 401) return LOGGED_OUT;
     console.error('header data unavailable', error);
@@ -38,8 +38,8 @@ export async function loadViewer(api: ApiClient, jar: CookieJar, names: SessionC
 
 export async function canEditEmployer(api: ApiClient, employerId: string): Promise<boolean> {
   try {
-    const answer = await orEmpty(api.get<{ hasAccess?: boolean }>(`/employers/${employerId}/has-access/EmployerEdit`));
-    return answer?.hasAccess === true;
+    const answer = await api.call('get', '/employers/{id}/has-access/{action}', { params: { id: employerId, action: 'EmployerEdit' } });
+    return answer.hasAccess;
   } catch {
     return false;
   }

@@ -1,34 +1,17 @@
-// Who is looking at the page, as the header needs it (spec §2, §4). The resume and
-// employer parts come from services that may not exist yet: then they are empty.
+// Who is looking at the page, as the header needs it (spec §2, §4), in the shapes of the
+// gateway's contract.
+import type { ApiAnswer } from '@darmankar/api-types';
 import { stripLocale } from './locale.ts';
+import type { Job, Resume } from './resume/types.ts';
 
-export interface ResumeJob {
-  jobTitle?: string;
-  startDate?: string;
-  endDate?: string | null;
-}
+/** What the header shows of the viewer's resume: made on the server from the whole resume. */
+export type ResumeSummary = Pick<Resume, 'slug' | 'pic' | 'gender' | 'firstName' | 'lastName'> & {
+  /** The title of the job with the latest start date. */
+  jobTitle: string | null;
+};
 
-export interface ResumeSummary {
-  slug: string;
-  pic?: string | null;
-  gender?: 'male' | 'female' | string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  jobs?: ResumeJob[];
-}
-
-export interface EmployerSummary {
-  id: string;
-  slug: string;
-  brand?: string | null;
-  registeredName?: string | null;
-  /** A file id, shown through /api/v1/files/{logo}?width=… */
-  logo?: string | null;
-  isSelfEmployed?: boolean;
-  role?: 'owner' | 'agent';
-  permissions?: string[];
-  isProfileCompleted?: boolean;
-}
+/** `GET /employers`: one of the viewer's employers, with their role and permissions in it. */
+export type EmployerSummary = ApiAnswer<'/employers', 'get'>['items'][number];
 
 export interface Viewer {
   isLoggedIn: boolean;
@@ -69,13 +52,19 @@ export function headerVariantFor(viewer: Viewer, employerSlug: string | undefine
 }
 
 /** The title of the job with the latest start date, or null. */
-export function latestJobTitle(jobs: readonly ResumeJob[] | undefined): string | null {
-  let latest: ResumeJob | null = null;
-  for (const job of jobs ?? []) {
+export function latestJobTitle(jobs: readonly Pick<Job, 'jobTitle' | 'startDate'>[]): string | null {
+  let latest: Pick<Job, 'jobTitle' | 'startDate'> | null = null;
+  for (const job of jobs) {
     if (!job.jobTitle) continue;
-    if (!latest || (job.startDate ?? '') > (latest.startDate ?? '')) latest = job;
+    if (!latest || job.startDate > latest.startDate) latest = job;
   }
   return latest?.jobTitle ?? null;
+}
+
+/** The header's part of a resume (the whole one stays on the server). */
+export function resumeSummary(resume: Resume): ResumeSummary {
+  const { slug, pic, gender, firstName, lastName } = resume;
+  return { slug, pic, gender, firstName, lastName, jobTitle: latestJobTitle(resume.jobs) };
 }
 
 export function fullName(resume: ResumeSummary | null): string | null {

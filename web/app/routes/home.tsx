@@ -21,12 +21,6 @@ interface PostingSummary {
   publishedAt?: string;
 }
 
-interface PromotedEmployer {
-  slug: string;
-  brand: string;
-  logo?: string | null;
-}
-
 export const handle: PageHandle = { banner: true };
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home.title', 'home.description');
@@ -49,7 +43,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Postings are not in the gateway's contract yet (the recruitment service serves only
     // suggestions so far): untyped, and empty while the gateway answers EXC_API_NOT_FOUND.
     section<PostingSummary>(api.get('/recruitments', { query: { page: 1, pageSize: 6 } })),
-    section<PromotedEmployer>(api.call('get', '/employers/list/promoted')),
+    section(api.call('get', '/employers/list/promoted')),
   ]);
   return { postings, promoted, now: new Date().toISOString() };
 }

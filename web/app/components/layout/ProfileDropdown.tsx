@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
-import { fullName, latestJobTitle, type ClientType, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
+import { fullName, type ClientType, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
 import { Dropdown } from '../ui/Dropdown.tsx';
 import { LocaleLink } from './LocaleLink.tsx';
 
@@ -137,7 +137,7 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
         <Avatar src={photo} gender={resume?.gender} alt={t('dropdown.photoAlt')} />
         <div className="min-w-0">
           <p className="truncate font-bold">{name ?? t('dropdown.noName')}</p>
-          <p className="truncate text-xs text-muted">{latestJobTitle(resume?.jobs) ?? t('dropdown.noJobTitle')}</p>
+          <p className="truncate text-xs text-muted">{resume?.jobTitle ?? t('dropdown.noJobTitle')}</p>
           {viewer.cellphone && (
             <p className="text-xs text-muted" dir="ltr" data-testid="viewer-cellphone">
               {localDigits(viewer.cellphone, locale)}

@@ -1,5 +1,6 @@
 // Form fields of the resume screens. They submit plain form values, so the forms post without
 // JavaScript too; the server names what is wrong (spec §5) and the message shows under the field.
+import type { ApiAnswer } from '@darmankar/api-types';
 import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
@@ -146,11 +147,8 @@ export function TextAreaField({ label, name, defaultValue, errorMessage, descrip
   );
 }
 
-interface Suggestion {
-  id: string;
-  title: string;
-  titleEn?: string;
-}
+/** One suggestion as `GET suggestions/search` answers it. */
+type Suggestion = ApiAnswer<'/suggestions/search', 'get'>['items'][number];
 
 /**
  * Free text with suggestions from `GET suggestions/search` (a react-aria combobox). The typed text

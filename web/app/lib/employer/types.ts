@@ -1,72 +1,23 @@
-// The employer contract's shapes (gateway /api/v1/employers…), as the screens read them.
-export const EMPLOYER_ACTIONS = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage', 'Billing'] as const;
-export type EmployerAction = (typeof EMPLOYER_ACTIONS)[number];
+// The employer contract's shapes (gateway /api/v1/employers…), as the screens read them: read
+// from the contract's generated types, so the screens cannot drift from what the gateway answers.
+import type { ApiAnswer } from '@darmankar/api-types';
+import { everyValueOf } from '../contract.ts';
 
+/** `GET /employers/{slug}`: the whole profile, as its owner and agents see it. */
+export type Employer = ApiAnswer<'/employers/{slug}', 'get'>;
+/** `GET /employers/{slug}/public`: what anyone may see. */
+export type PublicEmployer = ApiAnswer<'/employers/{slug}/public', 'get'>;
+export type Agent = ApiAnswer<'/employers/{id}/agents', 'get'>['items'][number];
+export type Template = ApiAnswer<'/employers/{id}/templates', 'get'>['items'][number];
+export type Step = Template['steps'][number];
+
+export type EmployerAction = Agent['permissions'][number];
+export const EMPLOYER_ACTIONS = everyValueOf<EmployerAction>()(['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage', 'Billing']);
+export type StepKind = Step['kind'];
+export const STEP_KINDS = everyValueOf<StepKind>()(['in_review', 'interview', 'offer', 'accepted', 'rejected']);
+
+/** The size brackets the profile form offers (the contract takes any text; the service checks these). */
 export const EMPLOYEE_COUNTS = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;
-export const STEP_KINDS = ['in_review', 'interview', 'offer', 'accepted', 'rejected'] as const;
-export type StepKind = (typeof STEP_KINDS)[number];
-
-export interface PublicEmployer {
-  id: string;
-  slug: string;
-  isSelfEmployed: boolean;
-  brand: string | null;
-  registeredName: string | null;
-  logo: string | null;
-  employerType: string | null;
-  industry: string | null;
-  ownershipType: string | null;
-  province: string | null;
-  city: string | null;
-  address: string | null;
-  phone: string | null;
-  website: string | null;
-  numberOfEmployees: string | null;
-  establishmentDate: string | null;
-  about: string | null;
-  benefits: string[] | null;
-  isPromoted: boolean;
-}
-
-export interface Employer extends PublicEmployer {
-  nationalId: string | null;
-  registrationNumber: string | null;
-  medicalRegistrationNumber: string | null;
-  cellphone: string | null;
-  officialGazetteFileId: string | null;
-  nationalCardFileId: string | null;
-  medicalDocumentFileIds: string[] | null;
-  contactFirstName: string | null;
-  contactLastName: string | null;
-  contactEmail: string | null;
-  isProfileCompleted: boolean;
-  createdAt: string;
-}
-
-export interface Agent {
-  id: string;
-  userId: string | null;
-  firstName: string;
-  lastName: string;
-  title: string | null;
-  cellphone: string;
-  permissions: EmployerAction[];
-  createdAt: string;
-}
-
-export interface Step {
-  id: string;
-  name: string;
-  kind: StepKind;
-  position: number;
-}
-
-export interface Template {
-  id: string;
-  name: string;
-  isDefault: boolean;
-  steps: Step[];
-}
 
 /** The text fields of the profile form, in the order the form shows them. */
 export const PROFILE_TEXT_FIELDS = [

@@ -28,16 +28,60 @@ export function updateResume(api: ApiClient, id: string, body: PersonalInfo): Pr
 
 export type ItemBody<S extends SectionName> = Omit<SectionItems[S], 'id'>;
 
+/**
+ * One section's item calls, each by its contract path, so a section's body and answer are
+ * checked against the gateway's contract like every other call. The table spells out every
+ * section: a path built from a section name would be one TypeScript cannot check.
+ */
+interface ItemCalls<S extends SectionName> {
+  add(api: ApiClient, id: string, body: ItemBody<S>): Promise<SectionItems[S]>;
+  update(api: ApiClient, id: string, itemId: string, body: ItemBody<S>): Promise<SectionItems[S]>;
+  remove(api: ApiClient, id: string, itemId: string): Promise<void>;
+}
+
+const ITEM_CALLS: { [S in SectionName]: ItemCalls<S> } = {
+  educations: {
+    add: (api, id, body) => api.call('post', '/resumes/{id}/educations', { params: { id }, body }),
+    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/educations/{itemId}', { params: { id, itemId }, body }),
+    remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/educations/{itemId}', { params: { id, itemId } }),
+  },
+  jobs: {
+    add: (api, id, body) => api.call('post', '/resumes/{id}/jobs', { params: { id }, body }),
+    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/jobs/{itemId}', { params: { id, itemId }, body }),
+    remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/jobs/{itemId}', { params: { id, itemId } }),
+  },
+  skills: {
+    add: (api, id, body) => api.call('post', '/resumes/{id}/skills', { params: { id }, body }),
+    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/skills/{itemId}', { params: { id, itemId }, body }),
+    remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/skills/{itemId}', { params: { id, itemId } }),
+  },
+  languages: {
+    add: (api, id, body) => api.call('post', '/resumes/{id}/languages', { params: { id }, body }),
+    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/languages/{itemId}', { params: { id, itemId }, body }),
+    remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/languages/{itemId}', { params: { id, itemId } }),
+  },
+  certificates: {
+    add: (api, id, body) => api.call('post', '/resumes/{id}/certificates', { params: { id }, body }),
+    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/certificates/{itemId}', { params: { id, itemId }, body }),
+    remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/certificates/{itemId}', { params: { id, itemId } }),
+  },
+  publications: {
+    add: (api, id, body) => api.call('post', '/resumes/{id}/publications', { params: { id }, body }),
+    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/publications/{itemId}', { params: { id, itemId }, body }),
+    remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/publications/{itemId}', { params: { id, itemId } }),
+  },
+};
+
 export function addItem<S extends SectionName>(api: ApiClient, id: string, section: S, body: ItemBody<S>): Promise<SectionItems[S]> {
-  return api.post(`/resumes/${encodeURIComponent(id)}/${section}`, { body });
+  return (ITEM_CALLS[section] as ItemCalls<S>).add(api, id, body);
 }
 
 export function updateItem<S extends SectionName>(api: ApiClient, id: string, section: S, itemId: string, body: ItemBody<S>): Promise<SectionItems[S]> {
-  return api.put(`/resumes/${encodeURIComponent(id)}/${section}/${encodeURIComponent(itemId)}`, { body });
+  return (ITEM_CALLS[section] as ItemCalls<S>).update(api, id, itemId, body);
 }
 
 export function deleteItem(api: ApiClient, id: string, section: SectionName, itemId: string): Promise<void> {
-  return api.delete(`/resumes/${encodeURIComponent(id)}/${section}/${encodeURIComponent(itemId)}`);
+  return ITEM_CALLS[section].remove(api, id, itemId);
 }
 
 export type AttachmentKind = 'picture' | 'custom';

@@ -1,86 +1,28 @@
 // The resume as the gateway's resume contract describes it (dates are Gregorian YYYY-MM-DD on
-// the wire, shown as Jalali; education years are Jalali years).
+// the wire, shown as Jalali; education years are Jalali years). Every shape is read from the
+// contract's generated types, so the screens cannot drift from what the gateway answers.
+import type { ApiAnswer, ApiRequestBody } from '@darmankar/api-types';
+import { everyValueOf } from '../contract.ts';
 
-export const GENDERS = ['male', 'female'] as const;
-export const MARITAL_STATUSES = ['single', 'married'] as const;
-export const MILITARY_STATUSES = ['exempt', 'completed', 'serving', 'not_served', 'educational_exemption'] as const;
-export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
-export const LANGUAGE_LEVELS = ['beginner', 'intermediate', 'advanced', 'native'] as const;
+/** `GET /resumes/by-current-user`: the whole resume, every section included. */
+export type Resume = ApiAnswer<'/resumes/by-current-user', 'get'>;
+/** The personal step: what creating or updating a resume sends. */
+export type PersonalInfo = ApiRequestBody<'/resumes', 'post'>;
 
-export interface PersonalInfo {
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string | null;
-  birthday: string | null;
-  gender: (typeof GENDERS)[number] | null;
-  maritalStatus: (typeof MARITAL_STATUSES)[number] | null;
-  militaryStatus: (typeof MILITARY_STATUSES)[number] | null;
-  hasDisability: boolean;
-  isForeigner: boolean;
-  province: string | null;
-  city: string | null;
-  url: string | null;
-  jobTitle: string | null;
-  about: string | null;
-}
+export type Education = ApiAnswer<'/resumes/{id}/educations/{itemId}', 'put'>;
+export type Job = ApiAnswer<'/resumes/{id}/jobs/{itemId}', 'put'>;
+export type Skill = ApiAnswer<'/resumes/{id}/skills/{itemId}', 'put'>;
+export type Language = ApiAnswer<'/resumes/{id}/languages/{itemId}', 'put'>;
+export type Certificate = ApiAnswer<'/resumes/{id}/certificates/{itemId}', 'put'>;
+export type Publication = ApiAnswer<'/resumes/{id}/publications/{itemId}', 'put'>;
 
-export interface Education {
-  id: string;
-  university: string;
-  fieldOfStudy: string;
-  degreeLevel: string;
-  gpa: number | null;
-  startYear: number;
-  endYear: number | null;
-  currentlyEnrolled: boolean;
-}
+export const GENDERS = everyValueOf<NonNullable<Resume['gender']>>()(['male', 'female']);
+export const MARITAL_STATUSES = everyValueOf<NonNullable<Resume['maritalStatus']>>()(['single', 'married']);
+export const MILITARY_STATUSES = everyValueOf<NonNullable<Resume['militaryStatus']>>()(['exempt', 'completed', 'serving', 'not_served', 'educational_exemption']);
+export const SKILL_LEVELS = everyValueOf<Skill['level']>()(['beginner', 'intermediate', 'advanced', 'expert']);
+export const LANGUAGE_LEVELS = everyValueOf<Language['level']>()(['beginner', 'intermediate', 'advanced', 'native']);
 
-export interface Job {
-  id: string;
-  jobTitle: string;
-  companyName: string;
-  industry: string | null;
-  employmentType: string | null;
-  province: string | null;
-  city: string | null;
-  currentlyEmployed: boolean;
-  description: string | null;
-  startDate: string;
-  endDate: string | null;
-}
-
-export interface Skill {
-  id: string;
-  name: string;
-  level: (typeof SKILL_LEVELS)[number];
-}
-
-export interface Language {
-  id: string;
-  name: string;
-  level: (typeof LANGUAGE_LEVELS)[number];
-}
-
-export interface Certificate {
-  id: string;
-  title: string;
-  issuedBy: string;
-  link: string | null;
-  durationHours: number | null;
-  completionDate: string | null;
-}
-
-export interface Publication {
-  id: string;
-  title: string;
-  publisher: string | null;
-  authors: string[];
-  date: string | null;
-  link: string | null;
-  description: string | null;
-}
-
+/** Each section's item as the resume and the section's own calls answer it. */
 export interface SectionItems {
   educations: Education;
   jobs: Job;
@@ -95,27 +37,6 @@ export const SECTIONS: readonly SectionName[] = ['educations', 'jobs', 'skills',
 
 export function isSectionName(value: unknown): value is SectionName {
   return typeof value === 'string' && (SECTIONS as readonly string[]).includes(value);
-}
-
-export interface Completeness {
-  score: number;
-  sections: Record<'personal' | 'picture' | SectionName | 'custom', boolean>;
-}
-
-export interface Resume extends PersonalInfo {
-  id: string;
-  slug: string;
-  pic: string | null;
-  fileId: string | null;
-  customFileName: string | null;
-  educations: Education[];
-  jobs: Job[];
-  skills: Skill[];
-  certificates: Certificate[];
-  publications: Publication[];
-  languages: Language[];
-  completeness?: Completeness;
-  updatedAt: string;
 }
 
 /** The builder's steps, in order (spec §2). */

@@ -67,14 +67,12 @@ export default function EditResume({ loaderData, actionData }: Route.ComponentPr
         <MissingResume />
       ) : (
         <>
-          {resume.completeness && (
-            <div className="flex flex-col gap-2 rounded-2xl bg-brand-50 p-4" data-testid="completeness">
-              <p className="text-sm font-semibold text-brand-900">{t('resume.completeness', { score: localDigits(resume.completeness.score, locale) })}</p>
-              <div className="h-2 overflow-hidden rounded-full bg-white" aria-hidden="true">
-                <div className="h-full rounded-full bg-brand-600" style={{ width: `${resume.completeness.score}%` }} />
-              </div>
+          <div className="flex flex-col gap-2 rounded-2xl bg-brand-50 p-4" data-testid="completeness">
+            <p className="text-sm font-semibold text-brand-900">{t('resume.completeness', { score: localDigits(resume.completeness.score, locale) })}</p>
+            <div className="h-2 overflow-hidden rounded-full bg-white" aria-hidden="true">
+              <div className="h-full rounded-full bg-brand-600" style={{ width: `${resume.completeness.score}%` }} />
             </div>
-          )}
+          </div>
           <section aria-labelledby="section-personal" aria-busy={savingPersonal} className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6" data-testid="section-personal">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="section-personal" className="text-lg font-bold text-ink">
