@@ -10,6 +10,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { createCallerSigner } from '@darmankar/platform/caller-identity';
 import { createEmployerAccess } from '@darmankar/platform/employer-access';
+import { createEventBus } from '@darmankar/platform/events/index';
 import { createClient, createHealthChecker } from '@darmankar/platform/grpc';
 import { dropDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, freePort, testPostgresUrl } from '@darmankar/platform/testing';
@@ -91,7 +92,8 @@ async function main(): Promise<void> {
     const client = createClient(EmployerService, `127.0.0.1:${employerPort}`, { callerSigner: signer });
     const owner = randomUUID();
     const employer = (await client.createEmployer({ brand: 'بنچمارک', isSelfEmployed: false }, { userId: owner })).employer!;
-    const access = await createEmployerAccess({ address: `127.0.0.1:${employerPort}`, callerSigner: signer, bus: { eventsDatabaseUrl: eventsUrl } });
+    const bus = await createEventBus({ eventsDatabaseUrl: eventsUrl });
+    const access = await createEmployerAccess({ address: `127.0.0.1:${employerPort}`, callerSigner: signer, bus });
     try {
       console.log('\nhas-access as another service sees it:');
       await measure(200, () => health.isServing(1000));
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
       console.log(`  access client, cache warm         ${summary(warm, 4)}  (gRPC calls made: ${access.stats.calls})`);
     } finally {
       await access.close();
+      await bus.close();
       client.close();
       health.close();
     }

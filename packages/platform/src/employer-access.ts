@@ -10,7 +10,7 @@ import { AccessOutcome, EmployerService } from '@darmankar/proto/employer/v1/emp
 import type { CallerSigner } from './caller-identity.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { DomainError } from './errors/domain-error.ts';
-import { createEventBus, type EventBus } from './events/index.ts';
+import type { Consumer, EventBus } from './events/index.ts';
 import { createClient, type ServiceClient } from './grpc.ts';
 
 /** The employer service's topic of agent changes, keyed by employer id. */
@@ -28,10 +28,11 @@ export interface EmployerAccessOptions {
   /** Vouches for the user the calling service acts for (its own CALLER_ASSERTION_PRIVATE_KEY). */
   callerSigner: CallerSigner;
   /**
-   * The event bus the employer service publishes to. Without it nothing could drop a stale
+   * The process's bus (`connectEvents`), which the employer service publishes to; the access
+   * client subscribes on it and leaves it open on close. Without it nothing could drop a stale
    * answer, so nothing is cached.
    */
-  bus?: { kafkaBrokers?: string; eventsDatabaseUrl?: string };
+  bus?: EventBus;
   /** How long an answer is kept when no change arrives; 30 s by default. */
   ttlMs?: number;
   maxEntries?: number;
@@ -91,13 +92,11 @@ export async function createEmployerAccess(options: EmployerAccessOptions): Prom
     waiters.delete(employerId);
   };
 
-  let bus: EventBus | undefined;
-  const eventsDatabaseUrl = options.bus?.eventsDatabaseUrl ?? '';
-  if (options.bus && (options.bus.kafkaBrokers || eventsDatabaseUrl)) {
-    bus = await createEventBus({ kafkaBrokers: options.bus.kafkaBrokers, eventsDatabaseUrl, log: options.log });
+  let consumer: Consumer | undefined;
+  if (options.bus) {
     // Every process keeps its own cache, so each needs every change: a group of its own, from
     // now on (its cache starts empty, so earlier changes have nothing to correct).
-    await bus.subscribe({ group: `employer-access-${randomUUID()}`, topics: [EMPLOYER_AGENT_TOPIC], from: 'now', handler: async (message) => invalidate(message.key) });
+    consumer = await options.bus.subscribe({ group: `employer-access-${randomUUID()}`, topics: [EMPLOYER_AGENT_TOPIC], from: 'now', handler: async (message) => invalidate(message.key) });
   } else {
     options.log?.warn('employer access: no event bus, so answers are not cached');
     ttlMs = 0;
@@ -144,7 +143,7 @@ export async function createEmployerAccess(options: EmployerAccessOptions): Prom
     },
     async close() {
       client.close();
-      await bus?.close();
+      await consumer?.stop();
     },
   };
 }

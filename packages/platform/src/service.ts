@@ -1,9 +1,10 @@
 // What every service's process does around its own wiring: read and check its configuration,
-// log, run the outbox relay when a bus is configured, stop cleanly on SIGINT/SIGTERM (running
-// calls finish, telemetry is flushed). A service's main.ts is one `runService` call.
+// log, connect to the bus and relay the outbox when a bus is configured, stop cleanly on
+// SIGINT/SIGTERM (running calls finish, telemetry is flushed). A service's main.ts is one
+// `runService` call.
 import type { z } from 'zod';
 import { loadConfig } from './config.ts';
-import { createEventBus, OutboxRelay } from './events/index.ts';
+import { createEventBus, OutboxRelay, type EventBus } from './events/index.ts';
 import { createLogger, type Logger } from './log.ts';
 import { currentTelemetry } from './telemetry.ts';
 
@@ -42,27 +43,40 @@ export async function runService<S extends z.ZodType>(definition: ServicePackage
   }
 }
 
-export interface OutboxRelaySettings {
-  /** The service's own database, where its outbox rows are written. */
+export interface EventsSettings {
+  /** The service's own database: its outbox rows, and where its consumers park failing events. */
   databaseUrl: string;
-  /** KAFKA_BROKERS: publish to Kafka when set. */
+  /** KAFKA_BROKERS: Kafka when set. */
   kafkaBrokers?: string;
-  /** EVENTS_DATABASE_URL: otherwise publish to the Postgres event log there. */
+  /** EVENTS_DATABASE_URL: otherwise the Postgres event log there. */
   eventsDatabaseUrl?: string;
   log: Logger;
 }
 
+/** A service process's one connection to the bus. */
+export interface ServiceEvents extends Stoppable {
+  /** For the service's consumers; absent when no bus is configured. */
+  bus?: EventBus;
+}
+
 /**
- * Starts the relay that moves the service's outbox rows to the bus, when a bus is configured
- * (KAFKA_BROKERS or EVENTS_DATABASE_URL). Without one, events wait in the outbox until a relay
- * runs, and the returned handle does nothing.
+ * Connects the process to the bus, when one is configured (KAFKA_BROKERS or
+ * EVENTS_DATABASE_URL), and starts the relay that moves the service's outbox rows there. The
+ * relay and every consumer of the process share the one bus (one pool of connections, ADR
+ * 021); consumers park an event whose handler keeps failing in the service's own database.
+ * Without a bus, events wait in the outbox until a relay runs, and there is nothing to consume.
  */
-export async function startOutboxRelay(settings: OutboxRelaySettings): Promise<Stoppable & { running: boolean }> {
+export async function connectEvents(settings: EventsSettings): Promise<ServiceEvents> {
   if (!settings.kafkaBrokers && !settings.eventsDatabaseUrl) {
-    settings.log.warn('no KAFKA_BROKERS or EVENTS_DATABASE_URL: events stay in the outbox until a relay runs');
-    return { running: false, stop: async () => {} };
+    settings.log.warn('no KAFKA_BROKERS or EVENTS_DATABASE_URL: events stay in the outbox until a relay runs, and none are consumed');
+    return { stop: async () => {} };
   }
-  const bus = await createEventBus({ kafkaBrokers: settings.kafkaBrokers, eventsDatabaseUrl: settings.eventsDatabaseUrl ?? '', log: settings.log });
+  const bus = await createEventBus({
+    kafkaBrokers: settings.kafkaBrokers,
+    eventsDatabaseUrl: settings.eventsDatabaseUrl ?? '',
+    log: settings.log,
+    parking: { databaseUrl: settings.databaseUrl },
+  });
   const relay = new OutboxRelay({ connectionString: settings.databaseUrl, bus, log: settings.log });
   try {
     await relay.start();
@@ -71,7 +85,7 @@ export async function startOutboxRelay(settings: OutboxRelaySettings): Promise<S
     throw error;
   }
   return {
-    running: true,
+    bus,
     async stop() {
       await relay.stop();
       await bus.close();

@@ -3,7 +3,7 @@
 import { createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { createLogger, type Logger } from '@darmankar/platform/log';
 import { bindService, serve } from '@darmankar/platform/grpc';
-import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
+import { connectEvents, type Stoppable } from '@darmankar/platform/service';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import type { AuthConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
@@ -59,7 +59,7 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
   const clock = options.clock ?? systemClock;
   const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log });
   const db = createDatabase(pool);
-  let relay: Stoppable | undefined;
+  let events: Stoppable | undefined;
   let purgeSchedule: { stop(): Promise<void> } | undefined;
   try {
     const devOutbox = new DevOutbox(db);
@@ -111,7 +111,7 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
       devOutbox,
       devOutboxReadable: config.NODE_ENV !== 'production',
     });
-    relay = await startOutboxRelay({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    events = await connectEvents({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
     const server = await serve({
       port: config.GRPC_PORT,
       log,
@@ -125,14 +125,14 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
       async stop() {
         await server.shutdown();
         await purgeSchedule?.stop();
-        await relay?.stop();
+        await events?.stop();
         mail.close();
         await db.$disconnect();
       },
     };
   } catch (error) {
     await purgeSchedule?.stop();
-    await relay?.stop();
+    await events?.stop();
     await db.$disconnect();
     throw error;
   }

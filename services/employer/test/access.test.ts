@@ -20,7 +20,7 @@ before(async () => {
   service = await startTestEmployer(clock);
   bus = await createEventBus({ eventsDatabaseUrl: service.eventsUrl });
   // Acting as another service: its own client, its own cache, listening on the bus.
-  access = await createEmployerAccess({ address: `127.0.0.1:${service.port}`, callerSigner: testCallerSigner(), bus: { eventsDatabaseUrl: service.eventsUrl }, clock });
+  access = await createEmployerAccess({ address: `127.0.0.1:${service.port}`, callerSigner: testCallerSigner(), bus, clock });
 });
 after(async () => {
   await access.close();

@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '@darmankar/platform/clock';
 import { createFileClaims } from '@darmankar/platform/file-claims';
 import { bindService, serve } from '@darmankar/platform/grpc';
 import { createLogger, type Logger } from '@darmankar/platform/log';
-import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
+import { connectEvents, type Stoppable } from '@darmankar/platform/service';
 import { ResumeService } from '@darmankar/proto/resume/v1/resume_pb';
 import type { ResumeConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
@@ -31,10 +31,10 @@ export async function startResumeService(config: ResumeConfig, options: ResumeSe
   const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log });
   const db = createDatabase(pool);
   const files = createFileClaims(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
-  let relay: Stoppable | undefined;
+  let events: Stoppable | undefined;
   try {
     const resumes = new Resumes(db, createResumeReads(pool), files, { customLinkTtlSeconds: config.CUSTOM_RESUME_LINK_TTL_SECONDS }, clock, log);
-    relay = await startOutboxRelay({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    events = await connectEvents({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
     const server = await serve({
       port: config.GRPC_PORT,
       log,
@@ -45,13 +45,13 @@ export async function startResumeService(config: ResumeConfig, options: ResumeSe
       port: server.port,
       async stop() {
         await server.shutdown();
-        await relay?.stop();
+        await events?.stop();
         files.close();
         await db.$disconnect();
       },
     };
   } catch (error) {
-    await relay?.stop();
+    await events?.stop();
     files.close();
     await db.$disconnect();
     throw error;

@@ -1,7 +1,6 @@
 // Learns users' cellphones from the auth service (auth.user.v1), so an agent invited by
 // cellphone is linked to the user who has it.
-import { createEventBus, decodeBusMessage, handleOnce, prismaExecutor, type EventBus } from '@darmankar/platform/events/index';
-import type { Logger } from '@darmankar/platform/log';
+import { decodeBusMessage, handleOnce, prismaExecutor, type Consumer, type EventBus } from '@darmankar/platform/events/index';
 import { UserCellphoneChangedSchema, UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import type { Database } from '../db/client.ts';
 import type { KnownUsers } from '../domain/users.ts';
@@ -9,28 +8,21 @@ import type { KnownUsers } from '../domain/users.ts';
 export const AUTH_USER_TOPIC = 'auth.user.v1';
 const GROUP = 'employer';
 
-export async function consumeAuthEvents(settings: { kafkaBrokers?: string; eventsDatabaseUrl: string; databaseUrl: string; log: Logger }, db: Database, users: KnownUsers): Promise<EventBus> {
-  const bus = await createEventBus({ kafkaBrokers: settings.kafkaBrokers, eventsDatabaseUrl: settings.eventsDatabaseUrl, log: settings.log, parking: { databaseUrl: settings.databaseUrl } });
-  try {
-    await bus.subscribe({
-      group: GROUP,
-      topics: [AUTH_USER_TOPIC],
-      handler: (message) =>
-        db.$transaction(async (tx) => {
-          await handleOnce(prismaExecutor(tx), GROUP, message, async () => {
-            if (message.type === UserRegisteredSchema.typeName) {
-              const event = decodeBusMessage(UserRegisteredSchema, message);
-              await users.learn(tx, event.userId, event.cellphone);
-            } else if (message.type === UserCellphoneChangedSchema.typeName) {
-              const event = decodeBusMessage(UserCellphoneChangedSchema, message);
-              await users.learn(tx, event.userId, event.newCellphone);
-            }
-          });
-        }),
-    });
-  } catch (error) {
-    await bus.close();
-    throw error;
-  }
-  return bus;
+export function consumeAuthEvents(bus: EventBus, db: Database, users: KnownUsers): Promise<Consumer> {
+  return bus.subscribe({
+    group: GROUP,
+    topics: [AUTH_USER_TOPIC],
+    handler: (message) =>
+      db.$transaction(async (tx) => {
+        await handleOnce(prismaExecutor(tx), GROUP, message, async () => {
+          if (message.type === UserRegisteredSchema.typeName) {
+            const event = decodeBusMessage(UserRegisteredSchema, message);
+            await users.learn(tx, event.userId, event.cellphone);
+          } else if (message.type === UserCellphoneChangedSchema.typeName) {
+            const event = decodeBusMessage(UserCellphoneChangedSchema, message);
+            await users.learn(tx, event.userId, event.newCellphone);
+          }
+        });
+      }),
+  });
 }
