@@ -97,7 +97,8 @@ export const SYSTEM: SystemPart[] = [
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
     seed: 'src/seed.ts',
-    address: { variable: 'AUTH_GRPC_URL', usedBy: ['gateway'] },
+    // The employer asks it for a caller's cellphone when auth.user.v1 has not told it yet.
+    address: { variable: 'AUTH_GRPC_URL', usedBy: ['gateway', 'employer'] },
     chart: { image: 'darmankar/auth', target: 'service' },
     env: (c) => ({
       NODE_ENV: c.mode,

@@ -42,13 +42,17 @@ describe('NetworkPolicies', () => {
     }
   });
 
-  test('only the gateway (and the services that call one: resume and employer → files) reaches a service, and only on its gRPC port', () => {
+  test('only the gateway (and the services that call one: resume and employer → files, employer → auth) reaches a service, and only on its gRPC port', () => {
+    const callers: Record<string, string[]> = { files: ['employer', 'gateway', 'resume'], auth: ['employer', 'gateway'] };
     for (const part of services) {
       const { ingress } = policyOf(production, part.name);
       assert.equal(ingress.length, 1, part.name);
-      assert.deepEqual(ingress[0].from.map(component), part.name === 'files' ? ['employer', 'gateway', 'resume'] : ['gateway']);
+      assert.deepEqual(ingress[0].from.map(component), callers[part.name] ?? ['gateway'], part.name);
       assert.deepEqual(portsOf(ingress[0]), [`${part.port}/TCP`]);
     }
+    // And each caller may go out to them.
+    const reaches = (from: string) => policyOf(production, from).egress.filter((rule: any) => component(rule.to[0])).map((rule: any) => [component(rule.to[0]), portsOf(rule)]);
+    assert.deepEqual(reaches('employer'), [['auth', ['50051/TCP']], ['files', ['50052/TCP']]]);
   });
 
   test('a service reaches DNS, its database, Redis, the bus and the trace collector, nothing else', () => {

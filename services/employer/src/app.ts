@@ -2,11 +2,10 @@
 // tests and the test stack start it in-process through the package entry.
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { systemClock, type Clock } from '@darmankar/platform/clock';
-import type { EventBus } from '@darmankar/platform/events/index';
 import { createFileClaims } from '@darmankar/platform/file-claims';
 import { bindService, serve } from '@darmankar/platform/grpc';
 import { createLogger, type Logger } from '@darmankar/platform/log';
-import { startOutboxRelay, type Stoppable } from '@darmankar/platform/service';
+import { connectEvents, type ServiceEvents } from '@darmankar/platform/service';
 import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
 import type { EmployerConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
@@ -16,6 +15,7 @@ import { Employers } from './domain/employers.ts';
 import { Templates } from './domain/templates.ts';
 import { KnownUsers } from './domain/users.ts';
 import { consumeAuthEvents } from './events/auth-consumer.ts';
+import { authDirectory } from './rpc/auth-directory.ts';
 import { employerHandlers } from './rpc/employer-handlers.ts';
 
 export interface RunningEmployerService {
@@ -34,19 +34,17 @@ export async function startEmployerService(config: EmployerConfig, options: Empl
   const log = options.log ?? createLogger('employer', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const db = createDatabase(createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log }));
-  const files = createFileClaims(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
-  let relay: Stoppable | undefined;
-  let bus: EventBus | undefined;
+  const callerSigner = createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY });
+  const files = createFileClaims(config.FILES_GRPC_URL, callerSigner);
+  const directory = authDirectory(config.AUTH_GRPC_URL, callerSigner);
+  let events: ServiceEvents | undefined;
   try {
-    const users = new KnownUsers(db, clock);
+    const users = new KnownUsers(db, clock, directory, log);
     const employers = new Employers(db, users, new EmployerFiles(files, config.FILE_LINK_TTL_SECONDS, log), clock);
     const handlers = employerHandlers(employers, new Agents(db, users, clock), new Templates(db, clock));
-    relay = await startOutboxRelay({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
-    if (config.KAFKA_BROKERS || config.EVENTS_DATABASE_URL) {
-      bus = await consumeAuthEvents({ kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL ?? '', databaseUrl: config.DATABASE_URL, log }, db, users);
-    } else {
-      log.warn('no KAFKA_BROKERS or EVENTS_DATABASE_URL: invited agents are not linked to users');
-    }
+    events = await connectEvents({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    if (events.bus) await consumeAuthEvents(events.bus, db, users);
+    else log.warn('no bus: invited agents are not linked to users');
     const server = await serve({
       port: config.GRPC_PORT,
       log,
@@ -57,16 +55,16 @@ export async function startEmployerService(config: EmployerConfig, options: Empl
       port: server.port,
       async stop() {
         await server.shutdown();
-        await bus?.close();
-        await relay?.stop();
+        await events?.stop();
         files.close();
+        directory.close();
         await db.$disconnect();
       },
     };
   } catch (error) {
-    await bus?.close();
-    await relay?.stop();
+    await events?.stop();
     files.close();
+    directory.close();
     await db.$disconnect();
     throw error;
   }

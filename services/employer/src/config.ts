@@ -8,11 +8,16 @@ export const employerConfigSchema = serviceBaseConfigSchema
     GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50054),
     /** The event bus: the agents' cellphones are learnt from auth.user.v1, and the outbox is relayed there. */
     EVENTS_DATABASE_URL: z.string().min(1).optional(),
+    /**
+     * The auth service, asked for a caller's cellphone when auth.user.v1 has not told this
+     * service yet (an invited agent's first calls after their first login).
+     */
+    AUTH_GRPC_URL: z.string().min(1).default('127.0.0.1:50051'),
     /** The files service, which holds the logo and the private documents. */
     FILES_GRPC_URL: z.string().min(1).default('127.0.0.1:50052'),
     /**
      * CALLER_ASSERTION_PRIVATE_KEY: vouches for the user this service acts for when it calls
-     * the files service (Ed25519 PEM); the development key outside production, refused there.
+     * the files and auth services (Ed25519 PEM); the development key outside production, refused there.
      */
     ...callerSignerConfigShape,
     /** Lifetime of a signed link to one of the employer's documents (the files service caps it). */
