@@ -50,6 +50,12 @@ const gatewaySettings = {
   RATE_LIMIT_CODE_IP_POINTS: positiveInt(30),
   RATE_LIMIT_CODE_CELLPHONE_POINTS: positiveInt(10),
   RATE_LIMIT_CODE_WINDOW_SECONDS: positiveInt(600),
+  /**
+   * Calls anyone may make that look a record up by a token they were handed (a payment's
+   * authority on the provider's callback), per client IP: nobody sweeps guesses through them.
+   */
+  RATE_LIMIT_LOOKUP_IP_POINTS: positiveInt(60),
+  RATE_LIMIT_LOOKUP_WINDOW_SECONDS: positiveInt(600),
 };
 
 /** One address variable per service module, defaulting to its development address. */

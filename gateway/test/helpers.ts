@@ -28,7 +28,7 @@ export const TEST_REDIS_URL = process.env.REDIS_URL;
 export const WITHOUT_REDIS = TEST_REDIS_URL ? false : 'REDIS_URL is unset (make test sets it when Redis answers at 127.0.0.1:6379)';
 
 /** Limits high enough that only the rate-limit tests ever meet them. */
-const RELAXED_LIMITS = { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000' };
+const RELAXED_LIMITS = { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000', RATE_LIMIT_LOOKUP_IP_POINTS: '100000' };
 
 /** A throw-away, migrated database for the auth service. */
 export function createAuthDatabase(): Promise<TestDatabase> {

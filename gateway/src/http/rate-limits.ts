@@ -1,5 +1,6 @@
-// Rate limits: every /api request per client IP, and one-time code sends and verifies per
-// IP and per normalised cellphone, so nobody can flood a phone with SMS or guess codes.
+// Rate limits: every /api request per client IP, one-time code sends and verifies per IP and
+// per normalised cellphone, so nobody can flood a phone with SMS or guess codes, and anonymous
+// look-ups by a held token (a payment authority) per IP, so nobody sweeps guesses.
 // Counters live in Redis when the gateway is given one (several replicas share them),
 // else in process. The in-process limiter stands in for any Redis failure: a connection that
 // is not ready (refused at once), an error, or a command that timed out against a frozen
@@ -97,6 +98,7 @@ export function createRateLimits(config: GatewayConfig, store: Redis | undefined
     cellphone: limiter(store, `${prefix}:code-${action}:cellphone`, config.RATE_LIMIT_CODE_CELLPHONE_POINTS, config.RATE_LIMIT_CODE_WINDOW_SECONDS),
   });
   const codes = { send: code('send'), verify: code('verify') };
+  const lookups = limiter(store, `${prefix}:lookup:ip`, config.RATE_LIMIT_LOOKUP_IP_POINTS, config.RATE_LIMIT_LOOKUP_WINDOW_SECONDS);
 
   // Not an async function: with the in-process limiter the request goes on in the same tick.
   const perIp: RequestHandler = (req, res, next) => {
@@ -113,6 +115,13 @@ export function createRateLimits(config: GatewayConfig, store: Redis | undefined
     /** Called by the code routes once the cellphone is known to be valid and normalised. */
     async consumeCode(action: CodeAction, ip: string | undefined, cellphone: string, res: Response): Promise<void> {
       await consumeAll(res, [[codes[action].ip, ip ?? 'unknown'], [codes[action].cellphone, cellphone]]);
+    },
+    /**
+     * Called by anonymous routes that look a record up by a token the caller holds (a payment
+     * authority): a person needs a handful, a guesser needs thousands.
+     */
+    async consumeLookup(ip: string | undefined, res: Response): Promise<void> {
+      await consumeAll(res, [[lookups, ip ?? 'unknown']]);
     },
   };
 }

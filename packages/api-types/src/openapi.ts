@@ -913,6 +913,314 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/products/plans/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans on sale, cheapest first */
+        get: operations["getProductsPlansList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/purchased-plans/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans an employer bought, newest first (Billing) */
+        get: operations["getProductsPurchasedPlansList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{employerId}/purchased-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One plan the employer bought (Billing) */
+        get: operations["getProductsEmployerIdPurchasedPlansId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{employerId}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active and the reserved plan, with what is left of each resource (Billing) */
+        get: operations["getProductsEmployerIdResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{employerId}/purchased-plans/activate-reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make the reserved plan active; refused while another plan is active (Billing) */
+        put: operations["putProductsEmployerIdPurchasedPlansActivateReserve"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{employerId}/purchased-plans/cancel-reserve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel the reserved plan; what was paid for it is credited to the wallet (Billing) */
+        put: operations["putProductsEmployerIdPurchasedPlansCancelReserve"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{employerId}/cart/current-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The employer's open cart (Billing) */
+        get: operations["getOrdersEmployerIdCartCurrentOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{employerId}/cart/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the employer's orders, whatever its status (Billing) */
+        get: operations["getOrdersEmployerIdCartOrderId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{employerId}/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Purchase history, newest first: paid, cancelled and the open cart (Billing) */
+        get: operations["getOrdersEmployerIdList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a cart with one plan (Billing); an employer has at most one */
+        post: operations["postOrdersCart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Put another plan in the cart (Billing); the discount code stays only if it still applies */
+        put: operations["putOrdersIdCart"];
+        post?: never;
+        /** Cancel the cart (Billing) */
+        delete: operations["deleteOrdersIdCart"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/cart/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a discount code to the employer's cart (Billing) */
+        post: operations["postOrdersCartDiscounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/cart/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take the discount code off the cart (Billing) */
+        delete: operations["deleteOrdersIdCartDiscounts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay the cart: from the wallet at once, or through the payment provider (send the payer to redirectUrl) (Billing) */
+        post: operations["postOrdersPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{id}/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment of an order (Billing) */
+        get: operations["getOrdersIdPaymentsPaymentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finance/payments/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The provider sent the payer back: verify the payment and, when paid, complete the order; repeating it answers the same */
+        post: operations["postFinancePaymentsSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finance/sandbox/{authority}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Test mode: what the sandbox provider's page shows */
+        get: operations["getFinanceSandboxAuthority"];
+        put?: never;
+        /** Test mode: the sandbox page's "pay" or "cancel"; send the payer to redirectUrl */
+        post: operations["postFinanceSandboxAuthority"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finance/{employerId}/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The employer's wallet: balance and entries (Billing) */
+        get: operations["getFinanceEmployerIdWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11694,6 +12002,3248 @@ export interface operations {
             };
             /** @description `EXC_EMPLOYERS_STEP_IS_IN_USE`: Applications are at this step; it cannot be deleted. */
             409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductsPlansList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            description: string;
+                            /** @description The price. In rials (toman × 10). */
+                            priceRials: number;
+                            /** @description How long the plan lasts once active. */
+                            durationDays: number;
+                            resources: {
+                                /**
+                                 * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                 * @enum {string}
+                                 */
+                                kind: "recruitment" | "featured";
+                                quantity: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductsPurchasedPlansList: {
+        parameters: {
+            query: {
+                /** @description The employer id. */
+                employerId: string;
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page; the service caps it. */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            employerId: string;
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            orderId: string;
+                            /** @enum {string} */
+                            status: "reserved" | "active" | "expired" | "cancelled";
+                            /** @description ISO 8601; null while reserved. */
+                            activatedAt: string | null;
+                            /** @description ISO 8601; null while reserved. */
+                            expiresAt: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description What is left of each resource. */
+                            remaining: {
+                                /**
+                                 * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                 * @enum {string}
+                                 */
+                                kind: "recruitment" | "featured";
+                                quantity: number;
+                            }[];
+                            /** @description What was paid for it after the discount; credited to the wallet if a reserved plan is cancelled. In rials (toman × 10). */
+                            paidRials: number;
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductsEmployerIdPurchasedPlansId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+                /** @description The purchased plan id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The purchased plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        employerId: string;
+                        /** @description A plan on sale. */
+                        plan: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            description: string;
+                            /** @description The price. In rials (toman × 10). */
+                            priceRials: number;
+                            /** @description How long the plan lasts once active. */
+                            durationDays: number;
+                            resources: {
+                                /**
+                                 * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                 * @enum {string}
+                                 */
+                                kind: "recruitment" | "featured";
+                                quantity: number;
+                            }[];
+                        };
+                        orderId: string;
+                        /** @enum {string} */
+                        status: "reserved" | "active" | "expired" | "cancelled";
+                        /** @description ISO 8601; null while reserved. */
+                        activatedAt: string | null;
+                        /** @description ISO 8601; null while reserved. */
+                        expiresAt: string | null;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description What is left of each resource. */
+                        remaining: {
+                            /**
+                             * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                             * @enum {string}
+                             */
+                            kind: "recruitment" | "featured";
+                            quantity: number;
+                        }[];
+                        /** @description What was paid for it after the discount; credited to the wallet if a reserved plan is cancelled. In rials (toman × 10). */
+                        paidRials: number;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_PRODUCTS_PURCHASED_PLAN_NOT_FOUND`: Purchased plan not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getProductsEmployerIdResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each null when there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null when no plan is active. */
+                        active: {
+                            id: string;
+                            employerId: string;
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            orderId: string;
+                            /** @enum {string} */
+                            status: "reserved" | "active" | "expired" | "cancelled";
+                            /** @description ISO 8601; null while reserved. */
+                            activatedAt: string | null;
+                            /** @description ISO 8601; null while reserved. */
+                            expiresAt: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description What is left of each resource. */
+                            remaining: {
+                                /**
+                                 * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                 * @enum {string}
+                                 */
+                                kind: "recruitment" | "featured";
+                                quantity: number;
+                            }[];
+                            /** @description What was paid for it after the discount; credited to the wallet if a reserved plan is cancelled. In rials (toman × 10). */
+                            paidRials: number;
+                        } | null;
+                        /** @description null when none is reserved. */
+                        reserved: {
+                            id: string;
+                            employerId: string;
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            orderId: string;
+                            /** @enum {string} */
+                            status: "reserved" | "active" | "expired" | "cancelled";
+                            /** @description ISO 8601; null while reserved. */
+                            activatedAt: string | null;
+                            /** @description ISO 8601; null while reserved. */
+                            expiresAt: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description What is left of each resource. */
+                            remaining: {
+                                /**
+                                 * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                 * @enum {string}
+                                 */
+                                kind: "recruitment" | "featured";
+                                quantity: number;
+                            }[];
+                            /** @description What was paid for it after the discount; credited to the wallet if a reserved plan is cancelled. In rials (toman × 10). */
+                            paidRials: number;
+                        } | null;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putProductsEmployerIdPurchasedPlansActivateReserve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan, now active */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        employerId: string;
+                        /** @description A plan on sale. */
+                        plan: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            description: string;
+                            /** @description The price. In rials (toman × 10). */
+                            priceRials: number;
+                            /** @description How long the plan lasts once active. */
+                            durationDays: number;
+                            resources: {
+                                /**
+                                 * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                 * @enum {string}
+                                 */
+                                kind: "recruitment" | "featured";
+                                quantity: number;
+                            }[];
+                        };
+                        orderId: string;
+                        /** @enum {string} */
+                        status: "reserved" | "active" | "expired" | "cancelled";
+                        /** @description ISO 8601; null while reserved. */
+                        activatedAt: string | null;
+                        /** @description ISO 8601; null while reserved. */
+                        expiresAt: string | null;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description What is left of each resource. */
+                        remaining: {
+                            /**
+                             * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                             * @enum {string}
+                             */
+                            kind: "recruitment" | "featured";
+                            quantity: number;
+                        }[];
+                        /** @description What was paid for it after the discount; credited to the wallet if a reserved plan is cancelled. In rials (toman × 10). */
+                        paidRials: number;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND`: You have no reserved plan.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PRODUCTS_ALREADY_HAS_ACTIVE_PLAN`: Your current plan is still active; the reserved plan can be activated when it ends. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putProductsEmployerIdPurchasedPlansCancelReserve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled plan and the wallet after the credit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A plan an employer bought. */
+                        purchasedPlan: {
+                            id: string;
+                            employerId: string;
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            orderId: string;
+                            /** @enum {string} */
+                            status: "reserved" | "active" | "expired" | "cancelled";
+                            /** @description ISO 8601; null while reserved. */
+                            activatedAt: string | null;
+                            /** @description ISO 8601; null while reserved. */
+                            expiresAt: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description What is left of each resource. */
+                            remaining: {
+                                /**
+                                 * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                 * @enum {string}
+                                 */
+                                kind: "recruitment" | "featured";
+                                quantity: number;
+                            }[];
+                            /** @description What was paid for it after the discount; credited to the wallet if a reserved plan is cancelled. In rials (toman × 10). */
+                            paidRials: number;
+                        };
+                        /** @description The employer's wallet: the balance and its ledger. */
+                        wallet: {
+                            /** @description The balance, never negative. In rials (toman × 10). */
+                            balanceRials: number;
+                            entries: {
+                                id: string;
+                                /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                                amountRials: number;
+                                reason: string;
+                                /** @description ISO 8601. */
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND`: You have no reserved plan.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrdersEmployerIdCartCurrentOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The order number people read out (from 1000). */
+                        number: number;
+                        employerId: string;
+                        /**
+                         * @description `pending`: the cart.
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "cancelled";
+                        items: {
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            /** @description The price when added. In rials (toman × 10). */
+                            priceRials: number;
+                        }[];
+                        discountCode: string | null;
+                        /** @description The items' sum. In rials (toman × 10). */
+                        subtotalRials: number;
+                        /** @description The discount. In rials (toman × 10). */
+                        discountRials: number;
+                        /** @description What is paid: subtotal − discount, never below 0. In rials (toman × 10). */
+                        totalRials: number;
+                        payments: {
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        }[];
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601; null until paid. */
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /** @description There is no cart */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrdersEmployerIdCartOrderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+                /** @description The order id. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The order number people read out (from 1000). */
+                        number: number;
+                        employerId: string;
+                        /**
+                         * @description `pending`: the cart.
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "cancelled";
+                        items: {
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            /** @description The price when added. In rials (toman × 10). */
+                            priceRials: number;
+                        }[];
+                        discountCode: string | null;
+                        /** @description The items' sum. In rials (toman × 10). */
+                        subtotalRials: number;
+                        /** @description The discount. In rials (toman × 10). */
+                        discountRials: number;
+                        /** @description What is paid: subtotal − discount, never below 0. In rials (toman × 10). */
+                        totalRials: number;
+                        payments: {
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        }[];
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601; null until paid. */
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_ORDERS_NOT_FOUND`: Order not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrdersEmployerIdList: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page; the service caps it. */
+                pageSize?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @description The order number people read out (from 1000). */
+                            number: number;
+                            employerId: string;
+                            /**
+                             * @description `pending`: the cart.
+                             * @enum {string}
+                             */
+                            status: "pending" | "paid" | "cancelled";
+                            items: {
+                                /** @description A plan on sale. */
+                                plan: {
+                                    id: string;
+                                    slug: string;
+                                    title: string;
+                                    description: string;
+                                    /** @description The price. In rials (toman × 10). */
+                                    priceRials: number;
+                                    /** @description How long the plan lasts once active. */
+                                    durationDays: number;
+                                    resources: {
+                                        /**
+                                         * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                         * @enum {string}
+                                         */
+                                        kind: "recruitment" | "featured";
+                                        quantity: number;
+                                    }[];
+                                };
+                                /** @description The price when added. In rials (toman × 10). */
+                                priceRials: number;
+                            }[];
+                            discountCode: string | null;
+                            /** @description The items' sum. In rials (toman × 10). */
+                            subtotalRials: number;
+                            /** @description The discount. In rials (toman × 10). */
+                            discountRials: number;
+                            /** @description What is paid: subtotal − discount, never below 0. In rials (toman × 10). */
+                            totalRials: number;
+                            payments: {
+                                id: string;
+                                orderId: string;
+                                /** @enum {string} */
+                                method: "gateway" | "wallet";
+                                /** @enum {string} */
+                                status: "pending" | "paid" | "failed";
+                                /** @description The amount. In rials (toman × 10). */
+                                amountRials: number;
+                                /** @description The provider's reference shown to the payer, once paid. */
+                                reference: string | null;
+                                /** @description The card the payer used, masked as the provider gives it. */
+                                card: string | null;
+                                /** @description ISO 8601. */
+                                createdAt: string;
+                                /** @description ISO 8601; null while pending. */
+                                completedAt: string | null;
+                            }[];
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null until paid. */
+                            paidAt: string | null;
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrdersCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The employer id.
+                     */
+                    employerId: string;
+                    /**
+                     * Format: uuid
+                     * @description The plan to buy.
+                     */
+                    planId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new cart */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The order number people read out (from 1000). */
+                        number: number;
+                        employerId: string;
+                        /**
+                         * @description `pending`: the cart.
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "cancelled";
+                        items: {
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            /** @description The price when added. In rials (toman × 10). */
+                            priceRials: number;
+                        }[];
+                        discountCode: string | null;
+                        /** @description The items' sum. In rials (toman × 10). */
+                        subtotalRials: number;
+                        /** @description The discount. In rials (toman × 10). */
+                        discountRials: number;
+                        /** @description What is paid: subtotal − discount, never below 0. In rials (toman × 10). */
+                        totalRials: number;
+                        payments: {
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        }[];
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601; null until paid. */
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_PRODUCTS_PLAN_NOT_FOUND`: Plan not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_PENDING_ORDER_EXISTS`: You have an order awaiting payment.
+             *
+             *     `EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN`: You already have an active and a reserved plan; you cannot buy another until the active one ends.
+             */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putOrdersIdCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The plan that replaces the one in the cart.
+                     */
+                    planId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The order number people read out (from 1000). */
+                        number: number;
+                        employerId: string;
+                        /**
+                         * @description `pending`: the cart.
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "cancelled";
+                        items: {
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            /** @description The price when added. In rials (toman × 10). */
+                            priceRials: number;
+                        }[];
+                        discountCode: string | null;
+                        /** @description The items' sum. In rials (toman × 10). */
+                        subtotalRials: number;
+                        /** @description The discount. In rials (toman × 10). */
+                        discountRials: number;
+                        /** @description What is paid: subtotal − discount, never below 0. In rials (toman × 10). */
+                        totalRials: number;
+                        payments: {
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        }[];
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601; null until paid. */
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_NOT_FOUND`: Order not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_PRODUCTS_PLAN_NOT_FOUND`: Plan not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_ORDER_IS_NOT_PENDING`: This order has been paid or cancelled and can no longer change.
+             *
+             *     `EXC_ORDERS_SAME_ORDER_IN_CART`: This plan is already in your cart.
+             */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOrdersIdCart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_NOT_FOUND`: Order not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_ORDERS_ORDER_IS_NOT_PENDING`: This order has been paid or cancelled and can no longer change. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrdersCartDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The employer id.
+                     */
+                    employerId: string;
+                    /**
+                     * @description The discount code as the person typed it.
+                     * @example WELCOME
+                     */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The cart with the discount */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The order number people read out (from 1000). */
+                        number: number;
+                        employerId: string;
+                        /**
+                         * @description `pending`: the cart.
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "cancelled";
+                        items: {
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            /** @description The price when added. In rials (toman × 10). */
+                            priceRials: number;
+                        }[];
+                        discountCode: string | null;
+                        /** @description The items' sum. In rials (toman × 10). */
+                        subtotalRials: number;
+                        /** @description The discount. In rials (toman × 10). */
+                        discountRials: number;
+                        /** @description What is paid: subtotal − discount, never below 0. In rials (toman × 10). */
+                        totalRials: number;
+                        payments: {
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        }[];
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601; null until paid. */
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_DISCOUNT_CODE_IS_REQUIRED`: Enter the discount code.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_ORDERS_NOT_FOUND`: Order not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_ORDERS_DISCOUNT_CODE_IS_INVALID`: The discount code is not valid, has expired or does not apply to this plan. */
+            422: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOrdersIdCartDiscounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cart without the discount */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description The order number people read out (from 1000). */
+                        number: number;
+                        employerId: string;
+                        /**
+                         * @description `pending`: the cart.
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "cancelled";
+                        items: {
+                            /** @description A plan on sale. */
+                            plan: {
+                                id: string;
+                                slug: string;
+                                title: string;
+                                description: string;
+                                /** @description The price. In rials (toman × 10). */
+                                priceRials: number;
+                                /** @description How long the plan lasts once active. */
+                                durationDays: number;
+                                resources: {
+                                    /**
+                                     * @description `recruitment`: publishing one posting; `featured`: featuring one.
+                                     * @enum {string}
+                                     */
+                                    kind: "recruitment" | "featured";
+                                    quantity: number;
+                                }[];
+                            };
+                            /** @description The price when added. In rials (toman × 10). */
+                            priceRials: number;
+                        }[];
+                        discountCode: string | null;
+                        /** @description The items' sum. In rials (toman × 10). */
+                        subtotalRials: number;
+                        /** @description The discount. In rials (toman × 10). */
+                        discountRials: number;
+                        /** @description What is paid: subtotal − discount, never below 0. In rials (toman × 10). */
+                        totalRials: number;
+                        payments: {
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        }[];
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601; null until paid. */
+                        paidAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_NOT_FOUND`: Order not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_ORDERS_ORDER_IS_NOT_PENDING`: This order has been paid or cancelled and can no longer change. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postOrdersPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The order id.
+                     */
+                    orderId: string;
+                    /**
+                     * @description `gateway`: through the payment provider; `wallet`: from the employer's wallet at once.
+                     * @enum {string}
+                     */
+                    method: "gateway" | "wallet";
+                };
+            };
+        };
+        responses: {
+            /** @description The payment; redirectUrl is empty when the wallet paid */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One attempt to pay an order. */
+                        payment: {
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        };
+                        /** @description Where to send the payer (the provider's page); empty when the wallet paid at once. */
+                        redirectUrl: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
+             *
+             *     `EXC_FINANCE_PAYMENT_METHOD_IS_INVALID`: The payment method is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_NOT_FOUND`: Order not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_ORDER_IS_NOT_PENDING`: This order has been paid or cancelled and can no longer change.
+             *
+             *     `EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN`: You already have an active and a reserved plan; you cannot buy another until the active one ends.
+             */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_DISCOUNT_CODE_IS_INVALID`: The discount code is not valid, has expired or does not apply to this plan.
+             *
+             *     `EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT`: Your wallet balance does not cover this order.
+             */
+            422: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE`: The payment gateway is unavailable. Please try again in a moment.
+             *
+             *     `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly.
+             */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrdersIdPaymentsPaymentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order id. */
+                id: string;
+                /** @description The payment id. */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        orderId: string;
+                        /** @enum {string} */
+                        method: "gateway" | "wallet";
+                        /** @enum {string} */
+                        status: "pending" | "paid" | "failed";
+                        /** @description The amount. In rials (toman × 10). */
+                        amountRials: number;
+                        /** @description The provider's reference shown to the payer, once paid. */
+                        reference: string | null;
+                        /** @description The card the payer used, masked as the provider gives it. */
+                        card: string | null;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601; null while pending. */
+                        completedAt: string | null;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_ORDERS_NOT_FOUND`: Order not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_FINANCE_PAYMENT_NOT_FOUND`: Payment not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFinancePaymentsSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The payment provider's authority (the sandbox's own in test mode). */
+                    authority: string;
+                    /**
+                     * @description The provider's Status from the callback address: `OK` (the payer paid) or `NOK` (cancelled or refused).
+                     * @enum {string}
+                     */
+                    status: "OK" | "NOK";
+                };
+            };
+        };
+        responses: {
+            /** @description The payment as it now stands (paid or failed) and whose order it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One attempt to pay an order. */
+                        payment: {
+                            id: string;
+                            orderId: string;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /** @enum {string} */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        };
+                        /** @description Whose order it was (the web then leads to their pricing page). */
+                        employerId: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_FINANCE_PAYMENT_STATUS_IS_INVALID`: The payment gateway returned an invalid status.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FINANCE_PAYMENT_NOT_FOUND`: Payment not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinanceSandboxAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment provider's authority (the sandbox's own in test mode). */
+                authority: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The amount and whether the page was already answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The amount to pay. In rials (toman × 10). */
+                        amountRials: number;
+                        description: string;
+                        /** @description The page was already answered; a second decision is refused. */
+                        decided: boolean;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_FINANCE_SANDBOX_IS_DISABLED`: The test payment gateway is not enabled.
+             *
+             *     `EXC_FINANCE_PAYMENT_NOT_FOUND`: Payment not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFinanceSandboxAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The payment provider's authority (the sandbox's own in test mode). */
+                authority: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: the sandbox's "pay"; false: "cancel". */
+                    approve: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The callback address with Authority and Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The callback address with Authority and Status. */
+                        redirectUrl: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_FINANCE_SANDBOX_IS_DISABLED`: The test payment gateway is not enabled.
+             *
+             *     `EXC_FINANCE_PAYMENT_NOT_FOUND`: Payment not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED`: This test payment has already been answered. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinanceEmployerIdWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The balance, never negative. In rials (toman × 10). */
+                        balanceRials: number;
+                        entries: {
+                            id: string;
+                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            amountRials: number;
+                            reason: string;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
