@@ -63,7 +63,7 @@ test('navbar: employer items only when the URL employer is the user’s; my oppo
   assert.equal(clientTypeFor(viewer, 'other'), 'applicants');
   assert.equal(headerVariantFor(LOGGED_OUT, undefined, '/employers'), 'employers');
   assert.equal(headerVariantFor(LOGGED_OUT, undefined, '/en/about-us'), 'applicants');
-  assert.deepEqual(navItemsFor('employers', viewer, 'sina').map((i) => i.id), ['ads', 'new-ad', 'profile', 'pricing']);
+  assert.deepEqual(navItemsFor('employers', viewer, 'sina').map((i) => i.id), ['ads', 'new-ad', 'profile', 'pricing', 'orders']);
   assert.deepEqual(navItemsFor('applicants', LOGGED_OUT, undefined).map((i) => i.id), ['jobs', 'resume-maker', 'companies', 'blog']);
   const mine = navItemsFor('applicants', viewer, undefined).find((i) => i.id === 'my-jobs');
   assert.equal(mine?.url, null);

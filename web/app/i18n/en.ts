@@ -1,3 +1,4 @@
+import { billingEn } from './billing.en.ts';
 import { employerEn } from './employer.en.ts';
 import type { Messages } from './fa.ts';
 import { resumeEn } from './resume.en.ts';
@@ -22,6 +23,7 @@ export const en: Messages = {
   'nav.employerNewAd': 'Post a new ad',
   'nav.employerProfile': 'Company profile',
   'nav.employerPricing': 'Pricing',
+  'nav.employerOrders': 'Purchase history',
   'nav.openMenu': 'Open menu',
   'nav.closeMenu': 'Close menu',
   'nav.drawerTitle': 'Menu',
@@ -186,4 +188,5 @@ export const en: Messages = {
   'toast.region': 'Notifications',
   ...resumeEn,
   ...employerEn,
+  ...billingEn,
 };

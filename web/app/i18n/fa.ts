@@ -1,5 +1,6 @@
 // Persian interface text: every string the UI shows comes from here (or from the error
 // catalogue). `{name}` marks a value filled in at render time.
+import { billingFa } from './billing.fa.ts';
 import { employerFa } from './employer.fa.ts';
 import { resumeFa } from './resume.fa.ts';
 
@@ -22,6 +23,7 @@ export const fa = {
   'nav.employerNewAd': 'ثبت آگهی جدید',
   'nav.employerProfile': 'پروفایل شرکت',
   'nav.employerPricing': 'تعرفه‌ها',
+  'nav.employerOrders': 'سوابق خرید',
   'nav.openMenu': 'باز کردن منو',
   'nav.closeMenu': 'بستن منو',
   'nav.drawerTitle': 'منو',
@@ -186,6 +188,7 @@ export const fa = {
   'toast.region': 'اعلان‌ها',
   ...resumeFa,
   ...employerFa,
+  ...billingFa,
 } as const;
 
 export type MessageKey = keyof typeof fa;

@@ -16,6 +16,7 @@ export function navItemsFor(clientType: ClientType, viewer: Viewer, employerSlug
       { id: 'new-ad', title: 'nav.employerNewAd', url: '/recruitments/add' },
       { id: 'profile', title: 'nav.employerProfile', url: `/employers/${employerSlug}` },
       { id: 'pricing', title: 'nav.employerPricing', url: `/employers/${employerSlug}/pricing` },
+      { id: 'orders', title: 'nav.employerOrders', url: `/employers/${employerSlug}/orders` },
     ];
   }
   const items: NavItem[] = [{ id: 'jobs', title: 'nav.jobs', url: '/applicants/recruitments' }];

@@ -1,0 +1,52 @@
+import { useLocale, useT } from '../../i18n/index.ts';
+import { ORDER_STATUS_LABELS, paidReference } from '../../lib/billing/display.ts';
+import type { Order, OrderStatus } from '../../lib/billing/types.ts';
+import { formatJalaliDate, formatToman, localDigits } from '../../lib/format.ts';
+
+const STATUS_TONES: Record<OrderStatus, string> = {
+  paid: 'bg-emerald-50 text-emerald-900',
+  pending: 'bg-amber-50 text-amber-900',
+  cancelled: 'bg-slate-100 text-slate-700',
+};
+
+/** An order's status as a labelled badge (its words carry it, the colour only repeats them). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const t = useT();
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_TONES[status]}`} data-testid="order-status">{t(ORDER_STATUS_LABELS[status])}</span>;
+}
+
+/** The purchase history: one row per order, scrolling sideways inside its frame on phones. */
+export function OrdersTable({ orders, caption }: { orders: Order[]; caption: string }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    // The frame scrolls, so it takes keyboard focus to be scrollable by keyboard too.
+    <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={caption}>
+      <table className="w-full min-w-[40rem] text-start text-sm" data-testid="orders-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-surface">
+          <tr>
+            {(['number', 'date', 'plan', 'total', 'status', 'reference'] as const).map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">{t(`billing.orders.${column}`)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => {
+            const reference = paidReference(order);
+            return (
+              <tr key={order.id} className="border-t border-line" data-testid="order-row">
+                <th scope="row" className="px-4 py-3 text-start font-semibold" data-testid="order-number">{localDigits(order.number, locale)}</th>
+                <td className="px-4 py-3">{formatJalaliDate(new Date(order.paidAt ?? order.createdAt), locale)}</td>
+                <td className="px-4 py-3">{order.items.map((item) => item.plan.title).join('، ')}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatToman(order.totalRials, locale)}</td>
+                <td className="px-4 py-3"><OrderStatusBadge status={order.status} /></td>
+                <td className="px-4 py-3" data-testid="order-reference">{reference ? <span dir="ltr">{localDigits(reference, locale)}</span> : <span className="text-muted">{t('billing.orders.noReference')}</span>}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// The billing contract's shapes (gateway /api/v1 products/*, orders/*, finance/*), as the screens
+// read them: aliases of the contract's generated types, so the screens cannot drift from what the
+// gateway answers (docs/billing.md describes them).
+import type { ApiAnswer } from '@darmankar/api-types';
+import { everyValueOf } from '../contract.ts';
+
+export type Plan = ApiAnswer<'/products/plans/list', 'get'>['items'][number];
+export type Resource = Plan['resources'][number];
+export type ResourceKind = Resource['kind'];
+/** In the order the screens list them. */
+export const RESOURCE_KINDS = everyValueOf<ResourceKind>()(['recruitment', 'featured']);
+
+/** `GET products/{employerId}/resources`: the active and the reserved plan, each null when none. */
+export type Resources = ApiAnswer<'/products/{employerId}/resources', 'get'>;
+export type PurchasedPlan = NonNullable<Resources['active']>;
+export type PurchasedPlanStatus = PurchasedPlan['status'];
+
+export type Order = ApiAnswer<'/orders/{employerId}/cart/{orderId}', 'get'>;
+export type OrderStatus = Order['status'];
+export type Payment = Order['payments'][number];
+export type PaymentMethod = Payment['method'];
+export type PaymentStatus = Payment['status'];
+
+export type OrderList = ApiAnswer<'/orders/{employerId}/list', 'get'>;
+export type PageInfo = OrderList['page'];
+export type Wallet = ApiAnswer<'/finance/{employerId}/wallet', 'get'>;
+export type SubmittedPayment = ApiAnswer<'/finance/payments/submit', 'post'>;
+export type SandboxPayment = ApiAnswer<'/finance/sandbox/{authority}', 'get'>;
