@@ -187,7 +187,6 @@ const entries = {
   // Codes the web app reacts to (spec §8); their services come later.
   EXC_RESUME_ID_IS_INVALID: { status: 404, fa: 'ابتدا رزومهٔ خود را بسازید.', en: 'Create your resume first.' },
   EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET: { status: 403, fa: 'پیش از ثبت آگهی، اطلاعات تکمیلی کارفرما را وارد کنید.', en: 'Complete the employer profile before posting an ad.' },
-  EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT: { status: 403, fa: 'اعتبار بستهٔ شما کافی نیست.', en: 'Your plan does not have enough credit.' },
   EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED: { status: 403, fa: 'شما به این بخش از پروفایل کارفرما دسترسی ندارید.', en: 'You do not have access to this part of the employer profile.' },
   EXC_RECRUITMENTS_PUBLIC_ACCESS_QUANTITY_LIMIT_REACHED: { status: 403, fa: 'برای دیدن فرصت‌های شغلی بیشتر وارد شوید.', en: 'Log in to see more job opportunities.' },
   EXC_HIRING_APPLY_IS_DUPLICATE: { status: 409, fa: 'قبلاً برای این آگهی درخواست داده‌اید.', en: 'You have already applied to this ad.' },
@@ -198,6 +197,28 @@ const entries = {
   EXC_ORDERS_ACTIVE_PLAN_EXISTS: { status: 409, fa: 'شما یک بستهٔ فعال دارید.', en: 'You already have an active plan.' },
   EXC_ORDERS_PENDING_ORDER_EXISTS: { status: 409, fa: 'یک سفارش در انتظار پرداخت دارید.', en: 'You have an order awaiting payment.' },
   EXC_ORDERS_SAME_ORDER_IN_CART: { status: 409, fa: 'این بسته در سبد خرید شما هست.', en: 'This plan is already in your cart.' },
+
+  // Billing (docs/billing.md): plans and what was bought, carts and orders, payments and the wallet
+  EXC_ORDERS_ORDER_IS_NOT_PENDING: { status: 409, fa: 'این سفارش پرداخت یا لغو شده است و دیگر تغییر نمی‌کند.', en: 'This order has been paid or cancelled and can no longer change.' },
+  EXC_ORDERS_NOT_FOUND: { status: 404, fa: 'سفارش پیدا نشد.', en: 'Order not found.' },
+  EXC_ORDERS_DISCOUNT_CODE_IS_INVALID: { status: 422, fa: 'کد تخفیف معتبر نیست، منقضی شده یا برای این بسته قابل استفاده نیست.', en: 'The discount code is not valid, has expired or does not apply to this plan.' },
+  EXC_ORDERS_DISCOUNT_CODE_IS_REQUIRED: { status: 400, fa: 'کد تخفیف را وارد کنید.', en: 'Enter the discount code.' },
+  EXC_ORDERS_ID_IS_INVALID: { status: 400, fa: 'شناسهٔ سفارش نامعتبر است.', en: 'The order id is not valid.' },
+  EXC_PRODUCTS_PLAN_NOT_FOUND: { status: 404, fa: 'این بسته پیدا نشد.', en: 'Plan not found.' },
+  EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN: { status: 409, fa: 'شما یک بستهٔ فعال و یک بستهٔ رزرو دارید؛ تا پایان بستهٔ فعال نمی‌توانید بستهٔ دیگری بخرید.', en: 'You already have an active and a reserved plan; you cannot buy another until the active one ends.' },
+  EXC_PRODUCTS_ALREADY_HAS_ACTIVE_PLAN: { status: 409, fa: 'بستهٔ فعلی شما هنوز فعال است؛ بستهٔ رزرو پس از پایان آن فعال می‌شود.', en: 'Your current plan is still active; the reserved plan can be activated when it ends.' },
+  EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND: { status: 404, fa: 'بستهٔ رزروی ندارید.', en: 'You have no reserved plan.' },
+  EXC_PRODUCTS_PURCHASED_PLAN_NOT_FOUND: { status: 404, fa: 'بستهٔ خریداری‌شده پیدا نشد.', en: 'Purchased plan not found.' },
+  EXC_PRODUCTS_RESOURCE_KIND_IS_INVALID: { status: 400, fa: 'نوع اعتبار بسته نامعتبر است.', en: 'The kind of plan resource is not valid.' },
+  EXC_PRODUCTS_REFERENCE_IS_INVALID: { status: 400, fa: 'شناسهٔ مورد استفاده از اعتبار بسته نامعتبر است.', en: 'The reference for the plan resource is not valid.' },
+  EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT: { status: 402, fa: 'اعتبار بستهٔ شما کافی نیست. برای ادامه بسته بخرید.', en: 'Your plan does not have enough credit. Buy a plan to continue.' },
+  EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT: { status: 422, fa: 'موجودی کیف پول برای پرداخت این سفارش کافی نیست.', en: 'Your wallet balance does not cover this order.' },
+  EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE: { status: 503, fa: 'درگاه پرداخت در دسترس نیست. چند لحظه بعد دوباره تلاش کنید.', en: 'The payment gateway is unavailable. Please try again in a moment.' },
+  EXC_FINANCE_PAYMENT_NOT_FOUND: { status: 404, fa: 'پرداخت پیدا نشد.', en: 'Payment not found.' },
+  EXC_FINANCE_PAYMENT_METHOD_IS_INVALID: { status: 400, fa: 'روش پرداخت نامعتبر است.', en: 'The payment method is not valid.' },
+  EXC_FINANCE_PAYMENT_STATUS_IS_INVALID: { status: 400, fa: 'نتیجهٔ بازگشتی درگاه پرداخت نامعتبر است.', en: 'The payment gateway returned an invalid status.' },
+  EXC_FINANCE_SANDBOX_IS_DISABLED: { status: 404, fa: 'درگاه آزمایشی فعال نیست.', en: 'The test payment gateway is not enabled.' },
+  EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED: { status: 409, fa: 'برای این پرداخت آزمایشی قبلاً تصمیم گرفته شده است.', en: 'This test payment has already been answered.' },
 } as const satisfies Record<string, ExcEntry>;
 
 export type ExcCode = keyof typeof entries;

@@ -1,0 +1,4 @@
+import { runService } from '@darmankar/platform/service';
+import { billingService } from './index.ts';
+
+await runService(billingService);
