@@ -1,0 +1,155 @@
+// The billing screens' pure rules and small pieces: the cart's figures as shown (toman, Persian
+// digits, the discount line only when there is one), the wallet rule, what a plan grants and what
+// is left of it, the status labels in both catalogues, the buy link of the public pricing page,
+// and where the payment callback sends the payer (its loader against a stand-in gateway).
+import './routes/support/dom.ts';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { createElement, type ReactNode } from 'react';
+import { RouterContextProvider } from 'react-router';
+import { CartFigures } from '../app/components/billing/CartPanel.tsx';
+import { OrdersTable } from '../app/components/billing/OrdersTable.tsx';
+import { en } from '../app/i18n/en.ts';
+import { fa } from '../app/i18n/fa.ts';
+import { LocaleContext, translator } from '../app/i18n/index.ts';
+import { createServerApi, provideServerApi } from '../app/lib/api.server.ts';
+import { canBuy, cartFigures, ORDER_STATUS_LABELS, outcomePath, paidReference, PAYMENT_STATUS_LABELS, RESOURCE_LABELS, resourceRows, walletCovers } from '../app/lib/billing/display.ts';
+import type { Locale } from '../app/lib/locale.ts';
+import { buyTarget } from '../app/routes/pricing.tsx';
+import { loader as callbackLoader } from '../app/routes/orders/payment-callback.ts';
+import { order, payment, PRO, purchased } from './support/billing.ts';
+import { startFakeGateway, type FakeGateway } from './routes/support/fake-gateway.ts';
+
+afterEach(cleanup);
+
+function inLocale(locale: Locale, node: ReactNode) {
+  return render(createElement(LocaleContext.Provider, { value: locale }, node));
+}
+
+test('the cart shows the service’s figures in toman with Persian digits, the discount line only when there is a discount', () => {
+  const discounted = order({ discountCode: 'DARMAN10', subtotalRials: 12_500_000, discountRials: 1_250_000, totalRials: 11_250_000 });
+  inLocale('fa', createElement(CartFigures, { order: discounted }));
+  const figures = screen.getByTestId('cart-figures');
+  assert.equal(within(figures).getByTestId('cart-plan').textContent, 'حرفه‌ای');
+  assert.equal(within(figures).getByTestId('cart-subtotal').textContent, '۱٬۲۵۰٬۰۰۰ تومان');
+  assert.equal(within(figures).getByTestId('cart-discount').textContent, '−۱۲۵٬۰۰۰ تومان');
+  assert.equal(within(figures).getByTestId('cart-total').textContent, '۱٬۱۲۵٬۰۰۰ تومان');
+  cleanup();
+  inLocale('en', createElement(CartFigures, { order: order() }));
+  assert.equal(screen.queryByTestId('cart-discount'), null, 'no discount, no discount line');
+  assert.equal(screen.getByTestId('cart-total').textContent, '1,250,000 toman');
+  assert.deepEqual(cartFigures(discounted), { planTitle: 'حرفه‌ای', planId: PRO.id, subtotalRials: 12_500_000, discountRials: 1_250_000, totalRials: 11_250_000, discountCode: 'DARMAN10' });
+});
+
+test('the wallet pays only what its balance covers; a free order needs nothing', () => {
+  assert.equal(walletCovers(11_250_000, 11_250_000), true);
+  assert.equal(walletCovers(11_249_990, 11_250_000), false);
+  assert.equal(walletCovers(0, 0), true);
+});
+
+test('a plan lists only the resources it grants, with what is left of each once bought', () => {
+  assert.deepEqual(resourceRows(PRO.resources), [
+    { kind: 'recruitment', total: 5, left: 5 },
+    { kind: 'featured', total: 2, left: 2 },
+  ]);
+  assert.deepEqual(resourceRows(PRO.resources, purchased().remaining), [
+    { kind: 'recruitment', total: 5, left: 3 },
+    { kind: 'featured', total: 2, left: 0 },
+  ]);
+  assert.deepEqual(resourceRows([{ kind: 'recruitment', quantity: 1 }]).map((row) => row.kind), ['recruitment']);
+});
+
+test('an employer holding an active and a reserved plan cannot buy another', () => {
+  assert.equal(canBuy({ active: null, reserved: null }), true);
+  assert.equal(canBuy({ active: purchased(), reserved: null }), true);
+  assert.equal(canBuy({ active: purchased(), reserved: purchased({ status: 'reserved', activatedAt: null, expiresAt: null }) }), false);
+});
+
+test('every status and resource has its words in both catalogues, and the words differ per status', () => {
+  for (const labels of [ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, RESOURCE_LABELS]) {
+    const keys = Object.values(labels);
+    assert.equal(new Set(keys.map((key) => fa[key])).size, keys.length);
+    for (const key of keys) assert.ok(fa[key].trim() && en[key].trim(), key);
+  }
+  assert.equal(fa[ORDER_STATUS_LABELS.paid], 'پرداخت‌شده');
+  assert.equal(fa[ORDER_STATUS_LABELS.pending], 'در انتظار پرداخت');
+  assert.equal(fa[ORDER_STATUS_LABELS.cancelled], 'لغوشده');
+});
+
+test('the purchase history: number, Jalali date, plan, toman, status words and the reference of the paid payment', () => {
+  const paid = order({ status: 'paid', paidAt: '2026-03-21T09:00:00.000Z', totalRials: 11_250_000, payments: [payment({ status: 'failed', reference: null }), payment({ id: 'pay-2' })] });
+  const cancelled = order({ id: 'order-2', number: 1043, status: 'cancelled' });
+  inLocale('fa', createElement(OrdersTable, { orders: [paid, cancelled], caption: 'سفارش‌ها' }));
+  const rows = screen.getAllByTestId('order-row');
+  assert.equal(rows.length, 2);
+  const cells = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
+  assert.deepEqual(cells(rows[0]!), ['۱۰۴۲', '۱ فروردین ۱۴۰۵', 'حرفه‌ای', '۱٬۱۲۵٬۰۰۰ تومان', 'پرداخت‌شده', '۲۰۱۸۷۴']);
+  assert.equal(cells(rows[1]!)[4], 'لغوشده');
+  assert.equal(cells(rows[1]!)[5], translator('fa')('billing.orders.noReference'));
+  assert.equal(paidReference({ payments: [payment({ status: 'pending' })] }), null);
+});
+
+test('"buy" on the public pricing page: login and back, create an employer first, or the chosen employer’s pricing page', () => {
+  assert.equal(buyTarget(false, null), '/login?backURL=%2Fpricing');
+  assert.equal(buyTarget(true, null), '/employers/add');
+  assert.equal(buyTarget(true, 'mehr'), '/employers/mehr/pricing');
+});
+
+test('the outcome page of a submitted payment: success when paid, failure otherwise, in the page’s locale', () => {
+  assert.equal(outcomePath('fa', { payment: payment() }), '/orders/successorder?orderId=order-1');
+  assert.equal(outcomePath('en', { payment: payment({ status: 'failed' }) }), '/en/orders/failorder?orderId=order-1');
+  assert.equal(outcomePath('fa', { payment: payment({ status: 'pending' }) }), '/orders/failorder?orderId=order-1');
+});
+
+describe('the payment callback loader', () => {
+  let gateway: FakeGateway;
+  before(async () => {
+    gateway = await startFakeGateway();
+  });
+  after(() => gateway.close());
+
+  async function callback(url: string): Promise<Response> {
+    const request = new Request(new URL(url, 'http://localhost:3000'));
+    const context = new RouterContextProvider();
+    provideServerApi(context, createServerApi(request, gateway.url));
+    const params = url.startsWith('/en/') ? { locale: 'en' } : {};
+    try {
+      await callbackLoader({ request, context, params, unstable_pattern: '' } as unknown as Parameters<typeof callbackLoader>[0]);
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+    throw new Error('the callback loader always redirects');
+  }
+
+  test('submits Authority and Status and redirects to the success page when the service says paid', async () => {
+    gateway.requests.length = 0;
+    gateway.routes.set('POST /finance/payments/submit', ({ body }) => ({ body: { payment: payment({ status: (body as { status: string }).status === 'OK' ? 'paid' : 'failed' }), employerId: 'e1' } }));
+    const paid = await callback('/orders/payment-callback?Authority=A00042&Status=OK');
+    assert.equal(paid.status, 302);
+    assert.equal(paid.headers.get('location'), '/orders/successorder?orderId=order-1');
+    assert.deepEqual(gateway.requests.map((r) => [r.method, r.path, r.body]), [['POST', '/finance/payments/submit', { authority: 'A00042', status: 'OK' }]]);
+    const refused = await callback('/en/orders/payment-callback?Authority=A00042&Status=NOK');
+    assert.equal(refused.headers.get('location'), '/en/orders/failorder?orderId=order-1');
+  });
+
+  test('a Status other than OK is submitted as NOK; no Authority is the failure page without submitting', async () => {
+    gateway.requests.length = 0;
+    const odd = await callback('/orders/payment-callback?Authority=A00043&Status=ok%3Cscript%3E');
+    assert.equal(odd.headers.get('location'), '/orders/failorder?orderId=order-1');
+    assert.deepEqual(gateway.requests[0]?.body, { authority: 'A00043', status: 'NOK' });
+    gateway.requests.length = 0;
+    const none = await callback('/orders/payment-callback?Status=OK');
+    assert.equal(none.headers.get('location'), '/orders/failorder');
+    assert.equal(gateway.requests.length, 0);
+  });
+
+  test('an unknown authority is the error page with the service’s code, not a guess', async () => {
+    gateway.routes.set('POST /finance/payments/submit', { status: 404, exc: ['EXC_FINANCE_PAYMENT_NOT_FOUND'] });
+    const thrown = await callback('/orders/payment-callback?Authority=nope&Status=OK').catch((error: unknown) => error);
+    assert.ok(thrown && typeof thrown === 'object' && 'data' in thrown, 'a route error');
+    assert.deepEqual((thrown as { data: unknown }).data, { exc: ['EXC_FINANCE_PAYMENT_NOT_FOUND'] });
+    assert.equal((thrown as { init: { status: number } }).init.status, 404);
+  });
+});

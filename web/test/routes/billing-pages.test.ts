@@ -1,0 +1,148 @@
+// The billing pages (loaders, actions, pages) in front of a stand-in gateway that answers as the
+// billing module does: the employer's pricing page with its held plans, cart and wallet; adding a
+// plan, a refused discount code, online payment to the provider's page; the callback to the
+// outcome pages; the purchase history; the sandbox page. The real services run in the browser test.
+import { fireEvent, renderApp, screen, waitFor, within } from './support/render.ts';
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { excText } from '@darmankar/platform/errors/catalogue';
+import { translator } from '../../app/i18n/index.ts';
+import { BASIC, order, payment, PRO, purchased } from '../support/billing.ts';
+import { viewerWithEmployers } from '../support/viewer.ts';
+import { startFakeGateway, type FakeGateway } from './support/fake-gateway.ts';
+
+const fa = translator('fa');
+const LOGGED_IN = `cd=${Buffer.from(JSON.stringify({ isLoggedIn: true })).toString('base64')}`;
+let gateway: FakeGateway;
+
+/** A signed-in owner of `mehr` (id e1) with the Billing permission, one active plan, a cart, an empty wallet. */
+function ownerOfMehr(): void {
+  const { routes } = gateway;
+  routes.clear();
+  routes.set('GET /authentication/cellphone', { body: { cellphone: '09121234567' } });
+  routes.set('GET /employers', { body: { items: viewerWithEmployers('mehr').employers.map((e) => ({ ...e, id: 'e1', brand: 'درمانگاه مهر' })) } });
+  routes.set('GET /employers/mehr', { body: { id: 'e1', slug: 'mehr', brand: 'درمانگاه مهر' } });
+  routes.set('GET /employers/e1/has-access/Billing', { body: { hasAccess: true } });
+  routes.set('GET /employers/e1/has-access/EmployerEdit', { body: { hasAccess: true } });
+  routes.set('GET /products/plans/list', { body: { items: [BASIC, PRO] } });
+  routes.set('GET /products/e1/resources', { body: { active: purchased(), reserved: null } });
+  routes.set('GET /orders/e1/cart/current-order', { body: order({ discountCode: 'DARMAN10', discountRials: 1_250_000, totalRials: 11_250_000 }) });
+  routes.set('GET /finance/e1/wallet', { body: { balanceRials: 50_000, entries: [] } });
+}
+
+const render = (path: string) => renderApp(path, { cookie: LOGGED_IN, gatewayUrl: gateway.url });
+
+describe('billing pages against a stand-in gateway', () => {
+  before(async () => {
+    gateway = await startFakeGateway();
+  });
+  after(() => gateway.close());
+  beforeEach(() => {
+    ownerOfMehr();
+    gateway.requests.length = 0;
+  });
+
+  test('the pricing page: what is left of the active plan and when it ends, the plans, the cart’s figures, the wallet too short to pay', async () => {
+    await render('/employers/mehr/pricing');
+    const page = await screen.findByTestId('employer-pricing-page', {}, { timeout: 10_000 });
+    const active = within(page).getByTestId('active-plan');
+    assert.equal(within(active).getByTestId('active-plan-title').textContent, 'حرفه‌ای');
+    assert.equal(within(active).getByTestId('remaining-recruitment').textContent, `${fa('billing.resource.recruitment')}۳ از ۵`);
+    assert.equal(within(active).getByTestId('plan-ends').textContent, fa('billing.held.endsAt', { date: '۲۹ خرداد ۱۴۰۵' }));
+    assert.ok(within(page).getByText(fa('billing.held.noReserved')));
+    const cards = within(page).getAllByTestId('plan-card');
+    assert.deepEqual(cards.map((card) => within(card).getByTestId('plan-price').textContent), ['۱۵۰٬۰۰۰ تومان', '۱٬۲۵۰٬۰۰۰ تومان']);
+    // The cart holds Pro: Basic may replace it, Pro is marked as the cart's.
+    assert.equal(within(cards[0]!).getByTestId('add-to-cart').textContent, `${fa('billing.plans.choose')} پایه`);
+    assert.ok(within(cards[1]!).getByTestId('plan-in-cart'));
+    const cart = within(page).getByTestId('cart');
+    assert.equal(within(cart).getByTestId('cart-number').textContent, fa('billing.cart.number', { number: '۱۰۴۲' }));
+    assert.equal(within(cart).getByTestId('cart-total').textContent, '۱٬۱۲۵٬۰۰۰ تومان');
+    assert.ok(within(cart).getByText(fa('billing.cart.appliedCode', { code: 'DARMAN10' })));
+    const wallet = within(cart).getByTestId('pay-wallet');
+    assert.equal(wallet.hasAttribute('disabled'), true, 'the wallet cannot pay');
+    assert.equal(wallet.getAttribute('aria-describedby'), 'wallet-balance wallet-short');
+    assert.equal(within(cart).getByTestId('wallet-balance').textContent, fa('billing.cart.walletBalance', { amount: '۵٬۰۰۰ تومان' }));
+    assert.equal(within(cart).getByTestId('pay-online').hasAttribute('disabled'), false);
+  });
+
+  test('choosing another plan changes the cart’s plan; a refused code is named under the field', async () => {
+    gateway.routes.set('PUT /orders/order-1/cart', { body: order({ items: [{ plan: BASIC, priceRials: BASIC.priceRials }] }) });
+    gateway.routes.set('GET /orders/e1/cart/current-order', { body: order() });
+    gateway.routes.set('POST /orders/cart/discounts', { status: 422, exc: ['EXC_ORDERS_DISCOUNT_CODE_IS_INVALID'] });
+    await render('/employers/mehr/pricing');
+    const page = await screen.findByTestId('employer-pricing-page', {}, { timeout: 10_000 });
+    fireEvent.click(within(within(page).getAllByTestId('plan-card')[0]!).getByTestId('add-to-cart'));
+    await waitFor(() => assert.ok(gateway.requests.some((r) => r.method === 'PUT'), 'the plan change is sent'), { timeout: 10_000 });
+    assert.deepEqual(gateway.requests.find((r) => r.method === 'PUT')?.body, { planId: BASIC.id });
+    const form = await screen.findByTestId('discount-form');
+    fireEvent.change(within(form).getByLabelText(fa('billing.cart.discountCode')), { target: { value: 'NOPE' } });
+    fireEvent.click(within(form).getByTestId('apply-discount'));
+    await waitFor(() => assert.ok(screen.queryByText(excText('EXC_ORDERS_DISCOUNT_CODE_IS_INVALID', 'fa')), 'the refusal is shown under the field'), { timeout: 10_000 });
+    assert.deepEqual(gateway.requests.find((r) => r.path === '/orders/cart/discounts')?.body, { employerId: 'e1', code: 'NOPE' });
+  });
+
+  test('paying online goes to the provider’s page: here the sandbox, clearly in test mode', async () => {
+    gateway.routes.set('POST /orders/payments', { status: 201, body: { payment: payment({ status: 'pending', reference: null }), redirectUrl: '/payments/sandbox/A00042' } });
+    gateway.routes.set('GET /finance/sandbox/A00042', { body: { amountRials: 11_250_000, description: 'سفارش ۱۰۴۲', decided: false } });
+    await render('/employers/mehr/pricing');
+    fireEvent.click(await screen.findByTestId('pay-online', {}, { timeout: 10_000 }));
+    const sandbox = await screen.findByTestId('sandbox-page', {}, { timeout: 10_000 });
+    assert.deepEqual(gateway.requests.find((r) => r.path === '/orders/payments')?.body, { orderId: 'order-1', method: 'gateway' });
+    assert.equal(within(sandbox).getByTestId('sandbox-notice').textContent, fa('billing.sandbox.notice'));
+    assert.equal(within(sandbox).getByTestId('sandbox-amount').textContent, '۱٬۱۲۵٬۰۰۰ تومان');
+    assert.ok(within(sandbox).getByRole('button', { name: fa('billing.sandbox.pay') }));
+    assert.ok(within(sandbox).getByRole('button', { name: fa('billing.sandbox.cancel') }));
+  });
+
+  test('the callback of a paid payment lands on the success page with the order number, its reference and the way on', async () => {
+    gateway.routes.set('POST /finance/payments/submit', { body: { payment: payment(), employerId: 'e1' } });
+    gateway.routes.set('GET /orders/e1/cart/order-1', { body: order({ status: 'paid', payments: [payment()] }) });
+    await render('/orders/payment-callback?Authority=A00042&Status=OK');
+    const success = await screen.findByTestId('order-success', {}, { timeout: 10_000 });
+    assert.equal(within(success).getByTestId('outcome-text').textContent, fa('billing.success.text', { number: '۱۰۴۲' }));
+    assert.match(within(success).getByTestId('outcome-reference').textContent ?? '', /۲۰۱۸۷۴/);
+    assert.equal(within(success).getByTestId('outcome-pricing').getAttribute('href'), '/employers/mehr/pricing');
+  });
+
+  test('a refused payment lands on the failure page, whose "try again" leads back to the cart', async () => {
+    gateway.routes.set('POST /finance/payments/submit', { body: { payment: payment({ status: 'failed', reference: null }), employerId: 'e1' } });
+    gateway.routes.set('GET /orders/e1/cart/order-1', { body: order() });
+    await render('/orders/payment-callback?Authority=A00042&Status=NOK');
+    const fail = await screen.findByTestId('order-fail', {}, { timeout: 10_000 });
+    assert.equal(within(fail).getByTestId('outcome-text').textContent, fa('billing.fail.text', { number: '۱۰۴۲' }));
+    const retry = within(fail).getByTestId('outcome-pricing');
+    assert.equal(retry.textContent, fa('billing.fail.retry'));
+    assert.equal(retry.getAttribute('href'), '/employers/mehr/pricing');
+  });
+
+  test('the purchase history: a row per order, pages when there are more; none is the empty state', async () => {
+    gateway.routes.set('GET /orders/e1/list', ({ query }) => ({
+      body: { items: [order({ status: 'paid', payments: [payment()] })], page: { page: Number(query.get('page')), pageSize: 20, total: 21 } },
+    }));
+    await render('/employers/mehr/orders?page=2');
+    const page = await screen.findByTestId('employer-orders-page', {}, { timeout: 10_000 });
+    assert.equal(within(page).getAllByTestId('order-row').length, 1);
+    assert.equal(within(page).getByTestId('order-status').textContent, fa('billing.orderStatus.paid'));
+    const pages = within(page).getByTestId('orders-pages');
+    assert.equal(within(pages).getByText('۲').getAttribute('aria-current'), 'page');
+    assert.equal(gateway.requests.find((r) => r.path === '/orders/e1/list')?.query.get('page'), '2');
+    gateway.routes.set('GET /orders/e1/list', { body: { items: [], page: { page: 1, pageSize: 20, total: 0 } } });
+    await render('/employers/mehr/orders');
+    const empty = await screen.findByTestId('empty-state', {}, { timeout: 10_000 });
+    assert.ok(within(empty).getByText(fa('billing.orders.empty')));
+  });
+
+  test('an agent without the Billing permission gets the 403 page', async () => {
+    gateway.routes.set('GET /employers/e1/has-access/Billing', { body: { hasAccess: false } });
+    await render('/employers/mehr/pricing');
+    await screen.findByTestId('error-403', {}, { timeout: 10_000 });
+  });
+
+  for (const path of ['/employers/mehr/pricing', '/employers/mehr/orders', '/orders/successorder?orderId=order-1']) {
+    test(`${path} logged out: the login page`, async () => {
+      await renderApp(path, { gatewayUrl: gateway.url });
+      await screen.findByTestId('login-form', {}, { timeout: 10_000 });
+    });
+  }
+});
