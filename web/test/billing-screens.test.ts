@@ -150,6 +150,6 @@ describe('the payment callback loader', () => {
     const thrown = await callback('/orders/payment-callback?Authority=nope&Status=OK').catch((error: unknown) => error);
     assert.ok(thrown && typeof thrown === 'object' && 'data' in thrown, 'a route error');
     assert.deepEqual((thrown as { data: unknown }).data, { exc: ['EXC_FINANCE_PAYMENT_NOT_FOUND'] });
-    assert.equal((thrown as { init: { status: number } }).init.status, 404);
+    assert.equal((thrown as unknown as { init: { status: number } }).init.status, 404);
   });
 });

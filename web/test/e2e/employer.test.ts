@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { isValidLegalNationalId, isValidNationalId } from '@darmankar/platform/persian';
 import { translator } from '../../app/i18n/index.ts';
-import { assertAccessible, hydrated, logIn, newPage, screenshot, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+import { assertAccessible, hydrated, logIn, newPage, ownerWithEmployer, screenshot, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
 
 const t = translator('fa');
 let world: World | undefined;
@@ -55,16 +55,6 @@ async function focusMoveUp(page: Page, name: string): Promise<string> {
   }
   assert.equal(await focusedLabel(page), upLabel);
   return upLabel;
-}
-
-/** Logs a new user in and creates an organisation through the app's own /api proxy. */
-async function ownerWithEmployer(w: World, brand: string): Promise<{ page: Page; slug: string; id: string; close: () => Promise<void> }> {
-  const { context, page } = await newPage(w, 1280);
-  await logIn(w, page, uniqueCellphone(), '/employers');
-  const created = await page.request.post('/api/v1/employers', { data: { brand, isSelfEmployed: false }, headers: { 'accept-cookie': 'true' } });
-  assert.ok(created.ok(), `POST /employers: ${created.status()} ${created.headers().exc}`);
-  const { id, slug } = (await created.json()) as { id: string; slug: string };
-  return { page, slug, id, close: () => context.close() };
 }
 
 /**

@@ -110,3 +110,13 @@ export async function logIn(world: World, page: Page, cellphone: string, backURL
 export function uniqueCellphone(): string {
   return `0912${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
 }
+
+/** Logs a new user in and creates an organisation through the app's own /api proxy. */
+export async function ownerWithEmployer(w: World, brand: string, width = 1280): Promise<{ page: Page; slug: string; id: string; close: () => Promise<void> }> {
+  const { context, page } = await newPage(w, width);
+  await logIn(w, page, uniqueCellphone(), '/employers');
+  const created = await page.request.post('/api/v1/employers', { data: { brand, isSelfEmployed: false }, headers: { 'accept-cookie': 'true' } });
+  assert.ok(created.ok(), `POST /employers: ${created.status()} ${created.headers().exc}`);
+  const { id, slug } = (await created.json()) as { id: string; slug: string };
+  return { page, slug, id, close: () => context.close() };
+}
