@@ -13287,11 +13287,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
-             *
-             *     `EXC_BAD_REQUEST`: The request is invalid.
-             */
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
             400: {
                 headers: {
                     exc: components["headers"]["exc"];
@@ -13878,11 +13874,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
-             *
-             *     `EXC_BAD_REQUEST`: The request is invalid.
-             */
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
             400: {
                 headers: {
                     exc: components["headers"]["exc"];
@@ -14013,11 +14005,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /**
-             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
-             *
-             *     `EXC_BAD_REQUEST`: The request is invalid.
-             */
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
             400: {
                 headers: {
                     exc: components["headers"]["exc"];
@@ -14411,11 +14399,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
-             *
-             *     `EXC_BAD_REQUEST`: The request is invalid.
-             */
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
             400: {
                 headers: {
                     exc: components["headers"]["exc"];
@@ -14577,9 +14561,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
-             *
-             *     `EXC_FINANCE_PAYMENT_METHOD_IS_INVALID`: The payment method is not valid.
+             * @description `EXC_FINANCE_PAYMENT_METHOD_IS_INVALID`: The payment method is not valid.
              *
              *     `EXC_BAD_REQUEST`: The request is invalid.
              */
@@ -14750,11 +14732,7 @@ export interface operations {
                     };
                 };
             };
-            /**
-             * @description `EXC_ORDERS_ID_IS_INVALID`: The order id is not valid.
-             *
-             *     `EXC_BAD_REQUEST`: The request is invalid.
-             */
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
             400: {
                 headers: {
                     exc: components["headers"]["exc"];
@@ -14948,7 +14926,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            /**
+             * @description `EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE`: The payment gateway is unavailable. Please try again in a moment.
+             *
+             *     `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly.
+             */
             503: {
                 headers: {
                     exc: components["headers"]["exc"];

@@ -4,6 +4,6 @@
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 
 export const EMPLOYER_ACCESS: ExcCode[] = ['EXC_EMPLOYERS_NOT_FOUND', 'EXC_AUTHORIZATION_FORBIDDEN', 'EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED'];
-/** Calls naming an order by id (checked to be a UUID here): it must exist before whose it is can be asked. */
-export const ORDER_ACCESS: ExcCode[] = ['EXC_ORDERS_ID_IS_INVALID', 'EXC_ORDERS_NOT_FOUND', ...EMPLOYER_ACCESS];
+/** Calls naming an order by id: it must exist before whose it is can be asked. */
+export const ORDER_ACCESS: ExcCode[] = ['EXC_ORDERS_NOT_FOUND', ...EMPLOYER_ACCESS];
 export const PAGINATION: ExcCode[] = ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID'];

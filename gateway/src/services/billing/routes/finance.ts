@@ -17,7 +17,7 @@ export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext
       methods: ['post'], path: '/finance/payments/submit', summary: 'The provider sent the payer back: verify the payment and, when paid, complete the order; repeating it answers the same', tag: TAG, session: 'none',
       body: submitPaymentBody,
       responses: [{ status: 200, description: 'The payment as it now stands (paid or failed) and whose order it was', body: submitPaymentResponse }],
-      errors: ['EXC_FINANCE_PAYMENT_STATUS_IS_INVALID', 'EXC_FINANCE_PAYMENT_NOT_FOUND'],
+      errors: ['EXC_FINANCE_PAYMENT_STATUS_IS_INVALID', 'EXC_FINANCE_PAYMENT_NOT_FOUND', 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE'],
       async handle({ body, req, res, meta }) {
         await limits.consumeLookup(req.ip, res);
         return billing.submitPayment(body.authority, body.status, meta);

@@ -24,7 +24,7 @@ export function orderRoutes(billing: BillingAdapter): RouteDefinition[] {
       methods: ['get'], path: '/orders/:employerId/cart/:orderId', summary: 'One of the employer\'s orders, whatever its status (Billing)', tag: TAG, session: 'required',
       params: employerOrderParams,
       responses: [{ status: 200, description: 'The order', body: orderSchema }],
-      errors: [...EMPLOYER_ACCESS, 'EXC_ORDERS_ID_IS_INVALID', 'EXC_ORDERS_NOT_FOUND'],
+      errors: [...EMPLOYER_ACCESS, 'EXC_ORDERS_NOT_FOUND'],
       handle: ({ params, meta }) => billing.order(params.employerId, params.orderId, meta),
     }),
     defineRoute({
