@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export type PartName = 'auth' | 'files' | 'resume' | 'employer' | 'recruitment' | 'gateway' | 'web';
+export type PartName = 'auth' | 'files' | 'resume' | 'employer' | 'recruitment' | 'billing' | 'gateway' | 'web';
 
 /** The event bus's embedded default keeps its log in this database (Kafka when KAFKA_BROKERS is set). */
 export const EVENTS_DATABASE = 'events';
@@ -157,7 +157,8 @@ export const SYSTEM: SystemPart[] = [
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
     seed: 'src/seed.ts',
-    address: { variable: 'EMPLOYER_GRPC_URL', usedBy: ['gateway'] },
+    // Billing asks it whether the caller may act for an employer (HasAccess, action Billing).
+    address: { variable: 'EMPLOYER_GRPC_URL', usedBy: ['gateway', 'billing'] },
     chart: { image: 'darmankar/employer', target: 'service' },
     env: (c) => ({
       NODE_ENV: c.mode,
@@ -184,10 +185,32 @@ export const SYSTEM: SystemPart[] = [
     }),
   },
   {
+    name: 'billing',
+    dir: 'services/billing',
+    port: 50057,
+    database: 'billing',
+    // Every employer-scoped call asks the employer service who the caller is there.
+    waitsFor: ['employer'],
+    readiness: { kind: 'grpc-health' },
+    entry: 'src/main.ts',
+    seed: 'src/seed.ts',
+    address: { variable: 'BILLING_GRPC_URL', usedBy: ['gateway'] },
+    chart: { image: 'darmankar/billing', target: 'service' },
+    env: (c) => ({
+      NODE_ENV: c.mode,
+      GRPC_PORT: String(c.ports.billing),
+      DATABASE_URL: c.databaseUrls.billing!,
+      EVENTS_DATABASE_URL: c.eventsDatabaseUrl,
+      // The sandbox provider: payers are sent to the web's /payments/sandbox page, no money moves.
+      PAYMENT_PROVIDER: 'sandbox',
+      PUBLIC_WEB_URL: url(c.ports.web),
+    }),
+  },
+  {
     name: 'gateway',
     dir: 'gateway',
     port: 8080,
-    waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer'],
+    waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing'],
     readiness: { kind: 'http', path: '/readyz' },
     entry: 'src/main.ts',
     address: { variable: 'GATEWAY_URL', usedBy: ['web'] },
@@ -226,7 +249,7 @@ export const SYSTEM: SystemPart[] = [
 /** Ports, databases and address variables kept for the services still to come (not started). */
 // Each keeps its port when another leaves the list to become a SYSTEM row.
 export const RESERVED_SERVICES: ReservedService[] = (
-  [['hiring', 50056], ['billing', 50057], ['notification', 50058], ['seo', 50059]] as const
+  [['hiring', 50056], ['notification', 50058], ['seo', 50059]] as const
 ).map(([name, port]) => ({
   name,
   port,

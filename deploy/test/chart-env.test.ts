@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { authConfigSchema } from '@darmankar/auth';
 import { filesConfigSchema } from '@darmankar/files';
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
+import { billingConfigSchema } from '@darmankar/billing';
 import { employerConfigSchema } from '@darmankar/employer';
 import { recruitmentConfigSchema } from '@darmankar/recruitment';
 import { resumeConfigSchema } from '@darmankar/resume';
@@ -24,7 +25,7 @@ import { chartDir, devValues, productionValues, renderChart, repoRoot } from '..
 import { containerEnv, type K8sObject } from './rendered-env.ts';
 
 /** The schema each part's process parses its environment with. */
-const schemas: Record<PartName, z.ZodType> = { auth: authConfigSchema, files: filesConfigSchema, recruitment: recruitmentConfigSchema, resume: resumeConfigSchema, employer: employerConfigSchema, gateway: gatewayConfigSchema, web: webConfigSchema };
+const schemas: Record<PartName, z.ZodType> = { auth: authConfigSchema, files: filesConfigSchema, recruitment: recruitmentConfigSchema, resume: resumeConfigSchema, employer: employerConfigSchema, billing: billingConfigSchema, gateway: gatewayConfigSchema, web: webConfigSchema };
 const operatorValues = join(repoRoot, 'deploy', 'test', 'operator-secrets.values.yaml');
 
 let development: K8sObject[];

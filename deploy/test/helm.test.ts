@@ -204,7 +204,7 @@ describe('migrations', () => {
   const withDatabase = enabledServices.filter(([, s]) => s.database);
 
   test('a pre-install/pre-upgrade hook Job runs `npm run migrate -w <workspace>` per part with a database', () => {
-    assert.deepEqual(withDatabase.map(([c]) => c), ['auth', 'files', 'resume', 'employer', 'recruitment']);
+    assert.deepEqual(withDatabase.map(([c]) => c), ['auth', 'files', 'resume', 'employer', 'recruitment', 'billing']);
     const jobs = ofKind(defaults, 'Job');
     assert.deepEqual(jobs.map((j) => j.metadata.name).sort(), withDatabase.map(([c]) => `${name(c)}-migrate`).sort());
     for (const [component, svc] of withDatabase) {
@@ -243,7 +243,7 @@ describe('reserved services', () => {
   test('every reserved port is listed, disabled', () => {
     const reserved = Object.fromEntries(disabledServices.map(([c, s]) => [c, s.port]));
     assert.deepEqual(reserved, {
-      hiring: 50056, billing: 50057, notification: 50058, seo: 50059,
+      hiring: 50056, notification: 50058, seo: 50059,
     });
   });
 

@@ -42,8 +42,8 @@ describe('NetworkPolicies', () => {
     }
   });
 
-  test('only the gateway (and the services that call one: resume and employer → files, employer → auth) reaches a service, and only on its gRPC port', () => {
-    const callers: Record<string, string[]> = { files: ['employer', 'gateway', 'resume'], auth: ['employer', 'gateway'] };
+  test('only the gateway (and the services that call one: resume and employer → files, employer → auth, billing → employer) reaches a service, and only on its gRPC port', () => {
+    const callers: Record<string, string[]> = { files: ['employer', 'gateway', 'resume'], auth: ['employer', 'gateway'], employer: ['billing', 'gateway'] };
     for (const part of services) {
       const { ingress } = policyOf(production, part.name);
       assert.equal(ingress.length, 1, part.name);
@@ -53,6 +53,7 @@ describe('NetworkPolicies', () => {
     // And each caller may go out to them.
     const reaches = (from: string) => policyOf(production, from).egress.filter((rule: any) => component(rule.to[0])).map((rule: any) => [component(rule.to[0]), portsOf(rule)]);
     assert.deepEqual(reaches('employer'), [['auth', ['50051/TCP']], ['files', ['50052/TCP']]]);
+    assert.deepEqual(reaches('billing'), [['employer', ['50054/TCP']]]);
   });
 
   test('a service reaches DNS, its database, Redis, the bus and the trace collector, nothing else', () => {

@@ -35,7 +35,8 @@ describe('the registry itself', () => {
 
   test('each part is given the address variable of every part it calls (stack)', () => {
     const ports = Object.fromEntries(SYSTEM.map((p) => [p.name, p.port])) as Record<PartName, number>;
-    assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'gateway')!, ports), { AUTH_GRPC_URL: '127.0.0.1:50051', FILES_GRPC_URL: '127.0.0.1:50052', RECRUITMENT_GRPC_URL: '127.0.0.1:50055', RESUME_GRPC_URL: '127.0.0.1:50053', EMPLOYER_GRPC_URL: '127.0.0.1:50054' });
+    assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'gateway')!, ports), { AUTH_GRPC_URL: '127.0.0.1:50051', FILES_GRPC_URL: '127.0.0.1:50052', RECRUITMENT_GRPC_URL: '127.0.0.1:50055', RESUME_GRPC_URL: '127.0.0.1:50053', EMPLOYER_GRPC_URL: '127.0.0.1:50054', BILLING_GRPC_URL: '127.0.0.1:50057' });
+    assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'billing')!, ports), { EMPLOYER_GRPC_URL: '127.0.0.1:50054' });
     assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'web')!, ports), { GATEWAY_URL: 'http://127.0.0.1:8080' });
     assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'auth')!, ports), {});
     assert.deepEqual(addressEnv(SYSTEM.find((p) => p.name === 'resume')!, ports), { FILES_GRPC_URL: '127.0.0.1:50052' });
