@@ -1578,7 +1578,8 @@ export const BillingService: GenService<{
   },
   /**
    * Test mode only (the sandbox provider): what the sandbox page shows, and its pay or
-   * cancel button. EXC_FINANCE_SANDBOX_DISABLED when another provider is configured.
+   * cancel button. Need no caller (the authority is the capability); EXC_FINANCE_SANDBOX_IS_DISABLED
+   * when another provider is configured.
    *
    * @generated from rpc darmankar.billing.v1.BillingService.GetSandboxPayment
    */
@@ -1607,6 +1608,10 @@ export const BillingService: GenService<{
    * For services acting for an employer (recruitment publishing a posting): uses one unit of
    * a resource of the active plan. Idempotent by reference_id: a repeated call with the same
    * reference uses nothing more. EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT when none is left.
+   * The caller must be vouched for (a service acting for a user, signing with the caller key)
+   * and may act for the employer with "RecruitmentCreate" (posting is what uses units) or
+   * "Billing"; otherwise the employer service's refusal (EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED,
+   * EXC_AUTHORIZATION_FORBIDDEN), or EXC_AUTHENTICATION_REQUIRED without a caller.
    *
    * @generated from rpc darmankar.billing.v1.BillingService.ConsumeResource
    */
@@ -1616,7 +1621,8 @@ export const BillingService: GenService<{
     output: typeof ConsumeResourceResponseSchema;
   },
   /**
-   * Gives back the unit a reference used (the posting was never published); idempotent too.
+   * Gives back the unit a reference used (the posting was never published), once; a reference
+   * that used nothing changes nothing. The same callers as ConsumeResource.
    *
    * @generated from rpc darmankar.billing.v1.BillingService.ReleaseResource
    */
