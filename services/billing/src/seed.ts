@@ -3,14 +3,19 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from './db/client.ts';
 
-const db = createDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/darmankar_billing');
+const DEMO_CODE = 'DARMAN10';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error('Invalid configuration:\n  - DATABASE_URL: required');
+  process.exit(1);
+}
+
+const db = createDatabase(databaseUrl);
 try {
-  await db.discountCode.upsert({
-    where: { code: 'DARMAN10' },
-    create: { id: randomUUID(), code: 'DARMAN10', percent: 10, createdAt: new Date() },
-    update: {},
-  });
-  console.log('billing: discount code DARMAN10 (10%)');
+  const existing = await db.discountCode.findUnique({ where: { code: DEMO_CODE } });
+  if (!existing) await db.discountCode.create({ data: { id: randomUUID(), code: DEMO_CODE, percent: 10, createdAt: new Date() } });
+  console.log(`billing: discount code ${DEMO_CODE} (10% off every plan) ${existing ? 'already present' : 'created'}`);
 } finally {
   await db.$disconnect();
 }
