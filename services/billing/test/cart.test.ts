@@ -2,7 +2,9 @@
 // cancelled order never changes; who may touch it is the employer service's answer.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OrderStatus } from '@darmankar/proto/billing/v1/billing_pb';
+import { grpcServiceDefinition } from '@darmankar/platform/grpc';
+import { create } from '@bufbuild/protobuf';
+import { BillingService, GetWalletRequestSchema, OrderStatus } from '@darmankar/proto/billing/v1/billing_pb';
 import { addDiscountCode, buyWithSandbox, newAgent, newEmployer, newUser, PLAN, rejectsWith, startStack, type Stack } from './helpers.ts';
 
 let stack: Stack;
@@ -102,4 +104,19 @@ test('access: an agent without Billing is denied, an agent with it may, a strang
   await rejectsWith(stack.billing.deleteCart({ orderId: order.id }, { userId: clerk }), 'EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
   await rejectsWith(stack.billing.deleteCart({ orderId: order.id }, { userId: newUser() }), 'EXC_AUTHORIZATION_FORBIDDEN');
   assert.equal((await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order?.status, OrderStatus.PENDING);
+});
+
+test('a call claiming a user without a caller assertion is refused before any rule runs', async () => {
+  const { employerId } = await newEmployer(stack);
+  const grpc = await import('@grpc/grpc-js');
+  const Client = grpc.makeGenericClientConstructor(grpcServiceDefinition(BillingService), 'BillingService');
+  const raw = new Client(stack.address, grpc.credentials.createInsecure()) as unknown as Record<string, Function> & { close(): void };
+  try {
+    const metadata = new grpc.Metadata();
+    metadata.set('x-user-id', newUser());
+    const code = await new Promise<number>((resolve) => raw.getWallet!(create(GetWalletRequestSchema, { employerId }), metadata, (error: { code: number } | null) => resolve(error?.code ?? 0)));
+    assert.equal(code, grpc.status.UNAUTHENTICATED);
+  } finally {
+    raw.close();
+  }
 });

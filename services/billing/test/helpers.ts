@@ -100,6 +100,8 @@ export async function startEmployerProcess(eventsUrl: string): Promise<RunningEm
 
 export interface Stack {
   billing: BillingClient;
+  /** Where the billing service listens (for clients of the test's own). */
+  address: string;
   employer: EmployerClient;
   db: Database;
   clock: TestClock;
@@ -128,6 +130,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const bus = await createEventBus({ eventsDatabaseUrl: eventsUrl });
   return {
     billing: running.client,
+    address: `127.0.0.1:${running.service.port}`,
     employer: employer.client,
     db,
     clock,

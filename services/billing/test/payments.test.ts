@@ -197,3 +197,24 @@ test('wallet payment: refused when the balance is short, else paid in one transa
   assert.equal((await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order?.status, OrderStatus.PAID);
   await rejectsWith(stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner }), 'EXC_ORDERS_ORDER_IS_NOT_PENDING');
 });
+
+test('the same cart paid from the wallet five times at once is debited once', async () => {
+  const { owner, employerId, order } = await cart(PLAN.basic);
+  await stack.db.$transaction(async (tx) => {
+    await tx.wallet.create({ data: { employerId, balanceRials: 10_000_000n, updatedAt: new Date() } });
+    await tx.walletEntry.create({ data: { id: crypto.randomUUID(), employerId, amountRials: 10_000_000n, reason: 'reservation_refund', createdAt: new Date() } });
+  });
+  const results = await Promise.allSettled(Array.from({ length: 5 }, () => stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner })));
+  assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+  for (const refused of results.filter((r) => r.status === 'rejected')) {
+    await rejectsWith(Promise.reject((refused as PromiseRejectedResult).reason), 'EXC_ORDERS_ORDER_IS_NOT_PENDING');
+  }
+  const wallet = (await stack.billing.getWallet({ employerId }, { userId: owner })).wallet!;
+  assert.equal(wallet.balance?.rials, 7_100_000n);
+  assert.equal(wallet.entries.length, 2);
+});
+
+test('the sandbox page of an unknown authority is not found', async () => {
+  await rejectsWith(stack.billing.getSandboxPayment({ authority: 'S-none' }), 'EXC_FINANCE_PAYMENT_NOT_FOUND');
+  await rejectsWith(stack.billing.decideSandboxPayment({ authority: '', approve: true }), 'EXC_FINANCE_PAYMENT_NOT_FOUND');
+});

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Database, OrderRow, PlanRow, PurchasedPlanRow, Transaction } from '../db/client.ts';
+import { billingEvents } from '../events/billing-events.ts';
 import type { AccessCheck } from './access.ts';
-import { parsePage, requireEmployerId, isUuid } from './input.ts';
+import { isUuid, parsePage, requireEmployerId } from './input.ts';
 import { hasEnded, purchasedPlanView, type PurchasedPlanView, type WalletView } from './views.ts';
 import { lockEmployer, moveMoney, readWallet } from './wallet.ts';
-import { billingEvents } from '../events/billing-events.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
