@@ -33,7 +33,7 @@ test('the cart shows the service’s figures in toman with Persian digits, the d
   const figures = screen.getByTestId('cart-figures');
   assert.equal(within(figures).getByTestId('cart-plan').textContent, 'حرفه‌ای');
   assert.equal(within(figures).getByTestId('cart-subtotal').textContent, '۱٬۲۵۰٬۰۰۰ تومان');
-  assert.equal(within(figures).getByTestId('cart-discount').textContent, '−۱۲۵٬۰۰۰ تومان');
+  assert.equal(within(figures).getByTestId('cart-discount').textContent, '۱۲۵٬۰۰۰ تومان');
   assert.equal(within(figures).getByTestId('cart-total').textContent, '۱٬۱۲۵٬۰۰۰ تومان');
   cleanup();
   inLocale('en', createElement(CartFigures, { order: order() }));

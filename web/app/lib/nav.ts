@@ -7,6 +7,8 @@ export interface NavItem {
   title: MessageKey;
   /** null: shown but not a link (e.g. "my opportunities" before a resume exists). */
   url: string | null;
+  /** Active only on exactly its URL, not on the pages under it (the profile under its pricing page). */
+  end?: boolean;
 }
 
 export function navItemsFor(clientType: ClientType, viewer: Viewer, employerSlug: string | undefined): NavItem[] {
@@ -14,7 +16,7 @@ export function navItemsFor(clientType: ClientType, viewer: Viewer, employerSlug
     return [
       { id: 'ads', title: 'nav.employerAds', url: `/employers/${employerSlug}/recruitments` },
       { id: 'new-ad', title: 'nav.employerNewAd', url: '/recruitments/add' },
-      { id: 'profile', title: 'nav.employerProfile', url: `/employers/${employerSlug}` },
+      { id: 'profile', title: 'nav.employerProfile', url: `/employers/${employerSlug}`, end: true },
       { id: 'pricing', title: 'nav.employerPricing', url: `/employers/${employerSlug}/pricing` },
       { id: 'orders', title: 'nav.employerOrders', url: `/employers/${employerSlug}/orders` },
     ];

@@ -34,8 +34,8 @@ export function CartFigures({ order }: { order: Order }) {
       {figures.discountRials > 0 && (
         <>
           <dt className="text-muted">{t('billing.cart.discount')}</dt>
-          {/* The minus sign sits outside the number so it reads right in both directions. */}
-          <dd className="text-emerald-800" data-testid="cart-discount">−{formatToman(figures.discountRials, locale)}</dd>
+          {/* No minus sign: the line's name says it is taken off, and a sign would move with the text direction. */}
+          <dd className="text-emerald-800" data-testid="cart-discount">{formatToman(figures.discountRials, locale)}</dd>
         </>
       )}
       <dt className="border-t border-line pt-2 font-bold">{t('billing.cart.total')}</dt>

@@ -50,7 +50,7 @@ export function HeldPlans({ resources, employerId, asked, pagePath }: HeldPlansP
         <h3 id="active-plan-title" className="font-bold">{t('billing.held.active')}</h3>
         {active ? (
           <>
-            <p className="text-lg font-bold text-brand-800" data-testid="active-plan-title">{active.plan.title}</p>
+            <h4 className="text-lg font-bold text-brand-800" data-testid="active-plan-title">{active.plan.title}</h4>
             <Remaining purchase={active} />
             <Ends purchase={active} />
           </>
@@ -62,7 +62,7 @@ export function HeldPlans({ resources, employerId, asked, pagePath }: HeldPlansP
         <h3 id="reserved-plan-title" className="font-bold">{t('billing.held.reserved')}</h3>
         {reserved ? (
           <>
-            <p className="text-lg font-bold text-brand-800" data-testid="reserved-plan-title">{reserved.plan.title}</p>
+            <h4 className="text-lg font-bold text-brand-800" data-testid="reserved-plan-title">{reserved.plan.title}</h4>
             <Remaining purchase={reserved} />
             <Ends purchase={reserved} />
             <div className="flex flex-wrap gap-2">

@@ -13,6 +13,7 @@ export function NavList({ items, orientation }: { items: NavItem[]; orientation:
           {item.url ? (
             <LocaleNavLink
               to={item.url}
+              end={item.end}
               className={({ isActive }) =>
                 clsx(itemClass, 'font-medium transition-colors hover:bg-brand-50 hover:text-brand-700', isActive ? 'bg-brand-50 text-brand-700' : 'text-ink')
               }

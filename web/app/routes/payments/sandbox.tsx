@@ -7,7 +7,7 @@ import { getServerApi } from '../../lib/api.server.ts';
 import { billingApi } from '../../lib/billing/api.ts';
 import { orRouteError } from '../../lib/billing/server.ts';
 import { runAction } from '../../lib/employer/server.ts';
-import { formatToman } from '../../lib/format.ts';
+import { formatToman, localDigits } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import type { PageHandle } from '../../lib/page-handle.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
@@ -50,7 +50,7 @@ export default function SandboxPayment({ loaderData, actionData }: Route.Compone
         <dt className="text-muted">{t('billing.sandbox.amount')}</dt>
         <dd className="text-lg font-extrabold" data-testid="sandbox-amount">{formatToman(payment.amountRials, locale)}</dd>
         <dt className="text-muted">{t('billing.sandbox.description')}</dt>
-        <dd data-testid="sandbox-description">{payment.description}</dd>
+        <dd data-testid="sandbox-description">{localDigits(payment.description, locale)}</dd>
       </dl>
       {payment.decided ? (
         <p role="status" className="text-muted" data-testid="sandbox-decided">{t('billing.sandbox.decided')}</p>
