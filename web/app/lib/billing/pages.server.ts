@@ -1,6 +1,7 @@
-// Server side of the billing screens: the employer a page works on (a member with the Billing
-// permission, else the login page or the 403 page), the pricing page's data and its one action,
-// and the payment callback's decision.
+// Server side of the billing screens (a `.server` module, so never in the browser bundle): the
+// employer a page works on (a member with the Billing permission, else the login page or the 403
+// page), the pricing page's data and its one action, the payment callback's decision and what the
+// outcome pages show.
 import { redirect, type RouterContextProvider } from 'react-router';
 import { ApiError, type ApiClient } from '../api.ts';
 import { getServerApi } from '../api.server.ts';

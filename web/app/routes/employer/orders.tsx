@@ -6,7 +6,7 @@ import { ButtonLink } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/States.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { billingApi } from '../../lib/billing/api.ts';
-import { loadBillingEmployer, orRouteError } from '../../lib/billing/server.ts';
+import { loadBillingEmployer, orRouteError } from '../../lib/billing/pages.server.ts';
 import { localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';

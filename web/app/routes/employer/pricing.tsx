@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/ui/States.tsx';
 import { useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { canBuy } from '../../lib/billing/display.ts';
-import { loadBillingEmployer, loadPricingPage, pricingAction } from '../../lib/billing/server.ts';
+import { loadBillingEmployer, loadPricingPage, pricingAction } from '../../lib/billing/pages.server.ts';
 import type { Order, Plan } from '../../lib/billing/types.ts';
 import { localePath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/payment-callback';
 import { getServerApi } from '../../lib/api.server.ts';
-import { submitPaymentCallback } from '../../lib/billing/server.ts';
+import { submitPaymentCallback } from '../../lib/billing/pages.server.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 
 /**

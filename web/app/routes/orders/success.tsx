@@ -1,6 +1,6 @@
 import type { Route } from './+types/success';
 import { OrderOutcome } from '../../components/billing/OrderOutcome.tsx';
-import { loadOrderOutcome } from '../../lib/billing/server.ts';
+import { loadOrderOutcome } from '../../lib/billing/pages.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 

@@ -5,7 +5,7 @@ import { useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { billingApi } from '../../lib/billing/api.ts';
-import { orRouteError } from '../../lib/billing/server.ts';
+import { orRouteError } from '../../lib/billing/pages.server.ts';
 import { runAction } from '../../lib/employer/server.ts';
 import { formatToman, localDigits } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
