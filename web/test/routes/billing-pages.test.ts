@@ -133,6 +133,40 @@ describe('billing pages against a stand-in gateway', () => {
     assert.ok(within(empty).getByText(fa('billing.orders.empty')));
   });
 
+  test('without JavaScript, cancelling the reservation asks on the page itself (?confirm=), with the refund named', async () => {
+    gateway.routes.set('GET /products/e1/resources', { body: { active: purchased(), reserved: purchased({ id: 'pp-2', status: 'reserved', plan: BASIC, activatedAt: null, expiresAt: null, paidRials: 1_350_000 }) } });
+    await render('/employers/mehr/pricing?confirm=cancelReserved');
+    const reserved = await screen.findByTestId('reserved-plan', {}, { timeout: 10_000 });
+    const question = within(reserved).getByTestId('cancel-reserved-inline');
+    assert.ok(within(question).getByText(fa('billing.confirm.cancelText', { plan: 'پایه', amount: '۱۳۵٬۰۰۰ تومان' })));
+    assert.equal(within(question).getByRole('button', { name: fa('billing.confirm.cancel') }).closest('form')?.getAttribute('method'), 'post');
+    assert.equal(within(question).getByRole('link', { name: fa('billing.confirm.back') }).getAttribute('href'), '/employers/mehr/pricing');
+    // Activation is still behind its own trigger, and buying waits while two plans are held.
+    assert.ok(within(reserved).getByTestId('activate-reserved'));
+    assert.equal(within(reserved).getByText(fa('billing.held.startsOnActivation', { days: '۳۰' })).tagName, 'P');
+    assert.ok(screen.getByTestId('buying-blocked'));
+    for (const button of screen.getAllByTestId('add-to-cart')) assert.equal(button.hasAttribute('disabled'), true);
+  });
+
+  test('/pricing: a visitor’s "buy" leads to login; someone with several employers picks the one it is for', async () => {
+    await renderApp('/pricing', { gatewayUrl: gateway.url });
+    const page = await screen.findByTestId('pricing-page', {}, { timeout: 10_000 });
+    const buy = within(page).getAllByTestId('buy-plan');
+    assert.equal(buy.length, 2);
+    assert.equal(buy[0]!.getAttribute('href'), '/login?backURL=%2Fpricing');
+    assert.equal(buy[1]!.textContent, `${fa('billing.plan.buy')} حرفه‌ای`);
+    assert.ok(within(page).getByText(fa('billing.plan.grants', { count: '۲', kind: fa('billing.resource.featured') })));
+    assert.ok(within(page).getByText(fa('billing.plan.duration', { days: '۹۰' })));
+  });
+
+  test('/pricing with several employers: the chosen one’s pricing page', async () => {
+    gateway.routes.set('GET /employers', { body: { items: viewerWithEmployers('mehr', 'sina').employers } });
+    await render('/en/pricing?employer=sina');
+    const picker = await screen.findByTestId('employer-picker', {}, { timeout: 10_000 });
+    assert.equal(within(picker).getByText('sina').getAttribute('aria-current'), 'true');
+    for (const link of screen.getAllByTestId('buy-plan')) assert.equal(link.getAttribute('href'), '/en/employers/sina/pricing');
+  });
+
   test('an agent without the Billing permission gets the 403 page', async () => {
     gateway.routes.set('GET /employers/e1/has-access/Billing', { body: { hasAccess: false } });
     await render('/employers/mehr/pricing');
