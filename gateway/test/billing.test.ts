@@ -12,7 +12,7 @@ import { employerConfig, employerService, type RunningEmployerService } from '@d
 import { createLogger } from '@darmankar/platform/log';
 import { dropDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, freePort, testPostgresUrl, type TestDatabase } from '@darmankar/platform/testing';
-import { assertError, login, newCellphone, startStack, type Stack } from './helpers.ts';
+import { assertError, CookieJar, login, newCellphone, startStack, type Stack } from './helpers.ts';
 
 // The plans billing's migration puts on sale, and the discount codes this test seeds.
 const PLAN = { basic: '0b6f3c2e-6d0a-4c51-9a10-000000000001', professional: '0b6f3c2e-6d0a-4c51-9a10-000000000002', enterprise: '0b6f3c2e-6d0a-4c51-9a10-000000000003' };
@@ -269,6 +269,16 @@ test('a stranger is refused every employer-scoped call; an agent needs the Billi
   const agent = await user(agentCellphone);
   await ok(call(agent, 'GET', 'employers')); // the first call links the invitation
   await assertError(await call(agent, 'GET', `orders/${employerId}/cart/current-order`), 403, 'EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
+});
+
+test('the browser\'s session cookie is a session too', async () => {
+  const owner = await user();
+  const employerId = await newEmployer(owner);
+  const jar = new CookieJar(stack.clock);
+  await login(stack.url, owner.cellphone, jar);
+  const browser: Client = { id: owner.id, headers: { cookie: jar.header(), 'x-forwarded-for': newClientIp() } };
+  const cart = await ok(call(browser, 'POST', 'orders/cart', { employerId, planId: PLAN.enterprise }), 201);
+  assert.equal((await ok(call(browser, 'GET', `orders/${employerId}/cart/current-order`))).id, cart.id);
 });
 
 test('malformed input is refused with a code, never a 500', async () => {
