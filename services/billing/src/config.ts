@@ -20,8 +20,12 @@ export const billingConfigSchema = serviceBaseConfigSchema
     ZARINPAL_MERCHANT_ID: z.string().min(1).optional(),
     /** https://payment.zarinpal.com, or https://sandbox.zarinpal.com for Zarinpal's own test mode. */
     ZARINPAL_BASE_URL: z.url().default('https://payment.zarinpal.com'),
-    /** How long a call to the payment provider may take before the payer is told it is unavailable. */
-    PAYMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /**
+     * How long a call to the payment provider may take before the payer is told it is
+     * unavailable: under the gateway's GRPC_TIMEOUT_MS (5 s), so the payer gets that answer
+     * rather than the gateway's timeout.
+     */
+    PAYMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
     /** The web app: the provider sends the payer back to its /orders/payment-callback, the sandbox page lives there too. */
     PUBLIC_WEB_URL: z.url().default('http://127.0.0.1:3000'),
   })

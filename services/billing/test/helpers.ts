@@ -33,6 +33,7 @@ export const PLAN = {
 } as const;
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+const CALL_TIMEOUT_MS = 30_000;
 
 function eventsDatabaseUrl(): string {
   const url = new URL(testPostgresUrl());
@@ -83,7 +84,7 @@ export async function startEmployerProcess(eventsUrl: string): Promise<RunningEm
   } finally {
     health.close();
   }
-  const client = createClient(EmployerService, address, { callerSigner: testCallerSigner() });
+  const client = createClient(EmployerService, address, { callerSigner: testCallerSigner(), timeoutMs: CALL_TIMEOUT_MS });
   return {
     client,
     address,
@@ -125,7 +126,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     PUBLIC_WEB_URL: 'http://web.test',
     ...env,
   });
-  const running = await startServiceUnderTest(BillingService, () => startBillingService(config, { log: createLogger('billing-test', 'silent'), clock }));
+  // A generous deadline: these tests share the machine with other suites, and a slow answer is not what they test.
+  const running = await startServiceUnderTest(BillingService, () => startBillingService(config, { log: createLogger('billing-test', 'silent'), clock }), { timeoutMs: CALL_TIMEOUT_MS });
   const db = createDatabase(database.url);
   const bus = await createEventBus({ eventsDatabaseUrl: eventsUrl });
   return {
