@@ -2,9 +2,10 @@ import type { billingFa } from './billing.fa.ts';
 
 // English text of the billing screens: the same keys as billing.fa.ts.
 export const billingEn: Record<keyof typeof billingFa, string> = {
-  'billing.resource.recruitment': 'job ads',
-  'billing.resource.featured': 'featured ads',
-  'billing.plan.grants': '{count} {kind}',
+  'billing.resource.recruitment': 'Job ads',
+  'billing.resource.featured': 'Featured ads',
+  // English reads "Job ads: 5" (no plural to agree with); Persian puts the number first.
+  'billing.plan.grants': '{kind}: {count}',
   'billing.plan.duration': 'Valid for {days} days',
   'billing.plan.buy': 'Buy',
   'billing.plan.loginToBuy': 'Log in first to buy.',
@@ -23,6 +24,7 @@ export const billingEn: Record<keyof typeof billingFa, string> = {
   'billing.held.endsAt': 'Ends on {date}',
   'billing.held.startsOnActivation': '{days} days from activation',
   'billing.held.activate': 'Activate reservation',
+  'billing.held.activateLater': 'The reserved package can be activated once the active one runs out of time or resources.',
   'billing.held.cancel': 'Cancel reservation',
   'billing.held.bothHeld': 'You hold an active and a reserved package; a new one can be bought once one of them ends or is cancelled.',
 

@@ -21,6 +21,7 @@ export const billingFa = {
   'billing.held.endsAt': 'پایان اعتبار: {date}',
   'billing.held.startsOnActivation': '{days} روز اعتبار از زمان فعال‌سازی',
   'billing.held.activate': 'فعال‌سازی رزرو',
+  'billing.held.activateLater': 'بستهٔ رزرو پس از پایان زمان یا منابع بستهٔ فعال، فعال‌شدنی است.',
   'billing.held.cancel': 'لغو رزرو',
   'billing.held.bothHeld': 'یک بستهٔ فعال و یک بستهٔ رزرو دارید؛ تا یکی از آن‌ها تمام یا لغو نشود، خرید بستهٔ تازه ممکن نیست.',
 

@@ -134,15 +134,16 @@ describe('billing pages against a stand-in gateway', () => {
   });
 
   test('without JavaScript, cancelling the reservation asks on the page itself (?confirm=), with the refund named', async () => {
-    gateway.routes.set('GET /products/e1/resources', { body: { active: purchased(), reserved: purchased({ id: 'pp-2', status: 'reserved', plan: BASIC, activatedAt: null, expiresAt: null, paidRials: 1_350_000 }) } });
+    gateway.routes.set('GET /products/e1/resources', { body: { active: purchased({ expiresAt: '2099-01-01T00:00:00.000Z' }), reserved: purchased({ id: 'pp-2', status: 'reserved', plan: BASIC, activatedAt: null, expiresAt: null, paidRials: 1_350_000 }) } });
     await render('/employers/mehr/pricing?confirm=cancelReserved');
     const reserved = await screen.findByTestId('reserved-plan', {}, { timeout: 10_000 });
     const question = within(reserved).getByTestId('cancel-reserved-inline');
     assert.ok(within(question).getByText(fa('billing.confirm.cancelText', { plan: 'پایه', amount: '۱۳۵٬۰۰۰ تومان' })));
     assert.equal(within(question).getByRole('button', { name: fa('billing.confirm.cancel') }).closest('form')?.getAttribute('method'), 'post');
     assert.equal(within(question).getByRole('link', { name: fa('billing.confirm.back') }).getAttribute('href'), '/employers/mehr/pricing');
-    // Activation is still behind its own trigger, and buying waits while two plans are held.
-    assert.ok(within(reserved).getByTestId('activate-reserved'));
+    // The active plan still runs, so activation waits (the service would refuse it); buying waits too.
+    assert.equal(within(reserved).queryByTestId('activate-reserved'), null);
+    assert.equal(within(reserved).getByTestId('activate-later').textContent, fa('billing.held.activateLater'));
     assert.equal(within(reserved).getByText(fa('billing.held.startsOnActivation', { days: '۳۰' })).tagName, 'P');
     assert.ok(screen.getByTestId('buying-blocked'));
     for (const button of screen.getAllByTestId('add-to-cart')) assert.equal(button.hasAttribute('disabled'), true);

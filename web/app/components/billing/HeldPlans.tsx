@@ -36,10 +36,12 @@ export interface HeldPlansProps {
   asked: string | null;
   /** This page's path (locale included) without its query. */
   pagePath: string;
+  /** The active plan has ended (or there is none), so the reserved one may start. */
+  canActivate: boolean;
 }
 
 /** The employer's active and reserved plan, with the reservation's activate and cancel. */
-export function HeldPlans({ resources, employerId, asked, pagePath }: HeldPlansProps) {
+export function HeldPlans({ resources, employerId, asked, pagePath, canActivate }: HeldPlansProps) {
   const t = useT();
   const locale = useLocale();
   const { active, reserved } = resources;
@@ -65,18 +67,21 @@ export function HeldPlans({ resources, employerId, asked, pagePath }: HeldPlansP
             <h4 className="text-lg font-bold text-brand-800" data-testid="reserved-plan-title">{reserved.plan.title}</h4>
             <Remaining purchase={reserved} />
             <Ends purchase={reserved} />
+            {!canActivate && <p className="text-sm text-muted" data-testid="activate-later">{t('billing.held.activateLater')}</p>}
             <div className="flex flex-wrap gap-2">
-              <ConfirmAction
-                intent="activateReserved"
-                triggerLabel={t('billing.held.activate')}
-                title={t('billing.confirm.activateTitle')}
-                text={t('billing.confirm.activateText', { plan: reserved.plan.title })}
-                confirmLabel={t('billing.confirm.activate')}
-                isAsked={asked === 'activateReserved'}
-                backTo={pagePath}
-                fields={fields}
-                testId="activate-reserved"
-              />
+              {canActivate && (
+                <ConfirmAction
+                  intent="activateReserved"
+                  triggerLabel={t('billing.held.activate')}
+                  title={t('billing.confirm.activateTitle')}
+                  text={t('billing.confirm.activateText', { plan: reserved.plan.title })}
+                  confirmLabel={t('billing.confirm.activate')}
+                  isAsked={asked === 'activateReserved'}
+                  backTo={pagePath}
+                  fields={fields}
+                  testId="activate-reserved"
+                />
+              )}
               <ConfirmAction
                 intent="cancelReserved"
                 variant="danger"

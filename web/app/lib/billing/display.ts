@@ -52,6 +52,18 @@ export function canBuy(resources: Resources): boolean {
   return !(resources.active && resources.reserved);
 }
 
+/**
+ * Whether the reserved plan may be activated now: the service refuses while a plan is active,
+ * and an active plan whose time ran out or whose resources are all used counts as ended.
+ */
+export function canActivateReserved(resources: Resources, now: Date): boolean {
+  if (!resources.reserved) return false;
+  const { active } = resources;
+  if (!active || active.status !== 'active') return true;
+  if (active.expiresAt && new Date(active.expiresAt).getTime() <= now.getTime()) return true;
+  return active.remaining.every((resource) => resource.quantity <= 0);
+}
+
 export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageKey> = {
   pending: 'billing.orderStatus.pending',
   paid: 'billing.orderStatus.paid',
