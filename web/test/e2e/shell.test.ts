@@ -175,8 +175,10 @@ describe('app shell', { skip: skipReason ?? false }, () => {
       assert.ok(await page.locator('meta[property="og:title"]').getAttribute('content'), path);
       assert.equal(await page.locator('meta[name="robots"]').count(), 0, `${path} is indexable`);
     }
+    // The billing service's catalogue; a visitor's "buy" leads to login and back here.
     await page.goto('/pricing');
-    assert.equal(await page.getByTestId('empty-state').count(), 1, 'no plans until billing exists');
+    assert.ok((await page.getByTestId('plan-card').count()) > 0, 'the plans are listed');
+    assert.equal(await page.getByTestId('buy-plan').first().getAttribute('href'), `/login?backURL=${encodeURIComponent('/pricing')}`);
     await context.close();
   });
 
