@@ -225,7 +225,7 @@ export const SYSTEM: SystemPart[] = [
       ...(c.redisUrl ? { REDIS_URL: c.redisUrl } : {}),
       // Tests log in many times from one address; the limits have their own tests in gateway/.
       ...(c.mode === 'test'
-        ? { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000' }
+        ? { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000', RATE_LIMIT_LOOKUP_IP_POINTS: '100000' }
         : {}),
     }),
   },
