@@ -14,7 +14,7 @@ import { en } from '../app/i18n/en.ts';
 import { fa } from '../app/i18n/fa.ts';
 import { LocaleContext, translator } from '../app/i18n/index.ts';
 import { createServerApi, provideServerApi } from '../app/lib/api.server.ts';
-import { canActivateReserved, canBuy, cartFigures, ORDER_STATUS_LABELS, outcomePath, paidReference, PAYMENT_STATUS_LABELS, RESOURCE_LABELS, resourceRows, walletCovers } from '../app/lib/billing/display.ts';
+import { canActivateReserved, canBuy, cartFigures, ORDER_STATUS_LABELS, outcomePath, paidReference, PAYMENT_STATUS_LABELS, RESOURCE_LABELS, resourceRows, walletCovers, walletCredit } from '../app/lib/billing/display.ts';
 import type { Locale } from '../app/lib/locale.ts';
 import { buyTarget } from '../app/routes/pricing.tsx';
 import { loader as callbackLoader } from '../app/routes/orders/payment-callback.ts';
@@ -99,6 +99,14 @@ test('the purchase history: number, Jalali date, plan, toman, status words and t
   assert.equal(cells(rows[1]!)[4], 'لغوشده');
   assert.equal(cells(rows[1]!)[5], translator('fa')('billing.orders.noReference'));
   assert.equal(paidReference({ payments: [payment({ status: 'pending' })] }), null);
+});
+
+test('a failed payment the provider confirmed (it carries a reference) is money in the wallet; a plain failure is not', () => {
+  assert.equal(walletCredit({ payments: [payment({ status: 'failed', reference: null })] }), null);
+  assert.deepEqual(
+    walletCredit({ payments: [payment({ id: 'a', status: 'failed', reference: '111', createdAt: '2026-03-20T08:00:00.000Z' }), payment({ id: 'b', status: 'failed', reference: '222', amountRials: 9, createdAt: '2026-03-20T09:00:00.000Z' })] }),
+    { amountRials: 9, reference: '222' },
+  );
 });
 
 test('"buy" on the public pricing page: login and back, create an employer first, or the chosen employer’s pricing page', () => {

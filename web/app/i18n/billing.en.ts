@@ -89,6 +89,7 @@ export const billingEn: Record<keyof typeof billingFa, string> = {
   'billing.fail.text': 'Order number {number} was not paid. Your cart is kept and you can pay again.',
   'billing.fail.noOrder': 'The payment did not go through.',
   'billing.fail.retry': 'Try again',
+  'billing.fail.walletCredit': 'The {amount} the gateway took from your card went to the organisation’s wallet, as the order had changed meanwhile.',
   'billing.outcome.description': 'The outcome of an order’s payment.',
   'billing.outcome.unknownOrder': 'This order is not one of your organisations’.',
 

@@ -86,6 +86,7 @@ export const billingFa = {
   'billing.fail.text': 'پرداخت سفارش شمارهٔ {number} انجام نشد. سبد خرید شما سر جایش است و می‌توانید دوباره پرداخت کنید.',
   'billing.fail.noOrder': 'پرداخت انجام نشد.',
   'billing.fail.retry': 'تلاش دوباره',
+  'billing.fail.walletCredit': 'مبلغ {amount} که درگاه از کارت شما برداشت، چون سفارش در این فاصله تغییر کرده بود، به کیف پول سازمان برگشت.',
   'billing.outcome.description': 'نتیجهٔ پرداخت سفارش.',
   'billing.outcome.unknownOrder': 'این سفارش در سازمان‌های شما پیدا نشد.',
 

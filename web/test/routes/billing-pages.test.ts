@@ -116,6 +116,16 @@ describe('billing pages against a stand-in gateway', () => {
     assert.equal(retry.getAttribute('href'), '/employers/mehr/pricing');
   });
 
+  test('a confirmed payment the changed order could not take: the failure page says the money went to the wallet', async () => {
+    const credited = payment({ status: 'failed', reference: '99887', amountRials: 2_900_000 });
+    gateway.routes.set('POST /finance/payments/submit', { body: { payment: credited, employerId: 'e1' } });
+    gateway.routes.set('GET /orders/e1/cart/order-1', { body: order({ status: 'cancelled', payments: [credited] }) });
+    await render('/orders/payment-callback?Authority=A00042&Status=OK');
+    const note = await screen.findByTestId('outcome-wallet-credit', {}, { timeout: 10_000 });
+    assert.match(note.textContent ?? '', new RegExp(fa('billing.fail.walletCredit', { amount: '۲۹۰٬۰۰۰ تومان' })));
+    assert.match(note.textContent ?? '', /۹۹۸۸۷/);
+  });
+
   test('the purchase history: a row per order, pages when there are more; none is the empty state', async () => {
     gateway.routes.set('GET /orders/e1/list', ({ query }) => ({
       body: { items: [order({ status: 'paid', payments: [payment()] })], page: { page: Number(query.get('page')), pageSize: 20, total: 21 } },

@@ -1,12 +1,12 @@
 import { useLocale, useT } from '../../i18n/index.ts';
-import { localDigits } from '../../lib/format.ts';
+import { formatToman, localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 
 export interface OrderOutcomeProps {
   outcome: 'success' | 'fail';
   /** The order as found among the viewer's employers; null when it is not one of theirs. */
-  order: { number: number; reference: string | null; employerSlug: string } | null;
+  order: { number: number; reference: string | null; employerSlug: string; walletCredit: { amountRials: number; reference: string } | null } | null;
 }
 
 /** After a payment: what happened to the order, its number and reference, and the way on. */
@@ -28,6 +28,12 @@ export function OrderOutcome({ outcome, order }: OrderOutcomeProps) {
         <p className="rounded-xl bg-surface px-4 py-2 font-semibold" data-testid="outcome-reference">
           {t('billing.orders.reference')}:{' '}
           <span dir="ltr">{localDigits(order.reference, locale)}</span>
+        </p>
+      )}
+      {!succeeded && order?.walletCredit && (
+        <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="outcome-wallet-credit">
+          {t('billing.fail.walletCredit', { amount: formatToman(order.walletCredit.amountRials, locale) })}{' '}
+          {t('billing.orders.reference')}: <span dir="ltr">{localDigits(order.walletCredit.reference, locale)}</span>
         </p>
       )}
       {order && (

@@ -86,6 +86,17 @@ export function paidReference(order: Pick<Order, 'payments'>): string | null {
   return order.payments.find((payment) => payment.status === 'paid')?.reference ?? null;
 }
 
+/**
+ * Money the provider took for this order that the order could no longer take (changed or paid
+ * meanwhile): the service credits it to the wallet and keeps the payment `failed` with the
+ * provider's reference (docs/adr/022). The latest such payment, or null.
+ */
+export function walletCredit(order: Pick<Order, 'payments'>): { amountRials: number; reference: string } | null {
+  const credited = order.payments.filter((payment) => payment.status === 'failed' && payment.reference);
+  const latest = credited.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+  return latest?.reference ? { amountRials: latest.amountRials, reference: latest.reference } : null;
+}
+
 /** Where the payment callback sends the payer once the provider's answer is submitted. */
 export function outcomePath(locale: Locale, answer: Pick<SubmittedPayment, 'payment'>): string {
   const page = answer.payment.status === 'paid' ? '/orders/successorder' : '/orders/failorder';

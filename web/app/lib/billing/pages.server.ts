@@ -11,7 +11,7 @@ import { localeFromPath, localePath, stripLocale, type Locale } from '../locale.
 import { loadViewer } from '../viewer.server.ts';
 import type { Viewer } from '../viewer.ts';
 import { billingApi } from './api.ts';
-import { canActivateReserved, outcomePath, paidReference } from './display.ts';
+import { canActivateReserved, outcomePath, paidReference, walletCredit } from './display.ts';
 
 interface BillingRouteArgs {
   request: Request;
@@ -139,5 +139,6 @@ export async function loadOrderOutcome({ request, context }: Omit<BillingRouteAr
   const orderId = url.searchParams.get('orderId');
   const found = orderId ? await findViewersOrder(api, viewer, orderId) : null;
   if (!found) return { order: null };
-  return { order: { number: found.order.number, reference: paidReference(found.order), employerSlug: found.employer.slug } };
+  const { order, employer } = found;
+  return { order: { number: order.number, reference: paidReference(order), employerSlug: employer.slug, walletCredit: order.status === 'paid' ? null : walletCredit(order) } };
 }
