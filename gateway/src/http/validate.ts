@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { isExcCode, type ExcCode } from '@darmankar/platform/errors/catalogue';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
+import { toLatinDigits } from '@darmankar/platform/persian';
 
 export function codesOf(error: z.ZodError): [ExcCode, ...ExcCode[]] {
   const codes = new Set<ExcCode>();
@@ -22,3 +23,18 @@ export function parseBodyOrThrow<S extends z.ZodType>(schema: S, body: unknown):
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('EXC_BAD_REQUEST');
   return parseOrThrow(schema, body);
 }
+
+/**
+ * A page or page-size query value: digits (Persian, Arabic-Indic or Latin) from 1, else `code`.
+ * Absent is 0, which leaves the choice to the service (the first page, its default size).
+ */
+export const pageNumberQuery = (code: 'EXC_PAGINATION_PAGE_IS_INVALID' | 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID') =>
+  z.string().optional().transform((value, ctx) => {
+    if (value === undefined) return 0;
+    const digits = toLatinDigits(value).trim();
+    if (!/^\d{1,6}$/.test(digits) || Number(digits) < 1) {
+      ctx.addIssue({ code: 'custom', message: code });
+      return z.NEVER;
+    }
+    return Number(digits);
+  });

@@ -4,7 +4,7 @@
 // codes. The rules (which plan, which code, who may buy) live in
 // the service.
 import { z } from 'zod';
-import { toLatinDigits } from '@darmankar/platform/persian';
+import { pageNumberQuery } from '../../http/validate.ts';
 
 export const RESOURCE_KINDS = ['recruitment', 'featured'] as const;
 export const PURCHASED_PLAN_STATUSES = ['reserved', 'active', 'expired', 'cancelled'] as const;
@@ -26,21 +26,10 @@ export const authorityParams = z.object({
   authority: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/).meta({ description: 'The payment provider\'s authority (the sandbox\'s own in test mode).' }),
 });
 
-const pageNumber = (code: 'EXC_PAGINATION_PAGE_IS_INVALID' | 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID') =>
-  z.string().optional().transform((value, ctx) => {
-    // 0 leaves the choice to the service (the first page, its default size).
-    if (value === undefined) return 0;
-    const digits = toLatinDigits(value).trim();
-    if (!/^\d{1,6}$/.test(digits) || Number(digits) < 1) {
-      ctx.addIssue({ code: 'custom', message: code });
-      return z.NEVER;
-    }
-    return Number(digits);
-  });
 
 const paging = {
-  page: pageNumber('EXC_PAGINATION_PAGE_IS_INVALID').meta({ description: 'From 1.' }),
-  pageSize: pageNumber('EXC_PAGINATION_PAGE_SIZE_IS_INVALID').meta({ description: 'How many per page; the service caps it.' }),
+  page: pageNumberQuery('EXC_PAGINATION_PAGE_IS_INVALID').meta({ description: 'From 1.' }),
+  pageSize: pageNumberQuery('EXC_PAGINATION_PAGE_SIZE_IS_INVALID').meta({ description: 'How many per page; the service caps it.' }),
 };
 export const pageQuery = z.object(paging);
 export const purchasedPlansQuery = z.object({ employerId, ...paging });

@@ -1,7 +1,7 @@
 // The zod schemas of the employer service's REST surface. The field rules (§5) live in the
 // service, which reports every broken one at once; here a value only has to have its type.
 import { z } from 'zod';
-import { toLatinDigits } from '@darmankar/platform/persian';
+import { pageNumberQuery } from '../../http/validate.ts';
 
 export const ACTION_NAMES = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage', 'Billing'] as const;
 const action = z.enum(ACTION_NAMES).meta({ description: 'What an agent may do; the owner may do everything.' });
@@ -92,20 +92,9 @@ export const templateBody = z.object({ name: z.string().max(1000) });
 export const stepBody = z.object({ name: z.string().max(1000), kind: z.string().max(64).meta({ description: `One of ${STEP_KINDS.join(', ')}.` }) });
 export const sortBody = z.object({ stepIds: z.array(z.string().max(64)).max(100).meta({ description: 'Every step id of the template, once, in the new order.' }) });
 
-const integer = (code: 'EXC_PAGINATION_PAGE_IS_INVALID' | 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID') =>
-  z.string().optional().transform((value, ctx) => {
-    if (value === undefined) return 0;
-    const digits = toLatinDigits(value).trim();
-    if (!/^\d{1,6}$/.test(digits) || Number(digits) < 1) {
-      ctx.addIssue({ code: 'custom', message: code });
-      return z.NEVER;
-    }
-    return Number(digits);
-  });
-
 export const listQuery = z.object({
-  page: integer('EXC_PAGINATION_PAGE_IS_INVALID').meta({ description: 'From 1.' }),
-  pageSize: integer('EXC_PAGINATION_PAGE_SIZE_IS_INVALID').meta({ description: '1 to 50; 20 by default.' }),
+  page: pageNumberQuery('EXC_PAGINATION_PAGE_IS_INVALID').meta({ description: 'From 1.' }),
+  pageSize: pageNumberQuery('EXC_PAGINATION_PAGE_SIZE_IS_INVALID').meta({ description: '1 to 50; 20 by default.' }),
   order: z.string().max(32).optional().meta({ description: '`newest` (default) or `brand`; promoted employers always come first.' }),
   province: z.string().max(200).optional(),
   city: z.string().max(200).optional(),
