@@ -24,6 +24,7 @@ bench: install generate
 	node --import tsx bench/gateway.ts
 	node --import tsx bench/resume.ts
 	node --import tsx bench/employer.ts
+	node --import tsx bench/billing.ts
 	npm run build -w @darmankar/web
 	node --import tsx bench/resume-pdf.ts
 
