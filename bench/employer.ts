@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    processes.start('employer', 'services/employer/src/main.ts', { NODE_ENV: 'production', DATABASE_URL: database.url, GRPC_PORT: String(employerPort), EVENTS_DATABASE_URL: eventsUrl, CALLER_ASSERTION_PUBLIC_KEY: publicPem }, TELEMETRY);
+    processes.start('employer', 'services/employer/src/main.ts', { NODE_ENV: 'production', DATABASE_URL: database.url, GRPC_PORT: String(employerPort), EVENTS_DATABASE_URL: eventsUrl, CALLER_ASSERTION_PUBLIC_KEY: publicPem, CALLER_ASSERTION_PRIVATE_KEY: privatePem }, TELEMETRY);
     processes.start('gateway', 'gateway/src/main.ts', {
       NODE_ENV: 'production', PORT: String(gatewayPort), HOST: '127.0.0.1', PUBLIC_WEB_URL: 'https://darmankar.ir', REDIS_URL: undefined,
       EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`, CALLER_ASSERTION_PRIVATE_KEY: privatePem, RATE_LIMIT_API_POINTS: '1000000000',
