@@ -17,6 +17,15 @@ export function toRouteError(error: unknown): unknown {
   return error;
 }
 
+/** Awaits a loader's call; an API failure becomes the error page (toRouteError). */
+export async function orRouteError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw toRouteError(error);
+  }
+}
+
 export type ErrorPageKind = 'notFound' | 'forbidden' | 'loginLimit' | 'server';
 
 export interface RouteErrorInfo {

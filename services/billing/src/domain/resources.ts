@@ -41,6 +41,15 @@ export class Resources {
     await this.access.require(caller, employerId, 'Billing');
   }
 
+  /** The input of a consume or release, checked, and its caller allowed. */
+  private async checkedCall(userId: string | undefined, employerId: string, rawKind: string | undefined, rawReference: string): Promise<{ kind: ResourceKind; reference: string }> {
+    requireEmployerId(employerId);
+    const kind = parseKind(rawKind);
+    const reference = parseReference(rawReference);
+    await this.requireUser(userId, employerId);
+    return { kind, reference };
+  }
+
   /** What the active plan has left of `kind` (0 with no active plan). */
   private async remaining(db: Database | Transaction, employerId: string, kind: ResourceKind, nowMs: number): Promise<number> {
     const rows = await db.$queryRawUnsafe<{ left: number }[]>(
@@ -51,10 +60,7 @@ export class Resources {
   }
 
   async consume(userId: string | undefined, employerId: string, rawKind: string | undefined, rawReference: string): Promise<number> {
-    requireEmployerId(employerId);
-    const kind = parseKind(rawKind);
-    const reference = parseReference(rawReference);
-    await this.requireUser(userId, employerId);
+    const { kind, reference } = await this.checkedCall(userId, employerId, rawKind, rawReference);
     return this.db.$transaction(async (tx) => {
       const now = this.clock();
       // The usage row first: a concurrent call with the same reference waits on its unique key
@@ -85,10 +91,7 @@ export class Resources {
 
   /** Gives back the unit `reference` took, once; a reference that took nothing changes nothing. */
   async release(userId: string | undefined, employerId: string, rawKind: string | undefined, rawReference: string): Promise<number> {
-    requireEmployerId(employerId);
-    const kind = parseKind(rawKind);
-    const reference = parseReference(rawReference);
-    await this.requireUser(userId, employerId);
+    const { kind, reference } = await this.checkedCall(userId, employerId, rawKind, rawReference);
     return this.db.$transaction(async (tx) => {
       const now = this.clock();
       const released = await tx.$queryRaw<{ planId: string }[]>`

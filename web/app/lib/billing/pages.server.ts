@@ -6,7 +6,7 @@ import { redirect, type RouterContextProvider } from 'react-router';
 import { ApiError, type ApiClient } from '../api.ts';
 import { getServerApi } from '../api.server.ts';
 import { formText, loadEmployer, loginRedirect, requireAccess, runAction } from '../employer/server.ts';
-import { toRouteError } from '../errors.ts';
+import { orRouteError, toRouteError } from '../errors.ts';
 import { localeFromPath, localePath, stripLocale, type Locale } from '../locale.ts';
 import { loadViewer } from '../viewer.server.ts';
 import type { Viewer } from '../viewer.ts';
@@ -34,15 +34,6 @@ export async function loadBillingEmployer({ request, context, params }: BillingR
   const employer = await loadEmployer(api, params.employerSlug);
   await requireAccess(api, employer.id, 'Billing');
   return { api, employer: { id: employer.id, slug: employer.slug, brand: employer.brand ?? null } };
-}
-
-/** Runs the loader's calls; a failure becomes the error page, as the employer screens do. */
-export async function orRouteError<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    throw toRouteError(error);
-  }
 }
 
 /** Everything the employer's pricing page shows, fetched at once. */

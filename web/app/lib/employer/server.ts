@@ -3,7 +3,7 @@
 // the agent-access refusal, which is the 403 page on actions as on page loads.
 import { data, redirect } from 'react-router';
 import { isApiError, type ApiClient } from '../api.ts';
-import { AGENT_ACCESS_DENIED, toRouteError } from '../errors.ts';
+import { AGENT_ACCESS_DENIED, orRouteError, toRouteError } from '../errors.ts';
 import { localePath, type Locale } from '../locale.ts';
 import { selectedEmployerSlugFor, type Viewer } from '../viewer.ts';
 import type { Employer, EmployerAction } from './types.ts';
@@ -31,20 +31,12 @@ export function accessDenied(): never {
 
 /** The private employer for a member; anything else becomes the matching error page. */
 export async function loadEmployer(api: ApiClient, slug: string): Promise<Employer> {
-  try {
-    return await api.call('get', '/employers/{slug}', { params: { slug } });
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  return orRouteError(api.call('get', '/employers/{slug}', { params: { slug } }));
 }
 
 export async function hasAccess(api: ApiClient, employerId: string, action: EmployerAction): Promise<boolean> {
-  try {
-    const answer = await api.call('get', '/employers/{id}/has-access/{action}', { params: { id: employerId, action } });
-    return answer.hasAccess === true;
-  } catch (error) {
-    throw toRouteError(error);
-  }
+  const answer = await orRouteError(api.call('get', '/employers/{id}/has-access/{action}', { params: { id: employerId, action } }));
+  return answer.hasAccess === true;
 }
 
 export async function requireAccess(api: ApiClient, employerId: string, action: EmployerAction): Promise<void> {
