@@ -7,21 +7,40 @@ import { useExcToasts } from '../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { excText } from '@darmankar/platform/errors/catalogue';
 import { isApiError } from '../lib/api.ts';
+import { parseClientData, readCookie } from '../lib/client-data.ts';
 import { getServerApi } from '../lib/api.server.ts';
 import { tidyCellphone } from '../lib/cellphone.ts';
 import { localeFromPath, localePath } from '../lib/locale.ts';
 import { saveLoginState } from '../lib/login-state.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
+import { sessionCookies } from '../lib/viewer.server.ts';
 
 /** The gateway's resend cooldown, used when it only tells us a code is already out. */
 const DEFAULT_COOLDOWN_SECONDS = 120;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'login.title', 'login.description');
 
-export function loader({ request, params }: Route.LoaderArgs) {
+/**
+ * Someone already logged in is sent on to the back URL (same-site path, as after the code) rather
+ * than shown the form again. The client data cookie says there may be a session; the gateway
+ * confirms it, so a stale cookie still gets the form.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
-  return { backURL: safeBackURL(new URL(request.url).searchParams.get('backURL'), originOf(request)) };
+  const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'), originOf(request));
+  if (parseClientData(readCookie(request.headers.get('cookie'), sessionCookies().clientData)).isLoggedIn) {
+    const { api } = getServerApi(context);
+    const loggedIn = await api.call('get', '/authentication/cellphone').then(
+      () => true,
+      () => false,
+    );
+    if (loggedIn) {
+      const locale = localeFromPath(new URL(request.url).pathname);
+      throw redirect(safeBackURL(localePath(locale, backURL), originOf(request)));
+    }
+  }
+  return { backURL };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
+import { startFakeGateway, type FakeGateway } from './support/fake-gateway.ts';
 import { fireEvent, renderApp, screen, waitFor } from './support/render.ts';
 import { excText } from '@darmankar/platform/errors/catalogue';
 import { translator } from '../../app/i18n/index.ts';
@@ -40,4 +41,33 @@ test('English under /en: the English catalogue and a link home that keeps the lo
   await screen.findByRole('heading', { name: en('login.heading') });
   const home = screen.getByRole('link', { name: en('login.backHome') });
   assert.equal(home.getAttribute('href'), '/en');
+});
+
+describe('someone already logged in', () => {
+  const LOGGED_IN = `cd=${Buffer.from(JSON.stringify({ isLoggedIn: true })).toString('base64')}`;
+  let gateway: FakeGateway;
+  before(async () => {
+    gateway = await startFakeGateway();
+  });
+  after(() => gateway.close());
+
+  test('is sent on to the back URL instead of the form', async () => {
+    gateway.routes.set('GET /authentication/cellphone', { body: { cellphone: '09121234567' } });
+    await renderApp('/login?backURL=%2Fpricing', { cookie: LOGGED_IN, gatewayUrl: gateway.url });
+    await screen.findByTestId('pricing-page');
+    assert.equal(screen.queryByTestId('login-form'), null);
+  });
+
+  test('keeps the English locale, and a back URL off this site becomes the home page', async () => {
+    gateway.routes.set('GET /authentication/cellphone', { body: { cellphone: '09121234567' } });
+    await renderApp(`/en/login?backURL=${encodeURIComponent('https://evil.example/steal')}`, { cookie: LOGGED_IN, gatewayUrl: gateway.url });
+    await screen.findByRole('heading', { level: 1, name: translator('en')('home.heroTitle') });
+    assert.equal(screen.queryByTestId('login-form'), null);
+  });
+
+  test('a session the gateway no longer knows still gets the form', async () => {
+    gateway.routes.set('GET /authentication/cellphone', { status: 401, exc: ['EXC_AUTHENTICATION_REQUIRED'] });
+    await renderApp('/login?backURL=%2Fpricing', { cookie: LOGGED_IN, gatewayUrl: gateway.url });
+    await screen.findByTestId('login-form');
+  });
 });
