@@ -121,6 +121,14 @@ describe('app shell', { skip: skipReason ?? false }, () => {
     await page.goBack();
     await drawer.waitFor({ state: 'detached' });
     assert.match(page.url(), /\/about-us$/);
+    // The header has no room for the language switch on phones: the drawer carries it.
+    await page.getByTestId('drawer-button').click();
+    await drawer.waitFor();
+    const languageSwitch = drawer.getByTestId('drawer-language-switch');
+    assert.equal(await languageSwitch.isVisible(), true, 'the drawer offers English');
+    await languageSwitch.click();
+    await page.waitForURL(/\/en\/about-us$/);
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
     await context.close();
   });
 

@@ -37,6 +37,7 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
   const selectedEmployer: EmployerSummary | undefined = viewer.employers.find((e) => e.slug === employerSlug);
   const backHere = `${stripLocale(location.pathname)}${location.search}`;
   const otherLocale = locale === 'fa' ? 'en' : 'fa';
+  const otherLocaleHref = localePath(otherLocale, stripLocale(location.pathname)) + location.search;
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur" data-testid="site-header" data-variant={variant}>
@@ -63,7 +64,7 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
         </nav>
         <div className="ms-auto flex items-center gap-2">
           <a
-            href={localePath(otherLocale, stripLocale(location.pathname)) + location.search}
+            href={otherLocaleHref}
             hrefLang={otherLocale}
             lang={otherLocale}
             aria-label={t('app.languageSwitchLabel')}
@@ -107,6 +108,19 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
                 </ButtonLink>
               </div>
             )}
+            {/* Below the breakpoint the header has no room for the language switch: it lives here. */}
+            <div className="mt-6 border-t border-line pt-4">
+              <a
+                href={otherLocaleHref}
+                hrefLang={otherLocale}
+                lang={otherLocale}
+                aria-label={t('app.languageSwitchLabel')}
+                className="block rounded-lg px-3 py-2 text-sm font-medium text-ink hover:bg-surface"
+                data-testid="drawer-language-switch"
+              >
+                {t('app.languageSwitch')}
+              </a>
+            </div>
           </Drawer>
         </Suspense>
       )}
