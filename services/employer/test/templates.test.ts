@@ -30,12 +30,18 @@ test('a template starts with the default steps; steps are added, renamed, re-kin
   assert.deepEqual(template.steps.map((s) => s.position), [0, 1, 2, 3, 4]);
 
   const added = (await service.client.createStep({ employerId, templateId: template.id, name: 'آزمون عملی', kind: 'interview' }, me())).step!;
-  assert.equal(added.position, 5);
+  assert.equal(added.position, 3, 'a new step goes before the closing steps (accepted, rejected)');
+  const withAdded = (await service.client.listSteps({ employerId, templateId: template.id }, me())).items;
+  assert.deepEqual(withAdded.map((s) => s.kind), ['in_review', 'interview', 'offer', 'interview', 'accepted', 'rejected']);
+  assert.deepEqual(withAdded.map((s) => s.position), [0, 1, 2, 3, 4, 5]);
+  const closing = (await service.client.createStep({ employerId, templateId: template.id, name: 'انصراف', kind: 'rejected' }, me())).step!;
+  assert.equal(closing.position, 6, 'a new closing step goes last');
+  await service.client.deleteStep({ employerId, templateId: template.id, stepId: closing.id }, me());
   await rejectsWith(service.client.createStep({ employerId, templateId: template.id, name: '', kind: 'hired' }, me()), 'EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_STEP_KIND_IS_INVALID');
   await rejectsWith(service.client.createStep({ employerId, templateId: template.id, name: 'x'.repeat(101), kind: 'offer' }, me()), 'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG');
 
   const edited = (await service.client.updateStep({ employerId, templateId: template.id, stepId: added.id, name: 'آزمون مهارت', kind: 'offer' }, me())).step!;
-  assert.deepEqual([edited.name, edited.kind, edited.position], ['آزمون مهارت', 'offer', 5]);
+  assert.deepEqual([edited.name, edited.kind, edited.position], ['آزمون مهارت', 'offer', 3]);
 
   const ids = [added.id, ...template.steps.map((s) => s.id)].reverse();
   const sorted = (await service.client.sortSteps({ employerId, templateId: template.id, stepIds: ids }, me())).items;

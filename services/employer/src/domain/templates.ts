@@ -55,6 +55,21 @@ function parseKind(input: string, errors: ExcCode[]): StepKind {
   return input as StepKind;
 }
 
+/** The kinds that decide an application; a template's last steps are normally of these. */
+export const CLOSING_KINDS: readonly StepKind[] = ['accepted', 'rejected'];
+
+/**
+ * Where a new step goes in steps of `kinds` (in order): before the closing steps at the end
+ * (accepted, rejected), so a new interview is not placed after "rejected"; a new closing step,
+ * or a template without closing steps at its end, gets it last.
+ */
+export function insertPosition(kinds: readonly StepKind[], kind: StepKind): number {
+  if (CLOSING_KINDS.includes(kind)) return kinds.length;
+  let position = kinds.length;
+  while (position > 0 && CLOSING_KINDS.includes(kinds[position - 1]!)) position--;
+  return position;
+}
+
 async function addTemplate(tx: Transaction, employerId: string, name: string, isDefault: boolean, now: Date): Promise<TemplateRow & { steps: StepRow[] }> {
   const id = randomUUID();
   return tx.template.create({
@@ -133,7 +148,13 @@ export class Templates {
     throwIfAny(errors);
     return this.db.$transaction(async (tx) => {
       const template = await this.template(tx, employerId, templateId);
-      const position = template.steps.reduce((max, step) => Math.max(max, step.position + 1), 0);
+      const ordered = [...template.steps].sort((a, b) => a.position - b.position);
+      const position = insertPosition(ordered.map((step) => step.kind as StepKind), kind);
+      // The closing steps after it move one place down; positions stay dense.
+      for (const [index, step] of ordered.entries()) {
+        const wanted = index < position ? index : index + 1;
+        if (step.position !== wanted) await tx.step.update({ where: { id: step.id }, data: { position: wanted } });
+      }
       return stepView(await tx.step.create({ data: { id: randomUUID(), templateId, name, kind, position, inUse: 0 } }));
     });
   }
