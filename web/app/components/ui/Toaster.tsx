@@ -1,5 +1,5 @@
 import { excText } from '@darmankar/platform/errors/catalogue';
-import { useEffect, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Toaster as SonnerToaster, toast } from 'sonner';
 import { useLocale, useT } from '../../i18n/index.ts';
@@ -10,6 +10,15 @@ import { directionOf, localePath } from '../../lib/locale.ts';
 export function Toaster() {
   const locale = useLocale();
   const t = useT();
+  // A toast belongs to the page that raised it: a navigation to another page clears it. A layout
+  // effect runs before the new page's own effects, so toasts the new page raises stay.
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  useLayoutEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    toast.dismiss();
+  }, [pathname]);
   return (
     <SonnerToaster
       position="top-right"
