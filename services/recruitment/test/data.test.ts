@@ -3,9 +3,10 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { CATEGORIES } from '../src/domain/categories.ts';
+import { CLOSED_LIST_NAMES, closedList } from '@darmankar/platform/closed-lists';
+import { CATEGORIES, isCategory } from '../src/domain/categories.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
-import { DATA_DIR, loadSuggestionRows, rowsOf, type SuggestionRow } from '../src/db/suggestion-data.ts';
+import { DATA_DIR, loadSuggestionRows, OPEN_CATEGORIES, rowsOf, type SuggestionRow } from '../src/db/suggestion-data.ts';
 import { createSuggestionStore } from '../src/db/suggestion-store.ts';
 import { createRecruitmentTestDatabase, startTestRecruitment } from './helpers.ts';
 import type { TestDatabase } from '@darmankar/platform/testing';
@@ -19,9 +20,14 @@ const idsOf = (category: string) => rows.filter((row) => row.category === catego
 const titlesOf = (category: string) => rows.filter((row) => row.category === category).map((row) => row.title);
 
 describe('the shipped data', () => {
-  test('every category has its file and no file is left over', () => {
-    assert.deepEqual(readdirSync(DATA_DIR).sort(), CATEGORIES.map((category) => `${category}.json`).sort());
+  test('every open category has its file and no file is left over; every closed list is served', () => {
+    assert.deepEqual(readdirSync(DATA_DIR).sort(), OPEN_CATEGORIES.map((category) => `${category}.json`).sort());
     for (const category of CATEGORIES) assert.ok(idsOf(category).length > 0, category);
+    for (const name of CLOSED_LIST_NAMES) {
+      assert.ok(isCategory(name), `closed list ${name} is a suggestion category`);
+      assert.deepEqual(idsOf(name), closedList(name).map((item) => item.id), name);
+    }
+    assert.ok(!OPEN_CATEGORIES.includes('provinces') && OPEN_CATEGORIES.includes('universities'));
   });
 
   test('all 31 provinces, each with its main cities', () => {

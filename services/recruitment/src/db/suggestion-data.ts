@@ -1,9 +1,12 @@
-// The suggestion items the service ships, one file per category (data/<category>.json), turned
-// into the rows the store keeps. A broken file stops the service at start with the file and
+// The suggestion items the service serves, turned into the rows the store keeps: the closed
+// lists (provinces, cities, industries …) from the platform's closed-lists module, which the
+// other services validate against (docs/adr/023), and the open ones (universities, skills …)
+// from this service's own files (data/<category>.json). A broken file stops the service at start with the file and
 // item named: the data is part of the release, so it is checked like code (and by a test).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { closedList, isClosedListName } from '@darmankar/platform/closed-lists';
 import { normalizeForSearch, normalizePersian } from '@darmankar/platform/persian';
 import { CATEGORIES, PARENT_CATEGORY, type Category } from '../domain/categories.ts';
 import { RECRUITMENT_SERVICE_DIR } from './migrate.ts';
@@ -66,7 +69,15 @@ export function rowsOf(category: Category, items: readonly DataItem[], parentIds
   return rows;
 }
 
+/** Categories served from data/ (the open lists); the closed ones come from the platform. */
+export const OPEN_CATEGORIES = CATEGORIES.filter((category) => !isClosedListName(category));
+
 async function readItems(category: Category, dir: string): Promise<DataItem[]> {
+  if (isClosedListName(category)) {
+    const parsed = z.array(itemSchema).safeParse(closedList(category));
+    if (!parsed.success) throw new Error(`closed list ${category}: ${z.prettifyError(parsed.error)}`);
+    return parsed.data;
+  }
   const file = path.join(dir, `${category}.json`);
   const parsed = z.array(itemSchema).safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file}: ${z.prettifyError(parsed.error)}`);

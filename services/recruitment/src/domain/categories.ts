@@ -1,5 +1,7 @@
-// The suggestion categories, as the API names them. Each has a data file of the same name in
-// data/ (data/<name>.json); a category with a parent names the category its items belong to.
+// The suggestion categories, as the API names them. The closed lists (provinces, cities,
+// industries …) are the platform's (@darmankar/platform/closed-lists, docs/adr/023); every other
+// category has a data file of the same name in data/ (data/<name>.json). A category with a
+// parent names the category its items belong to.
 export const CATEGORIES = [
   'provinces',
   'cities',
