@@ -128,7 +128,7 @@ test('an owner fills a cart, applies a discount code, pays through the sandbox a
 
   assert.equal((await call(owner, 'GET', `orders/${employerId}/cart/current-order`)).status, 204, 'no cart yet');
 
-  const cart = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.professional }), 201);
+  const cart = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.professional }), 200);
   assert.equal(cart.status, 'pending');
   assert.equal(cart.employerId, employerId);
   assert.ok(cart.number >= 1000);
@@ -149,7 +149,7 @@ test('an owner fills a cart, applies a discount code, pays through the sandbox a
   assert.equal(current.totalRials, 2_320_000);
 
   await assertError(await call(owner, 'POST', 'orders/payments', { orderId: cart.id, method: 'wallet' }), 422, 'EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT');
-  const started = await ok(call(owner, 'POST', 'orders/payments', { orderId: cart.id, method: 'gateway' }), 201);
+  const started = await ok(call(owner, 'POST', 'orders/payments', { orderId: cart.id, method: 'gateway' }), 200);
   assert.deepEqual([started.payment.method, started.payment.status, started.payment.amountRials, started.payment.reference], ['gateway', 'pending', 2_320_000, null]);
   const { authority, status } = await throughSandbox(started.redirectUrl, true);
   assert.equal(status, 'OK');
@@ -193,9 +193,9 @@ test('a cancelled payment keeps the cart; a plan bought while one is active wait
   const employerId = await newEmployer(owner);
   const pay = async (planId: string, approve = true) => {
     const cart = (await call(owner, 'GET', `orders/${employerId}/cart/current-order`)).status === 204
-      ? await ok(call(owner, 'POST', 'orders/cart', { employerId, planId }), 201)
+      ? await ok(call(owner, 'POST', 'orders/cart', { employerId, planId }), 200)
       : await ok(call(owner, 'GET', `orders/${employerId}/cart/current-order`));
-    const started = await ok(call(owner, 'POST', 'orders/payments', { orderId: cart.id, method: 'gateway' }), 201);
+    const started = await ok(call(owner, 'POST', 'orders/payments', { orderId: cart.id, method: 'gateway' }), 200);
     const back = await throughSandbox(started.redirectUrl, approve);
     return { cart, submitted: await ok(submit(back.authority, back.status)) };
   };
@@ -221,17 +221,17 @@ test('a cancelled payment keeps the cart; a plan bought while one is active wait
   await assertError(await call(owner, 'PUT', `products/${employerId}/purchased-plans/cancel-reserve`), 404, 'EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND');
 
   // A cart deleted is cancelled for good; the next one is paid from the wallet, with no provider.
-  const dropped = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.enterprise }), 201);
+  const dropped = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.enterprise }), 200);
   assert.equal((await call(owner, 'DELETE', `orders/${dropped.id}/cart`)).status, 204);
   assert.equal((await ok(call(owner, 'GET', `orders/${employerId}/cart/${dropped.id}`))).status, 'cancelled');
   await assertError(await call(owner, 'DELETE', `orders/${dropped.id}/cart`), 409, 'EXC_ORDERS_ORDER_IS_NOT_PENDING');
 
-  const fromWallet = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.basic }), 201);
+  const fromWallet = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.basic }), 200);
   const withCode = await ok(call(owner, 'POST', 'orders/cart/discounts', { employerId, code: 'GATEWAY20' }));
   assert.equal(withCode.totalRials, 2_320_000);
   const withoutCode = await ok(call(owner, 'DELETE', `orders/${fromWallet.id}/cart/discounts`));
   assert.deepEqual([withoutCode.discountCode, withoutCode.discountRials, withoutCode.totalRials], [null, 0, 2_900_000]);
-  const paid = await ok(call(owner, 'POST', 'orders/payments', { orderId: fromWallet.id, method: 'wallet' }), 201);
+  const paid = await ok(call(owner, 'POST', 'orders/payments', { orderId: fromWallet.id, method: 'wallet' }), 200);
   assert.deepEqual([paid.redirectUrl, paid.payment.method, paid.payment.status], ['', 'wallet', 'paid']);
   const wallet = await ok(call(owner, 'GET', `finance/${employerId}/wallet`));
   assert.equal(wallet.balanceRials, 7_000_000);
@@ -243,7 +243,7 @@ test('a cancelled payment keeps the cart; a plan bought while one is active wait
 test('a stranger is refused every employer-scoped call; an agent needs the Billing permission', async () => {
   const owner = await user();
   const employerId = await newEmployer(owner);
-  const cart = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.basic }), 201);
+  const cart = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.basic }), 200);
   const stranger = await user();
   for (const [method, route, body] of [
     ['GET', `products/${employerId}/resources`],
@@ -277,7 +277,7 @@ test('the browser\'s session cookie is a session too', async () => {
   const jar = new CookieJar(stack.clock);
   await login(stack.url, owner.cellphone, jar);
   const browser: Client = { id: owner.id, headers: { cookie: jar.header(), 'x-forwarded-for': newClientIp() } };
-  const cart = await ok(call(browser, 'POST', 'orders/cart', { employerId, planId: PLAN.enterprise }), 201);
+  const cart = await ok(call(browser, 'POST', 'orders/cart', { employerId, planId: PLAN.enterprise }), 200);
   assert.equal((await ok(call(browser, 'GET', `orders/${employerId}/cart/current-order`))).id, cart.id);
 });
 

@@ -13601,7 +13601,7 @@ export interface operations {
         };
         responses: {
             /** @description The new cart */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14530,7 +14530,7 @@ export interface operations {
         };
         responses: {
             /** @description The payment; redirectUrl is empty when the wallet paid */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -83,7 +83,7 @@ describe('billing pages against a stand-in gateway', () => {
   });
 
   test('paying online goes to the provider’s page: here the sandbox, clearly in test mode', async () => {
-    gateway.routes.set('POST /orders/payments', { status: 201, body: { payment: payment({ status: 'pending', reference: null }), redirectUrl: '/payments/sandbox/A00042' } });
+    gateway.routes.set('POST /orders/payments', { status: 200, body: { payment: payment({ status: 'pending', reference: null }), redirectUrl: '/payments/sandbox/A00042' } });
     gateway.routes.set('GET /finance/sandbox/A00042', { body: { amountRials: 11_250_000, description: 'سفارش ۱۰۴۲', decided: false } });
     await render('/employers/mehr/pricing');
     fireEvent.click(await screen.findByTestId('pay-online', {}, { timeout: 10_000 }));

@@ -37,12 +37,9 @@ export function orderRoutes(billing: BillingAdapter): RouteDefinition[] {
     defineRoute({
       methods: ['post'], path: '/orders/cart', summary: 'Open a cart with one plan (Billing); an employer has at most one', tag: TAG, session: 'required',
       body: createCartBody,
-      responses: [{ status: 201, description: 'The new cart', body: orderSchema }],
+      responses: [{ status: 200, description: 'The new cart', body: orderSchema }],
       errors: [...EMPLOYER_ACCESS, 'EXC_PRODUCTS_PLAN_NOT_FOUND', 'EXC_ORDERS_PENDING_ORDER_EXISTS', 'EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN'],
-      async handle({ body, res, meta }) {
-        res.status(201).json(await billing.createCart(body.employerId, body.planId, meta));
-        return undefined;
-      },
+      handle: ({ body, meta }) => billing.createCart(body.employerId, body.planId, meta),
     }),
     defineRoute({
       methods: ['put'], path: '/orders/:id/cart', summary: 'Put another plan in the cart (Billing); the discount code stays only if it still applies', tag: TAG, session: 'required',
@@ -75,15 +72,12 @@ export function orderRoutes(billing: BillingAdapter): RouteDefinition[] {
     defineRoute({
       methods: ['post'], path: '/orders/payments', summary: 'Pay the cart: from the wallet at once, or through the payment provider (send the payer to redirectUrl) (Billing)', tag: TAG, session: 'required',
       body: startPaymentBody,
-      responses: [{ status: 201, description: 'The payment; redirectUrl is empty when the wallet paid', body: startPaymentResponse }],
+      responses: [{ status: 200, description: 'The payment; redirectUrl is empty when the wallet paid', body: startPaymentResponse }],
       errors: [
         ...ORDER_ACCESS, 'EXC_FINANCE_PAYMENT_METHOD_IS_INVALID', 'EXC_ORDERS_ORDER_IS_NOT_PENDING', 'EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN', 'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID',
         'EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT', 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE',
       ],
-      async handle({ body, res, meta }) {
-        res.status(201).json(await billing.startPayment(body.orderId, body.method, meta));
-        return undefined;
-      },
+      handle: ({ body, meta }) => billing.startPayment(body.orderId, body.method, meta),
     }),
     defineRoute({
       methods: ['get'], path: '/orders/:id/payments/:paymentId', summary: 'One payment of an order (Billing)', tag: TAG, session: 'required',
