@@ -15,9 +15,29 @@ export function toPersianDigits(value: string | number): string {
   return digitsEnToFa(String(value));
 }
 
+// Invisible controls that carry nothing a person typed: C0 and C1 controls other than tab and
+// the line breaks, DEL, the bidi embeddings and overrides (U+202A-U+202E) and isolates
+// (U+2066-U+2069), and the byte-order mark. ZWNJ (U+200C), ZWJ (U+200D) and the bidi marks
+// (LRM, RLM, ALM) are kept: Persian writers use them on purpose and none outlives its place.
+const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
 /**
- * The form text is stored in: Arabic ي/ى/ك/ة to Persian ی/ک/ه, diacritics and tatweel
- * dropped, digits Latin, whitespace collapsed. The zero-width non-joiner is kept for display.
+ * Free text as a person typed it, for storing and showing: line breaks made `\n`, invisible
+ * controls and bidi overrides, embeddings and isolates dropped, the ends trimmed. Letters,
+ * digits of any script, ZWNJ, ZWJ and marks (ezafe ٔ, tanween, harakat) stay exactly as typed.
+ * `singleLine` (names, titles) turns line breaks and tabs into spaces.
+ * Matching (search keys, slugs, uniqueness) uses normalizePersian or normalizeForSearch on a
+ * copy; the stored text is never normalised.
+ */
+export function cleanText(text: string, options: { singleLine?: boolean } = {}): string {
+  const lines = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n').replace(INVISIBLE_CONTROLS, '');
+  return (options.singleLine ? lines.replace(/[\n\t]/g, ' ') : lines).trim();
+}
+
+/**
+ * The form text is matched in (slugs, filter values, keys): Arabic ي/ى/ك/ة to Persian ی/ک/ه,
+ * diacritics and tatweel dropped, digits Latin, whitespace collapsed, ZWNJ kept. Never what is
+ * stored of free text or shown: that is cleanText.
  */
 export function normalizePersian(text: string): string {
   return toLatinDigits(text)

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isDigits, isValidNationalId, normalizeCellphone, normalizeForSearch, normalizePersian, toLatinDigits, toPersianDigits } from '../src/persian.ts';
+import { cleanText, isDigits, isValidNationalId, normalizeCellphone, normalizeForSearch, normalizePersian, toLatinDigits, toPersianDigits } from '../src/persian.ts';
+import { PERSIAN_TEXT_CASES } from '../src/testing/persian-text-cases.ts';
 
 test('normalizePersian turns Arabic letters into Persian ones', () => {
   assert.equal(normalizePersian('علي'), 'علی');
@@ -59,4 +60,23 @@ test('isValidNationalId checks the checksum and accepts Persian digits', () => {
   assert.ok(!isValidNationalId('04993708a9'));
   assert.ok(!isValidNationalId('12345'));
   assert.ok(!isValidNationalId('04993708999'));
+});
+
+test('cleanText keeps every Persian string as typed: digits of three scripts, ZWNJ, ezafe, tanween, Arabic yeh and kaf', () => {
+  for (const { label, typed } of PERSIAN_TEXT_CASES) assert.equal(cleanText(typed), typed, label);
+  for (const { label, typed } of PERSIAN_TEXT_CASES) assert.equal(cleanText(`  ${typed}\n`), typed, `${label}: only the ends are trimmed`);
+  // What the old normalisation did to the same text, so the table would catch it coming back.
+  assert.notEqual(normalizePersian('۱۲ سال'), '۱۲ سال');
+});
+
+test('cleanText drops invisible controls and bidi overrides, embeddings and isolates, keeps ZWNJ, ZWJ and the bidi marks', () => {
+  assert.equal(cleanText('\u202eپرستار\u202c'), 'پرستار', 'right-to-left override and pop');
+  assert.equal(cleanText('\u202aICU\u202c بخش \u202b۱\u202c'), 'ICU بخش ۱', 'embeddings');
+  assert.equal(cleanText('\u2066a\u2069\u2067ب\u2069\u2068ج\u2069'), 'aبج', 'isolates');
+  assert.equal(cleanText('\ufeffمدیر\u0000 داخلی\u0007\u001b\u007f\u0085'), 'مدیر داخلی', 'BOM, NUL, BEL, ESC, DEL, NEL at the end');
+  assert.equal(cleanText('می\u200cخواهم \u200dلا\u200e ICU\u200f \u061c'), 'می\u200cخواهم \u200dلا\u200e ICU\u200f \u061c');
+  assert.equal(cleanText('سطر اول\r\nسطر دوم\rسطر سوم\u2028چهارم'), 'سطر اول\nسطر دوم\nسطر سوم\nچهارم', 'line breaks become \\n');
+  assert.equal(cleanText('  دو  فاصله\tو تب  '), 'دو  فاصله\tو تب', 'inner spaces and tabs stay');
+  assert.equal(cleanText('نام\n\tخانوادگی', { singleLine: true }), 'نام  خانوادگی', 'single line: breaks and tabs become spaces');
+  assert.equal(cleanText('\u202e \u2069'), '', 'nothing but controls and spaces: empty');
 });
