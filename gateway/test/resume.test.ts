@@ -13,6 +13,7 @@ import { EXC_CATALOGUE } from '@darmankar/platform/errors/catalogue';
 import { createLogger } from '@darmankar/platform/log';
 import { serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, type TestDatabase } from '@darmankar/platform/testing';
+import { PERSIAN_TEXT_CASES } from '@darmankar/platform/testing/persian-text-cases';
 import { resumeConfig, resumeService, type RunningResumeService } from '@darmankar/resume';
 import { login, newCellphone, startStack, type Stack } from './helpers.ts';
 
@@ -162,9 +163,9 @@ describe('field rules through the gateway', () => {
     assert.deepEqual(all.filter((code) => !seen.has(code)), []);
   });
 
-  test('valid values in every script come back normalised, with numbers as numbers', async () => {
+  test('numbers typed in any script come back as numbers, free text as typed', async () => {
     const education = await ok(call(owner, 'POST', `resumes/${resumeId}/educations`, { ...validItems.educations, university: 'دانشگاه علوم پزشكي', gpa: '۱۸٫۵', startYear: '١٣٩٥', endYear: null, currentlyEnrolled: true }));
-    assert.deepEqual({ ...education, id: undefined }, { id: undefined, university: 'دانشگاه علوم پزشکی', fieldOfStudy: 'پرستاری', degreeLevel: 'کارشناسی', gpa: 18.5, startYear: 1395, endYear: null, currentlyEnrolled: true });
+    assert.deepEqual({ ...education, id: undefined }, { id: undefined, university: 'دانشگاه علوم پزشكي', fieldOfStudy: 'پرستاری', degreeLevel: 'کارشناسی', gpa: 18.5, startYear: 1395, endYear: null, currentlyEnrolled: true });
     await ok(call(owner, 'DELETE', `resumes/${resumeId}/educations/${education.id}`), 204);
     const wrongType = await call(owner, 'POST', `resumes/${resumeId}/skills`, { name: 42, level: 'expert' });
     await refused(wrongType, 400, ['EXC_BAD_REQUEST']);
@@ -297,7 +298,7 @@ describe('picture and custom resume through the files service', () => {
     const bytes = pdf(5000);
     const fileId = await upload(owner, 'CUSTOM_RESUME', bytes, 'cv.pdf');
     const withCustom = await ok(call(owner, 'POST', `resumes/${id}/custom`, { fileId, fileName: 'رزومهٔ مريم.pdf' }));
-    assert.deepEqual([withCustom.fileId, withCustom.customFileName], [fileId, 'رزومه مریم.pdf'], 'stored normalised (ي → ی, diacritics dropped)');
+    assert.deepEqual([withCustom.fileId, withCustom.customFileName], [fileId, 'رزومهٔ مريم.pdf'], 'the name as given: ezafe and Arabic yeh kept');
     const link = await ok(call(owner, 'GET', `resumes/${id}/custom/link`));
     assert.ok(Date.parse(link.expiresAt) > Date.now());
     const read = await fetch(`${stack.url}${link.url}`);
@@ -308,6 +309,42 @@ describe('picture and custom resume through the files service', () => {
     const publicView = await ok(call(anonymous(), 'GET', `resumes/by-slug/${encodeURIComponent(withCustom.slug)}`));
     assert.deepEqual([publicView.fileId, publicView.customFileName], [null, null]);
   });
+});
+
+describe('free text is stored and shown as typed (docs/conventions.md, Persian text)', () => {
+  for (const { label, typed } of PERSIAN_TEXT_CASES) {
+    test(`${label}: «${typed}» in every free-text field, to the owner and to the public`, async () => {
+      const owner = await user();
+      // Bidi overrides and isolates around it and a Windows line break inside are all that change.
+      const about = `\u202e${typed}\u202c\r\n${typed}\u2069`;
+      const { id, slug } = await ok(call(owner, 'POST', 'resumes', { ...personal, firstName: typed, lastName: typed, jobTitle: typed, about }));
+      const expected = { firstName: typed, lastName: typed, jobTitle: typed, about: `${typed}\n${typed}` };
+      const pick = (view: any) => ({ firstName: view.firstName, lastName: view.lastName, jobTitle: view.jobTitle, about: view.about });
+      assert.deepEqual(pick(await ok(call(owner, 'GET', 'resumes/by-current-user'))), expected, 'the edit form');
+      assert.deepEqual(pick(await ok(call(anonymous(), 'GET', `resumes/by-slug/${encodeURIComponent(slug)}`))), expected, 'the public page');
+      assert.deepEqual(pick(await ok(call(owner, 'PUT', `resumes/${id}`, { ...personal, firstName: typed, lastName: typed, jobTitle: typed, about }))), expected, 'saved again');
+
+      const items: Record<string, Record<string, unknown>> = {
+        educations: { ...validItems.educations, university: typed, fieldOfStudy: typed },
+        jobs: { ...validItems.jobs, jobTitle: typed, companyName: typed, description: `${typed}\n${typed}` },
+        skills: { ...validItems.skills, name: typed },
+        certificates: { ...validItems.certificates, title: typed, issuedBy: typed },
+        publications: { ...validItems.publications, title: typed, publisher: typed, authors: [typed, ` ${typed} `], description: typed },
+        languages: { ...validItems.languages, name: typed },
+      };
+      const texts: Record<string, string[]> = {
+        educations: ['university', 'fieldOfStudy'], jobs: ['jobTitle', 'companyName', 'description'], skills: ['name'],
+        certificates: ['title', 'issuedBy'], publications: ['title', 'publisher', 'authors', 'description'], languages: ['name'],
+      };
+      for (const [section, body] of Object.entries(items)) {
+        const wanted = Object.fromEntries(texts[section]!.map((key) => [key, key === 'authors' ? [typed, typed] : key === 'description' ? body[key] : typed]));
+        const saved = await ok(call(owner, 'POST', `resumes/${id}/${section}`, body));
+        assert.deepEqual(Object.fromEntries(texts[section]!.map((key) => [key, saved[key]])), wanted, `${section}: as saved`);
+        const listed = (await ok(call(owner, 'GET', `resumes/${id}/${section}`))).items[0];
+        assert.deepEqual(Object.fromEntries(texts[section]!.map((key) => [key, listed[key]])), wanted, `${section}: as listed`);
+      }
+    });
+  }
 });
 
 describe('the service stopped', () => {

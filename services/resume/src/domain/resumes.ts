@@ -175,7 +175,7 @@ export class Resumes {
     const claimer = claimerOf(resumeId, part);
     const category: ClaimCategory = part === 'picture' ? 'RESUME_PICTURE' : 'CUSTOM_RESUME';
     const previous = part === 'picture' ? row.pictureFileId : row.customFileId;
-    const name = fileName === null ? null : normalizeText(fileName).slice(0, MAX_FILE_NAME) || null;
+    const name = fileName === null ? null : [...normalizeText(fileName)].slice(0, MAX_FILE_NAME).join('') || null;
     await this.files.claim({ fileId, ownerUserId: row.ownerUserId, category, claimer });
     let answer: ResumeView;
     try {

@@ -1,12 +1,13 @@
 // The field rules of a resume (spec §5): each broken rule is its own EXC_RESUMES_<FIELD>_<RULE>
 // code and every broken rule of one request is answered together. Values arrive as typed:
 // digits in Persian, Arabic-Indic or Latin script are accepted and stored Latin, any other
-// digit is refused; Arabic letters are stored as their Persian forms. "Today" and the current
-// Jalali year are judged in Asia/Tehran with the service's clock.
+// digit is refused. Free text is stored as typed (cleanText: digits, Arabic letters, ZWNJ and
+// marks kept; docs/conventions.md). "Today" and the current Jalali year are judged in
+// Asia/Tehran with the service's clock.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { currentJalaliYear, TIME_ZONE } from '@darmankar/platform/jalali';
-import { normalizePersian, toLatinDigits } from '@darmankar/platform/persian';
+import { cleanText, toLatinDigits } from '@darmankar/platform/persian';
 
 export const GENDERS = ['male', 'female'] as const;
 export const MARITAL_STATUSES = ['single', 'married'] as const;
@@ -14,7 +15,7 @@ export const MILITARY_STATUSES = ['exempt', 'completed', 'serving', 'not_served'
 export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
 export const LANGUAGE_LEVELS = ['beginner', 'intermediate', 'advanced', 'native'] as const;
 
-/** Lengths, in characters after normalisation. */
+/** Lengths, in characters of the cleaned text. */
 export const LIMITS = { name: 50, short: 100, place: 50, email: 254, link: 300, long: 2000, authors: 20, phoneDigits: 15 } as const;
 /** Years of education are accepted this far back from the current Jalali year. */
 export const YEARS_BACK = 100;
@@ -72,9 +73,9 @@ class Check {
     return null;
   }
 
-  /** Free text: normalised letters and spaces; empty is null. */
+  /** Free text as typed (cleanText); the long texts keep their line breaks; empty is null. */
   text(field: string, value: string | null | undefined, max: number, required: boolean): string | null {
-    const text = value == null ? '' : normalizeText(value);
+    const text = value == null ? '' : normalizeText(value, max >= LIMITS.long);
     if (text === '') return required ? this.fail(field, 'IS_REQUIRED') : null;
     if ([...text].length > max) return this.fail(field, 'IS_TOO_LONG');
     return text;
@@ -133,8 +134,9 @@ class Check {
   }
 }
 
-export function normalizeText(value: string): string {
-  return normalizePersian(value);
+/** Free text as stored and shown: as typed, without invisible controls (cleanText). */
+export function normalizeText(value: string, multiline = false): string {
+  return cleanText(value, { singleLine: !multiline });
 }
 
 function isCalendarDate(text: string): boolean {
@@ -269,7 +271,7 @@ export function validateCertificate(raw: Raw<Certificate>, now: Today): Certific
 
 export function validatePublication(raw: Raw<Publication>, now: Today): Publication {
   const c = new Check(now);
-  const authors = (raw.authors ?? []).map(normalizeText).filter((author) => author !== '');
+  const authors = (raw.authors ?? []).map((author) => normalizeText(author)).filter((author) => author !== '');
   if (authors.length > LIMITS.authors || authors.some((author) => [...author].length > LIMITS.short)) c.fail('AUTHORS', 'IS_INVALID');
   const publication: Publication = {
     title: c.text('TITLE', raw.title, LIMITS.short * 2, true)!,
