@@ -22,10 +22,11 @@ async function createFor(userId = newUser(), fields: Record<string, unknown> = {
 }
 
 describe('personal information', () => {
-  test('stored normalised: Arabic letters as Persian, Persian and Arabic-Indic digits as Latin', async () => {
+  test('names stored as typed (Arabic letters kept); phone, email and dates parsed: Persian and Arabic-Indic digits as Latin', async () => {
     const { resume } = await createFor(newUser(), { firstName: 'علي', lastName: 'كريمي', phone: '۰۹۱۲ ١٢٣ ۴۵۶۷', birthday: '۱۳۷۰-01-05'.replace('۱۳۷۰', '1991'), email: 'Ali@Example.COM' });
-    assert.equal(resume.personal!.firstName, 'علی');
-    assert.equal(resume.personal!.lastName, 'کریمی');
+    assert.equal(resume.personal!.firstName, 'علي');
+    assert.equal(resume.personal!.lastName, 'كريمي');
+    assert.equal(resume.slug, 'علی-کریمی', 'the slug is matched on, so it is normalised');
     assert.equal(resume.personal!.phone, '09121234567');
     assert.equal(resume.personal!.email, 'ali@example.com');
     const persianDate = await createFor(newUser(), { birthday: '۱۹۹۱-۰۱-۰۵' });

@@ -101,7 +101,7 @@ describe('employer screens on the real stack', () => {
     const owner = await ownerWithEmployer(world!, `درمانگاه گام ${Date.now() % 100000}`);
     const { page } = owner;
     try {
-      await goto(page, `/settings/hiring-customization?employer=${encodeURIComponent(owner.slug)}`);
+      await goto(page, `/employers/${encodeURIComponent(owner.slug)}/settings/hiring-customization`);
       const before = await stepNames(page);
       assert.equal(before.length, 5, 'the default template');
       const last = before.at(-1)!;
@@ -282,9 +282,10 @@ async function flow(w: World): Promise<void> {
     visited.push(`/employers/${slug}/settings`);
     await assertAccessible(page, 'settings');
     await page.getByTestId('settings-agents').click();
-    await page.waitForURL(/\/settings\/agent\?employer=/);
+    // Spec §2: the agents screen lives under the employer's settings.
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/employers/${slug}/settings/agent`);
     await hydrated(page);
-    visited.push(`/settings/agent?employer=${encodeURIComponent(slug)}`);
+    visited.push(`/employers/${slug}/settings/agent`);
     await assertAccessible(page, 'agents');
     const agentPhone = uniqueCellphone();
     const invite = page.getByTestId('invite-agent-form');
@@ -325,8 +326,10 @@ async function flow(w: World): Promise<void> {
     await agent.context.close();
 
     // The hiring template: a new one, a step added, moved by keyboard, edited, deleted.
+    // The old root path leads to the screen under the employer's settings.
     await goto(page, `/settings/hiring-customization?employer=${encodeURIComponent(slug)}`);
-    visited.push(`/settings/hiring-customization?employer=${encodeURIComponent(slug)}`);
+    assert.equal(decodeURIComponent(new URL(page.url()).pathname), `/employers/${slug}/settings/hiring-customization`);
+    visited.push(`/employers/${slug}/settings/hiring-customization`);
     await assertAccessible(page, 'hiring customization');
     await page.getByTestId('create-template-form').getByLabel(t('employer.hiring.newTemplate'), { exact: true }).fill('استخدام پرستار');
     await page.getByTestId('create-template').click();

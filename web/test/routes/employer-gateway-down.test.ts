@@ -10,7 +10,7 @@ import { translator } from '../../app/i18n/index.ts';
 const fa = translator('fa');
 const LOGGED_IN = `cd=${Buffer.from(JSON.stringify({ isLoggedIn: true })).toString('base64')}`;
 
-for (const path of ['/employers/add', '/employers/add/sina', '/employers/sina/edit', '/employers/sina/settings', '/settings/agent?employer=sina', '/settings/hiring-customization']) {
+for (const path of ['/employers/add', '/employers/add/sina', '/employers/sina/edit', '/employers/sina/settings', '/employers/sina/settings/agent', '/employers/sina/settings/hiring-customization', '/settings/agent?employer=sina', '/settings/hiring-customization']) {
   test(`${path} logged out: the login page, with this page as the back URL`, async () => {
     await renderApp(path);
     await screen.findByTestId('login-form');
@@ -28,14 +28,17 @@ for (const path of ['/employers/add/sina', '/employers/sina/edit', '/employers/s
   });
 }
 
-test('the settings screens without any employer of the viewer say so, with no form', async () => {
+test('the old settings paths without any employer of the viewer lead to picking or creating one', async () => {
   await renderApp('/settings/agent', { cookie: LOGGED_IN });
-  const page = await screen.findByTestId('agents-page');
-  assert.ok(within(page).getByText(fa('employer.noEmployer')));
+  const page = await screen.findByTestId('employers-page');
+  assert.ok(within(page).getByText(fa('employers.empty')));
   assert.equal(screen.queryByTestId('invite-agent-form'), null);
+});
+
+test('in English too', async () => {
   await renderApp('/en/settings/hiring-customization', { cookie: LOGGED_IN });
-  const hiring = await screen.findByTestId('hiring-page');
-  assert.ok(within(hiring).getByText(translator('en')('employer.noEmployer')));
+  const english = await screen.findByTestId('employers-page');
+  assert.ok(within(english).getByText(translator('en')('employers.empty')));
 });
 
 test('the create form for a logged-in person: both kinds offered, in Persian', async () => {

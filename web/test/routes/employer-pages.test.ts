@@ -114,7 +114,7 @@ describe('employer routes on the real stack', () => {
   test('an agent who may read the templates but not change them: the 403 page on the action, nothing created', async (t) => {
     if (skip) return t.skip(skip);
     const { owner, agent, employer } = await employerWithAgent(['RecruitmentCreate']);
-    await renderApp(`/settings/hiring-customization?employer=${encodeURIComponent(employer.slug)}`, { cookie: agent, gatewayUrl: stack!.gatewayUrl });
+    await renderApp(`/employers/${encodeURIComponent(employer.slug)}/settings/hiring-customization`, { cookie: agent, gatewayUrl: stack!.gatewayUrl });
     const form = (await screen.findByTestId('create-template-form', {}, { timeout: 10_000 })) as HTMLFormElement;
     fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.hiring.newTemplate'))), { target: { value: 'قالب نماینده' } });
     fireEvent.click(within(form).getByTestId('create-template'));

@@ -10,9 +10,10 @@ import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toRouteError } from '../../lib/errors.ts';
-import { formText, loadEmployer, loginRedirect, runAction, selectedEmployerSlug } from '../../lib/employer/server.ts';
+import { formText, loadEmployer, loginRedirect, runAction } from '../../lib/employer/server.ts';
 import { codeForField, EMPLOYER_ACTIONS, type Agent, type EmployerAction } from '../../lib/employer/types.ts';
 import { localDigits } from '../../lib/format.ts';
+import { employerSettingsPath } from '../../lib/employer/settings-redirect.server.ts';
 import { localeFromPath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
@@ -25,8 +26,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
   const url = new URL(request.url);
-  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `/settings/agent${url.search}`);
-  const slug = selectedEmployerSlug(request, viewer);
+  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `${employerSettingsPath(params.employerSlug, 'agent')}${url.search}`);
+  const slug = params.employerSlug;
   if (!slug) return { employer: null, agents: [] as Agent[] };
   const employer = await loadEmployer(api, slug);
   try {

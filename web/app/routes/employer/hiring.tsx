@@ -14,8 +14,9 @@ import { useT, type MessageKey } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toRouteError } from '../../lib/errors.ts';
-import { formText, loadEmployer, loginRedirect, runAction, selectedEmployerSlug } from '../../lib/employer/server.ts';
+import { formText, loadEmployer, loginRedirect, runAction } from '../../lib/employer/server.ts';
 import { STEP_KINDS, type Step, type Template } from '../../lib/employer/types.ts';
+import { employerSettingsPath } from '../../lib/employer/settings-redirect.server.ts';
 import { localeFromPath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
@@ -28,8 +29,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
   const url = new URL(request.url);
-  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `/settings/hiring-customization${url.search}`);
-  const slug = selectedEmployerSlug(request, viewer);
+  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `${employerSettingsPath(params.employerSlug, 'hiring-customization')}${url.search}`);
+  const slug = params.employerSlug;
   if (!slug) return { employer: null, templates: [] as Template[], selectedId: null };
   const employer = await loadEmployer(api, slug);
   try {
@@ -147,7 +148,7 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
       <input type="hidden" name="templateId" value={templateId} />
     </>
   );
-  const query = (templateId: string) => `/settings/hiring-customization?employer=${encodeURIComponent(employer.slug)}&template=${encodeURIComponent(templateId)}`;
+  const query = (templateId: string) => `/employers/${encodeURIComponent(employer.slug)}/settings/hiring-customization?template=${encodeURIComponent(templateId)}`;
   return (
     <Page title={t('employer.hiring.title')} intro={employer.brand ?? undefined} testId="hiring-page">
       <div className="grid gap-8 md:grid-cols-[16rem_1fr]">

@@ -21,14 +21,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return { slug: employer.slug, brand: employer.brand, isProfileCompleted: employer.isProfileCompleted, canEdit, canManageAgents };
 }
 
-/** The selected employer's settings: each item links to its screen, carrying `?employer={slug}`. */
+/** The selected employer's settings: each item links to its screen under `/employers/{slug}/settings/`. */
 export default function EmployerSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { slug } = loaderData;
   const items: Array<{ to: string; title: MessageKey; text: MessageKey; shown: boolean; testId: string }> = [
     { to: `/employers/${slug}/edit`, title: 'dropdown.editProfile', text: 'employer.settings.profileText', shown: loaderData.canEdit, testId: 'settings-edit' },
-    { to: `/settings/agent?employer=${encodeURIComponent(slug)}`, title: 'employer.agents.title', text: 'employer.settings.agentsText', shown: loaderData.canManageAgents, testId: 'settings-agents' },
-    { to: `/settings/hiring-customization?employer=${encodeURIComponent(slug)}`, title: 'employer.hiring.title', text: 'employer.settings.hiringText', shown: loaderData.canEdit, testId: 'settings-hiring' },
+    { to: `/employers/${encodeURIComponent(slug)}/settings/agent`, title: 'employer.agents.title', text: 'employer.settings.agentsText', shown: loaderData.canManageAgents, testId: 'settings-agents' },
+    { to: `/employers/${encodeURIComponent(slug)}/settings/hiring-customization`, title: 'employer.hiring.title', text: 'employer.settings.hiringText', shown: loaderData.canEdit, testId: 'settings-hiring' },
   ];
   return (
     <Page title={t('employer.settings.title')} intro={loaderData.brand ?? undefined} testId="employer-settings-page">
