@@ -61,7 +61,7 @@ const context = {} as never;
 test('the login pages carry only safe back URLs into their forms (raw query strings)', async () => {
   for (const raw of ['/%09/evil.example', '/%0A/evil.example', '/%5Cevil', '%5C/evil', '//evil.example', 'https:%2F%2Fevil.example', 'javascript:alert(1)']) {
     const url = `${ORIGIN}/login?backURL=${raw}`;
-    const login = loginLoader({ request: new Request(url), params: {}, context } as never) as { backURL: string };
+    const login = (await loginLoader({ request: new Request(url), params: {}, context } as never)) as { backURL: string };
     assert.equal(landing(login.backURL).origin, ORIGIN, `login ${raw} → ${login.backURL}`);
     const role = roleLoader({ request: new Request(url, { headers: { cookie: loggedIn } }), params: {}, context } as never) as { backURL: string };
     assert.equal(landing(role.backURL).origin, ORIGIN, `role ${raw} → ${role.backURL}`);
