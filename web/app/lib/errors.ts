@@ -17,6 +17,15 @@ export function toRouteError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * A page addressed by a slug someone may have mistyped: the service's "no such …" code
+ * (`missingCode`) is the 404 page, as for any unknown address; anything else is toRouteError.
+ */
+export function toSlugRouteError(error: unknown, missingCode: string): unknown {
+  if (isApiError(error) && error.codes.includes(missingCode)) return data<ErrorPayload>({ exc: ['EXC_API_NOT_FOUND'] }, { status: 404 });
+  return toRouteError(error);
+}
+
 /** Awaits a loader's call; an API failure becomes the error page (toRouteError). */
 export async function orRouteError<T>(work: Promise<T>): Promise<T> {
   try {

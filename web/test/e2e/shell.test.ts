@@ -139,6 +139,12 @@ describe('app shell', { skip: skipReason ?? false }, () => {
     assert.equal(await page.getByTestId('error-404').count(), 1);
     assert.equal(await page.locator('meta[name="robots"]').first().getAttribute('content'), 'noindex');
     assert.equal(await page.getByTestId('site-header').count(), 1, 'errors render in place');
+    // An unknown resume or employer slug is an unknown address too, not a server error.
+    for (const path of ['/applicants/resumes/no-such-resume', '/employers/no-such-employer']) {
+      response = await page.goto(path);
+      assert.equal(response?.status(), 404, path);
+      assert.equal(await page.getByTestId('error-404').count(), 1, path);
+    }
 
     await page.goto('/about-us');
     response = await page.goto('/something-went-wrong?code=EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');

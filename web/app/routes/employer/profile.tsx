@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/ui/States.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
-import { toRouteError } from '../../lib/errors.ts';
+import { toSlugRouteError } from '../../lib/errors.ts';
 import { logoUrl } from '../../lib/employer/types.ts';
 import { formatJalaliDate, localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
@@ -22,7 +22,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return await api.call('get', '/employers/by-slug-with-seo/{slug}', { params: { slug: params.employerSlug } });
   } catch (error) {
-    throw toRouteError(error);
+    // An unknown slug is the not-found page (404), not a failure.
+    throw toSlugRouteError(error, 'EXC_EMPLOYERS_NOT_FOUND');
   }
 }
 

@@ -8,11 +8,11 @@ import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { translator, useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
-import { toRouteError } from '../../lib/errors.ts';
+import { toSlugRouteError } from '../../lib/errors.ts';
 import { localeFromPath, localePath, stripLocale } from '../../lib/locale.ts';
 import { errorMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
-import { resumeBySlug } from '../../lib/resume/api.ts';
+import { RESUME_MISSING, resumeBySlug } from '../../lib/resume/api.ts';
 import { pictureUrl } from '../../lib/resume/types.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 
@@ -22,7 +22,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return { resume: await resumeBySlug(api, params.slug) };
   } catch (error) {
-    throw toRouteError(error);
+    // An unknown slug is the not-found page (404), not a failure.
+    throw toSlugRouteError(error, RESUME_MISSING);
   }
 }
 
