@@ -3723,6 +3723,10 @@ export interface operations {
              *
              *     `EXC_RESUMES_MILITARY_STATUS_IS_INVALID`: The military service status is not valid.
              *
+             *     `EXC_RESUMES_PROVINCE_IS_INVALID`: Choose the province from the list.
+             *
+             *     `EXC_RESUMES_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
+             *
              *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
              *
              *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
@@ -4015,6 +4019,10 @@ export interface operations {
              *     `EXC_RESUMES_MARITAL_STATUS_IS_INVALID`: The marital status is not valid.
              *
              *     `EXC_RESUMES_MILITARY_STATUS_IS_INVALID`: The military service status is not valid.
+             *
+             *     `EXC_RESUMES_PROVINCE_IS_INVALID`: Choose the province from the list.
+             *
+             *     `EXC_RESUMES_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
              *
              *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
              *
@@ -5319,6 +5327,8 @@ export interface operations {
              *
              *     `EXC_RESUMES_DEGREE_LEVEL_IS_REQUIRED`: The degree level is required.
              *
+             *     `EXC_RESUMES_DEGREE_LEVEL_IS_INVALID`: Choose the degree level from the list.
+             *
              *     `EXC_RESUMES_DEGREE_LEVEL_IS_TOO_LONG`: The degree level is at most 100 characters.
              *
              *     `EXC_RESUMES_GPA_IS_INVALID`: The GPA must be a number from 0 to 20 with at most two decimals.
@@ -5506,6 +5516,8 @@ export interface operations {
              *     `EXC_RESUMES_FIELD_OF_STUDY_IS_TOO_LONG`: The field of study is at most 100 characters.
              *
              *     `EXC_RESUMES_DEGREE_LEVEL_IS_REQUIRED`: The degree level is required.
+             *
+             *     `EXC_RESUMES_DEGREE_LEVEL_IS_INVALID`: Choose the degree level from the list.
              *
              *     `EXC_RESUMES_DEGREE_LEVEL_IS_TOO_LONG`: The degree level is at most 100 characters.
              *
@@ -5927,7 +5939,11 @@ export interface operations {
                 };
             };
             /**
-             * @description `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
+             * @description `EXC_RESUMES_PROVINCE_IS_INVALID`: Choose the province from the list.
+             *
+             *     `EXC_RESUMES_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
+             *
+             *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
              *
              *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
              *
@@ -5938,6 +5954,10 @@ export interface operations {
              *     `EXC_RESUMES_COMPANY_NAME_IS_REQUIRED`: The company name is required.
              *
              *     `EXC_RESUMES_COMPANY_NAME_IS_TOO_LONG`: The company name is at most 100 characters.
+             *
+             *     `EXC_RESUMES_INDUSTRY_IS_INVALID`: Choose the industry from the list.
+             *
+             *     `EXC_RESUMES_EMPLOYMENT_TYPE_IS_INVALID`: Choose the employment type from the list.
              *
              *     `EXC_RESUMES_INDUSTRY_IS_TOO_LONG`: The industry is at most 100 characters.
              *
@@ -6122,7 +6142,11 @@ export interface operations {
                 };
             };
             /**
-             * @description `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
+             * @description `EXC_RESUMES_PROVINCE_IS_INVALID`: Choose the province from the list.
+             *
+             *     `EXC_RESUMES_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
+             *
+             *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
              *
              *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
              *
@@ -6133,6 +6157,10 @@ export interface operations {
              *     `EXC_RESUMES_COMPANY_NAME_IS_REQUIRED`: The company name is required.
              *
              *     `EXC_RESUMES_COMPANY_NAME_IS_TOO_LONG`: The company name is at most 100 characters.
+             *
+             *     `EXC_RESUMES_INDUSTRY_IS_INVALID`: Choose the industry from the list.
+             *
+             *     `EXC_RESUMES_EMPLOYMENT_TYPE_IS_INVALID`: Choose the employment type from the list.
              *
              *     `EXC_RESUMES_INDUSTRY_IS_TOO_LONG`: The industry is at most 100 characters.
              *
@@ -8642,10 +8670,15 @@ export interface operations {
                         registeredName: string | null;
                         /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
                         logo: string | null;
+                        /** @description An id of the closed list employerTypes; its Persian and English titles are the suggestions of category employerTypes. */
                         employerType: string | null;
+                        /** @description An id of the closed list industries; its Persian and English titles are the suggestions of category industries. */
                         industry: string | null;
+                        /** @description An id of the closed list ownershipTypes; its Persian and English titles are the suggestions of category ownershipTypes. */
                         ownershipType: string | null;
+                        /** @description An id of the closed list provinces; its Persian and English titles are the suggestions of category provinces. */
                         province: string | null;
+                        /** @description An id of the closed list cities; its Persian and English titles are the suggestions of category cities. */
                         city: string | null;
                         address: string | null;
                         phone: string | null;
@@ -8754,9 +8787,13 @@ export interface operations {
                 pageSize?: string;
                 /** @description `newest` (default) or `brand`; promoted employers always come first. */
                 order?: string;
+                /** @description An id of the closed list provinces; another: EXC_EMPLOYERS_FILTER_IS_INVALID. */
                 province?: string;
+                /** @description An id of the closed list cities. */
                 city?: string;
+                /** @description An id of the closed list industries. */
                 industry?: string;
+                /** @description An id of the closed list employerTypes. */
                 employerType?: string;
                 /** @description Matched in the brand and registered name; Persian letters and digits normalised. */
                 text?: string;
@@ -8782,10 +8819,15 @@ export interface operations {
                             registeredName: string | null;
                             /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
                             logo: string | null;
+                            /** @description An id of the closed list employerTypes; its Persian and English titles are the suggestions of category employerTypes. */
                             employerType: string | null;
+                            /** @description An id of the closed list industries; its Persian and English titles are the suggestions of category industries. */
                             industry: string | null;
+                            /** @description An id of the closed list ownershipTypes; its Persian and English titles are the suggestions of category ownershipTypes. */
                             ownershipType: string | null;
+                            /** @description An id of the closed list provinces; its Persian and English titles are the suggestions of category provinces. */
                             province: string | null;
+                            /** @description An id of the closed list cities; its Persian and English titles are the suggestions of category cities. */
                             city: string | null;
                             address: string | null;
                             phone: string | null;
@@ -8888,10 +8930,15 @@ export interface operations {
                             registeredName: string | null;
                             /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
                             logo: string | null;
+                            /** @description An id of the closed list employerTypes; its Persian and English titles are the suggestions of category employerTypes. */
                             employerType: string | null;
+                            /** @description An id of the closed list industries; its Persian and English titles are the suggestions of category industries. */
                             industry: string | null;
+                            /** @description An id of the closed list ownershipTypes; its Persian and English titles are the suggestions of category ownershipTypes. */
                             ownershipType: string | null;
+                            /** @description An id of the closed list provinces; its Persian and English titles are the suggestions of category provinces. */
                             province: string | null;
+                            /** @description An id of the closed list cities; its Persian and English titles are the suggestions of category cities. */
                             city: string | null;
                             address: string | null;
                             phone: string | null;
@@ -8985,10 +9032,15 @@ export interface operations {
                             registeredName: string | null;
                             /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
                             logo: string | null;
+                            /** @description An id of the closed list employerTypes; its Persian and English titles are the suggestions of category employerTypes. */
                             employerType: string | null;
+                            /** @description An id of the closed list industries; its Persian and English titles are the suggestions of category industries. */
                             industry: string | null;
+                            /** @description An id of the closed list ownershipTypes; its Persian and English titles are the suggestions of category ownershipTypes. */
                             ownershipType: string | null;
+                            /** @description An id of the closed list provinces; its Persian and English titles are the suggestions of category provinces. */
                             province: string | null;
+                            /** @description An id of the closed list cities; its Persian and English titles are the suggestions of category cities. */
                             city: string | null;
                             address: string | null;
                             phone: string | null;
@@ -9095,10 +9147,15 @@ export interface operations {
                         registeredName: string | null;
                         /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
                         logo: string | null;
+                        /** @description An id of the closed list employerTypes; its Persian and English titles are the suggestions of category employerTypes. */
                         employerType: string | null;
+                        /** @description An id of the closed list industries; its Persian and English titles are the suggestions of category industries. */
                         industry: string | null;
+                        /** @description An id of the closed list ownershipTypes; its Persian and English titles are the suggestions of category ownershipTypes. */
                         ownershipType: string | null;
+                        /** @description An id of the closed list provinces; its Persian and English titles are the suggestions of category provinces. */
                         province: string | null;
+                        /** @description An id of the closed list cities; its Persian and English titles are the suggestions of category cities. */
                         city: string | null;
                         address: string | null;
                         phone: string | null;
@@ -9238,10 +9295,15 @@ export interface operations {
                         registeredName: string | null;
                         /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
                         logo: string | null;
+                        /** @description An id of the closed list employerTypes; its Persian and English titles are the suggestions of category employerTypes. */
                         employerType: string | null;
+                        /** @description An id of the closed list industries; its Persian and English titles are the suggestions of category industries. */
                         industry: string | null;
+                        /** @description An id of the closed list ownershipTypes; its Persian and English titles are the suggestions of category ownershipTypes. */
                         ownershipType: string | null;
+                        /** @description An id of the closed list provinces; its Persian and English titles are the suggestions of category provinces. */
                         province: string | null;
+                        /** @description An id of the closed list cities; its Persian and English titles are the suggestions of category cities. */
                         city: string | null;
                         address: string | null;
                         phone: string | null;
@@ -9420,7 +9482,7 @@ export interface operations {
                     registeredName?: string | null;
                     /** @description A file id uploaded with category LOGO. */
                     logo?: string | null;
-                    /** @description A suggestion id (employerTypes). */
+                    /** @description An id of the closed list employerTypes (its items: GET /suggestions/list?categories=employerTypes); another: EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID. */
                     employerType?: string | null;
                     /** @description Organisation: the 11-digit شناسه ملی; self-employed: the 10-digit national code. Checksums verified; Persian digits accepted. */
                     nationalId?: string | null;
@@ -9428,13 +9490,13 @@ export interface operations {
                     registrationNumber?: string | null;
                     /** @description The medical council number: digits, at most 10. */
                     medicalRegistrationNumber?: string | null;
-                    /** @description A suggestion id (industries). */
+                    /** @description An id of the closed list industries; another: EXC_EMPLOYERS_INDUSTRY_IS_INVALID. */
                     industry?: string | null;
-                    /** @description A suggestion id (ownershipTypes). */
+                    /** @description An id of the closed list ownershipTypes; another: EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID. */
                     ownershipType?: string | null;
-                    /** @description A suggestion id (provinces). */
+                    /** @description An id of the closed list provinces; another: EXC_EMPLOYERS_PROVINCE_IS_INVALID. */
                     province?: string | null;
-                    /** @description A suggestion id (cities). */
+                    /** @description An id of the closed list cities, one of the province's (given alone, it sets the province); another: EXC_EMPLOYERS_CITY_IS_INVALID. */
                     city?: string | null;
                     /** @description At most 500 characters. */
                     address?: string | null;
@@ -9488,10 +9550,15 @@ export interface operations {
                         registeredName: string | null;
                         /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
                         logo: string | null;
+                        /** @description An id of the closed list employerTypes; its Persian and English titles are the suggestions of category employerTypes. */
                         employerType: string | null;
+                        /** @description An id of the closed list industries; its Persian and English titles are the suggestions of category industries. */
                         industry: string | null;
+                        /** @description An id of the closed list ownershipTypes; its Persian and English titles are the suggestions of category ownershipTypes. */
                         ownershipType: string | null;
+                        /** @description An id of the closed list provinces; its Persian and English titles are the suggestions of category provinces. */
                         province: string | null;
+                        /** @description An id of the closed list cities; its Persian and English titles are the suggestions of category cities. */
                         city: string | null;
                         address: string | null;
                         phone: string | null;
@@ -9555,6 +9622,16 @@ export interface operations {
              *     `EXC_EMPLOYERS_BENEFITS_ARE_INVALID`: Benefits are invalid (at most 30, each at most 100 characters).
              *
              *     `EXC_EMPLOYERS_FILE_ID_IS_INVALID`: An attached file is not valid.
+             *
+             *     `EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID`: Choose the employer type from the list.
+             *
+             *     `EXC_EMPLOYERS_INDUSTRY_IS_INVALID`: Choose the industry from the list.
+             *
+             *     `EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID`: Choose the ownership type from the list.
+             *
+             *     `EXC_EMPLOYERS_PROVINCE_IS_INVALID`: Choose the province from the list.
+             *
+             *     `EXC_EMPLOYERS_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
              *
              *     `EXC_FILES_CATEGORY_MISMATCH`: This file was not uploaded for this use.
              *
@@ -9684,7 +9761,7 @@ export interface operations {
                     registeredName?: string | null;
                     /** @description A file id uploaded with category LOGO. */
                     logo?: string | null;
-                    /** @description A suggestion id (employerTypes). */
+                    /** @description An id of the closed list employerTypes (its items: GET /suggestions/list?categories=employerTypes); another: EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID. */
                     employerType?: string | null;
                     /** @description Organisation: the 11-digit شناسه ملی; self-employed: the 10-digit national code. Checksums verified; Persian digits accepted. */
                     nationalId?: string | null;
@@ -9692,13 +9769,13 @@ export interface operations {
                     registrationNumber?: string | null;
                     /** @description The medical council number: digits, at most 10. */
                     medicalRegistrationNumber?: string | null;
-                    /** @description A suggestion id (industries). */
+                    /** @description An id of the closed list industries; another: EXC_EMPLOYERS_INDUSTRY_IS_INVALID. */
                     industry?: string | null;
-                    /** @description A suggestion id (ownershipTypes). */
+                    /** @description An id of the closed list ownershipTypes; another: EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID. */
                     ownershipType?: string | null;
-                    /** @description A suggestion id (provinces). */
+                    /** @description An id of the closed list provinces; another: EXC_EMPLOYERS_PROVINCE_IS_INVALID. */
                     province?: string | null;
-                    /** @description A suggestion id (cities). */
+                    /** @description An id of the closed list cities, one of the province's (given alone, it sets the province); another: EXC_EMPLOYERS_CITY_IS_INVALID. */
                     city?: string | null;
                     /** @description At most 500 characters. */
                     address?: string | null;
@@ -9752,10 +9829,15 @@ export interface operations {
                         registeredName: string | null;
                         /** @description A file id; shown via /api/v1/files/{logo}?width=64|128|256. */
                         logo: string | null;
+                        /** @description An id of the closed list employerTypes; its Persian and English titles are the suggestions of category employerTypes. */
                         employerType: string | null;
+                        /** @description An id of the closed list industries; its Persian and English titles are the suggestions of category industries. */
                         industry: string | null;
+                        /** @description An id of the closed list ownershipTypes; its Persian and English titles are the suggestions of category ownershipTypes. */
                         ownershipType: string | null;
+                        /** @description An id of the closed list provinces; its Persian and English titles are the suggestions of category provinces. */
                         province: string | null;
+                        /** @description An id of the closed list cities; its Persian and English titles are the suggestions of category cities. */
                         city: string | null;
                         address: string | null;
                         phone: string | null;
@@ -9819,6 +9901,16 @@ export interface operations {
              *     `EXC_EMPLOYERS_BENEFITS_ARE_INVALID`: Benefits are invalid (at most 30, each at most 100 characters).
              *
              *     `EXC_EMPLOYERS_FILE_ID_IS_INVALID`: An attached file is not valid.
+             *
+             *     `EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID`: Choose the employer type from the list.
+             *
+             *     `EXC_EMPLOYERS_INDUSTRY_IS_INVALID`: Choose the industry from the list.
+             *
+             *     `EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID`: Choose the ownership type from the list.
+             *
+             *     `EXC_EMPLOYERS_PROVINCE_IS_INVALID`: Choose the province from the list.
+             *
+             *     `EXC_EMPLOYERS_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
              *
              *     `EXC_FILES_CATEGORY_MISMATCH`: This file was not uploaded for this use.
              *

@@ -1,7 +1,8 @@
 // Demo data for `make dev`: a few employers (two promoted) so the home page and the companies
 // list show something, and the demo user (09120000000, see the auth seed) as an agent of the
 // first, with every permission, linked when the auth service's UserRegistered arrives.
-// Idempotent: an employer whose slug exists is left as it is.
+// Idempotent: an employer whose slug exists is left as it is. Closed-list fields (province, city,
+// industry, the types) hold the lists' ids (docs/adr/023).
 import { systemClock } from '@darmankar/platform/clock';
 import { createLogger } from '@darmankar/platform/log';
 import { createDatabase } from './db/client.ts';
@@ -27,7 +28,7 @@ const DEMOS: Demo[] = [
     promoted: true,
     profile: {
       brand: 'بیمارستان نمونه آرمان', registeredName: 'شرکت خدمات درمانی آرمان سلامت', nationalId: '10380284790', registrationNumber: '45821',
-      industry: 'healthcare', province: 'tehran', city: 'tehran', address: 'تهران، خیابان ولیعصر', phone: '02188776655', website: 'https://arman.example.ir',
+      employerType: 'organization', ownershipType: 'private', industry: 'healthcare', province: 'tehran', city: 'tehran', address: 'تهران، خیابان ولیعصر', phone: '02188776655', website: 'https://arman.example.ir',
       numberOfEmployees: '201-500', establishmentDate: '2009-05-01', about: 'بیمارستان عمومی با بخش‌های اورژانس، جراحی و مراقبت‌های ویژه.',
       benefits: ['بیمه تکمیلی', 'سرویس رفت و آمد', 'غذای گرم'], contactFirstName: 'مریم', contactLastName: 'رضایی', contactEmail: 'hr@arman.example.ir',
     },
@@ -41,7 +42,7 @@ const DEMOS: Demo[] = [
   },
   { profile: { brand: 'داروخانه شبانه‌روزی سینا', industry: 'pharmaceutical', province: 'tehran', city: 'tehran', numberOfEmployees: '1-10' } },
   { profile: { brand: 'آزمایشگاه تشخیص طبی پارس', industry: 'diagnostics', province: 'fars', city: 'shiraz', numberOfEmployees: '51-200' } },
-  { isSelfEmployed: true, profile: { brand: 'مطب دکتر کریمی', medicalRegistrationNumber: '123456', province: 'khorasan-razavi', city: 'mashhad' } },
+  { isSelfEmployed: true, profile: { brand: 'مطب دکتر کریمی', employerType: 'self-employed', medicalRegistrationNumber: '123456', province: 'khorasan-razavi', city: 'mashhad' } },
 ];
 
 const databaseUrl = process.env.DATABASE_URL;

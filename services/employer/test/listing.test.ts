@@ -20,9 +20,9 @@ before(async () => {
     clock.advance(1000);
     return employer;
   };
-  await add('a', 'بیمارستان آرمان', { province: 'tehran', city: 'tehran', industry: 'hospital', registeredName: 'شرکت آرمان سلامت' });
-  await add('b', 'كلينيك ياس', { province: 'isfahan', city: 'kashan', industry: 'clinic' });
-  await add('c', 'داروخانه ۲۴ ساعته', { province: 'tehran', city: 'tehran', industry: 'pharmacy' });
+  await add('a', 'بیمارستان آرمان', { province: 'tehran', city: 'tehran', industry: 'healthcare', registeredName: 'شرکت آرمان سلامت' });
+  await add('b', 'كلينيك ياس', { province: 'isfahan', city: 'kashan', industry: 'diagnostics' });
+  await add('c', 'داروخانه ۲۴ ساعته', { province: 'tehran', city: 'tehran', industry: 'pharmaceutical' });
   await add('d', 'Clinic 50%_off', {});
 });
 after(async () => {
@@ -51,7 +51,7 @@ test('newest first, promoted before all; the operator command switches promotion
 test('filters and normalised text (Arabic letters, Persian digits) over brand and registered name', async () => {
   assert.deepEqual((await list({ province: 'tehran' })).items.map((e) => e.id), [ids.a, ids.c], 'the promoted one first');
   assert.deepEqual((await list({ city: 'kashan' })).items.map((e) => e.id), [ids.b]);
-  assert.deepEqual((await list({ industry: 'pharmacy' })).items.map((e) => e.id), [ids.c]);
+  assert.deepEqual((await list({ industry: 'pharmaceutical' })).items.map((e) => e.id), [ids.c]);
   assert.deepEqual((await list({ text: 'کلینیک یاس' })).items.map((e) => e.id), [ids.b], 'Persian query finds the Arabic-spelled brand');
   assert.deepEqual((await list({ text: 'داروخانه 24' })).items.map((e) => e.id), [ids.c], 'Latin digits find Persian ones');
   assert.deepEqual((await list({ text: 'آرمان سلامت' })).items.map((e) => e.id), [ids.a], 'registered name searched');
@@ -68,4 +68,10 @@ test('paging and filters are validated', async () => {
   await rejectsWith(list({ order: 'id; drop table employers' }), 'EXC_PAGINATION_ORDER_IS_INVALID');
   await rejectsWith(list({ page: 10_001, pageSize: 0 - 1, order: 'x' }), 'EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID', 'EXC_PAGINATION_ORDER_IS_INVALID');
   await rejectsWith(list({ text: 'ا'.repeat(101) }), 'EXC_EMPLOYERS_FILTER_IS_INVALID');
+  // Closed-list filters take the list's ids (docs/adr/023): a title or an unknown id is refused.
+  await rejectsWith(list({ province: 'تهران' }), 'EXC_EMPLOYERS_FILTER_IS_INVALID');
+  await rejectsWith(list({ city: 'nowhere' }), 'EXC_EMPLOYERS_FILTER_IS_INVALID');
+  await rejectsWith(list({ industry: 'tehran' }), 'EXC_EMPLOYERS_FILTER_IS_INVALID');
+  await rejectsWith(list({ employerType: 'x'.repeat(300) }), 'EXC_EMPLOYERS_FILTER_IS_INVALID');
+  assert.deepEqual((await list({ employerType: 'self-employed' })).items, []);
 });

@@ -36,8 +36,8 @@ test('creation: brand required and at most 100 characters; the creator owns it; 
   assert.equal(await service.db.employer.count({ where: { ownerUserId: owner } }), 0, 'nothing stored on refusal');
 
   const first = await create(owner, 'كلينيك  سلامت Plus');
-  assert.equal(first.fields!.brand, 'کلینیک سلامت Plus', 'Arabic letters normalised, spaces collapsed');
-  assert.equal(first.slug, 'کلینیک-سلامت-plus');
+  assert.equal(first.fields!.brand, 'كلينيك  سلامت Plus', 'the brand as typed: Arabic letters and both spaces kept');
+  assert.equal(first.slug, 'کلینیک-سلامت-plus', 'the slug is matched on: normalised');
   const second = await create(newUser(), 'کلینیک سلامت plus');
   assert.equal(second.slug, 'کلینیک-سلامت-plus-2');
   await update(owner, first.id, { brand: 'نام تازه' });
@@ -108,8 +108,30 @@ test('website http(s) only; cellphone, phone and email normalised or refused; le
   assert.equal(saved.cellphone, '09121234567');
   assert.equal(saved.phone, '02188888888');
   assert.equal(saved.contactEmail, 'hr@clinic.ir');
-  assert.deepEqual(saved.benefits, ['بیمه', 'ناهار']);
-  assert.equal(saved.contactLastName, 'کریمی');
+  assert.deepEqual(saved.benefits, ['بیمه', 'ناهار'], 'two spellings of one benefit are one, the first kept as typed');
+  assert.equal(saved.contactLastName, 'كريمي', 'names as typed');
+});
+
+test('closed lists: province, city, industry and the types are list ids, a city within its province', async () => {
+  const owner = newUser();
+  const employer = await create(owner);
+  await rejectsWith(update(owner, employer.id, { province: 'تهران' }), 'EXC_EMPLOYERS_PROVINCE_IS_INVALID');
+  await rejectsWith(update(owner, employer.id, { province: 'atlantis' }), 'EXC_EMPLOYERS_PROVINCE_IS_INVALID');
+  await rejectsWith(update(owner, employer.id, { province: 'tehran', city: 'mashhad' }), 'EXC_EMPLOYERS_CITY_IS_INVALID');
+  await rejectsWith(update(owner, employer.id, { province: 'tehran', city: 'تهران' }), 'EXC_EMPLOYERS_CITY_IS_INVALID');
+  await rejectsWith(update(owner, employer.id, { industry: 'درمان و سلامت' }), 'EXC_EMPLOYERS_INDUSTRY_IS_INVALID');
+  await rejectsWith(update(owner, employer.id, { employerType: 'hospital', ownershipType: 'tehran' }),
+    'EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID', 'EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID');
+
+  const saved = (await update(owner, employer.id, {
+    province: 'khorasan-razavi', city: 'mashhad', industry: 'healthcare', employerType: 'organization', ownershipType: 'private',
+  })).employer!.fields!;
+  assert.deepEqual([saved.province, saved.city, saved.industry, saved.employerType, saved.ownershipType],
+    ['khorasan-razavi', 'mashhad', 'healthcare', 'organization', 'private']);
+  const cityAlone = (await update(owner, employer.id, { city: 'shiraz' })).employer!.fields!;
+  assert.deepEqual([cityAlone.province, cityAlone.city], ['fars', 'shiraz'], 'a city alone names its province');
+  const cleared = (await update(owner, employer.id, { province: '', city: '' })).employer!.fields!;
+  assert.deepEqual([cleared.province, cleared.city], [undefined, undefined]);
 });
 
 test('profile completion: a medical registration number, or a national id with a registration number', async () => {

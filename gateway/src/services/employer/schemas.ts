@@ -29,14 +29,14 @@ export const profileBody = z.object({
   brand: z.string().max(100_000).meta({ description: 'Required, at most 100 characters.' }),
   registeredName: optionalText('The registered (legal) name, at most 200 characters.'),
   logo: optionalText('A file id uploaded with category LOGO.'),
-  employerType: optionalText('A suggestion id (employerTypes).'),
+  employerType: optionalText('An id of the closed list employerTypes (its items: GET /suggestions/list?categories=employerTypes); another: EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID.'),
   nationalId: optionalText('Organisation: the 11-digit شناسه ملی; self-employed: the 10-digit national code. Checksums verified; Persian digits accepted.'),
   registrationNumber: optionalText('Digits, at most 20.'),
   medicalRegistrationNumber: optionalText('The medical council number: digits, at most 10.'),
-  industry: optionalText('A suggestion id (industries).'),
-  ownershipType: optionalText('A suggestion id (ownershipTypes).'),
-  province: optionalText('A suggestion id (provinces).'),
-  city: optionalText('A suggestion id (cities).'),
+  industry: optionalText('An id of the closed list industries; another: EXC_EMPLOYERS_INDUSTRY_IS_INVALID.'),
+  ownershipType: optionalText('An id of the closed list ownershipTypes; another: EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID.'),
+  province: optionalText('An id of the closed list provinces; another: EXC_EMPLOYERS_PROVINCE_IS_INVALID.'),
+  city: optionalText('An id of the closed list cities, one of the province\'s (given alone, it sets the province); another: EXC_EMPLOYERS_CITY_IS_INVALID.'),
   address: optionalText('At most 500 characters.'),
   phone: optionalText('Digits, 5 to 15.'),
   cellphone: optionalText('Stored as 09XXXXXXXXX.'),
@@ -54,10 +54,12 @@ export const profileBody = z.object({
 });
 
 const nullable = z.string().nullable();
+/** A closed-list field (docs/adr/023): the item's id; titles come from the list (the suggestions of that category). */
+const closedListId = (list: string) => z.string().nullable().meta({ description: `An id of the closed list ${list}; its Persian and English titles are the suggestions of category ${list}.` });
 
 export const publicEmployerSchema = z.object({
   id: z.string(), slug: z.string(), isSelfEmployed: z.boolean(), brand: z.string(), registeredName: nullable, logo: nullable.meta({ description: 'A file id; shown via /api/v1/files/{logo}?width=64|128|256.' }),
-  employerType: nullable, industry: nullable, ownershipType: nullable, province: nullable, city: nullable, address: nullable, phone: nullable, website: nullable,
+  employerType: closedListId('employerTypes'), industry: closedListId('industries'), ownershipType: closedListId('ownershipTypes'), province: closedListId('provinces'), city: closedListId('cities'), address: nullable, phone: nullable, website: nullable,
   numberOfEmployees: nullable, establishmentDate: nullable, about: nullable, benefits: z.array(z.string()), isPromoted: z.boolean(),
 }).meta({ description: 'What anyone may see of an employer.' });
 
@@ -96,10 +98,10 @@ export const listQuery = z.object({
   page: pageNumberQuery('EXC_PAGINATION_PAGE_IS_INVALID').meta({ description: 'From 1.' }),
   pageSize: pageNumberQuery('EXC_PAGINATION_PAGE_SIZE_IS_INVALID').meta({ description: '1 to 50; 20 by default.' }),
   order: z.string().max(32).optional().meta({ description: '`newest` (default) or `brand`; promoted employers always come first.' }),
-  province: z.string().max(200).optional(),
-  city: z.string().max(200).optional(),
-  industry: z.string().max(200).optional(),
-  employerType: z.string().max(200).optional(),
+  province: z.string().max(200).optional().meta({ description: 'An id of the closed list provinces; another: EXC_EMPLOYERS_FILTER_IS_INVALID.' }),
+  city: z.string().max(200).optional().meta({ description: 'An id of the closed list cities.' }),
+  industry: z.string().max(200).optional().meta({ description: 'An id of the closed list industries.' }),
+  employerType: z.string().max(200).optional().meta({ description: 'An id of the closed list employerTypes.' }),
   text: z.string().max(400).optional().meta({ description: 'Matched in the brand and registered name; Persian letters and digits normalised.' }),
 });
 

@@ -2,6 +2,7 @@
 // caller's employers, the listing and the access answer other services rely on.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
+import { isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { normalizeForSearch, normalizePersian } from '@darmankar/platform/persian';
@@ -235,15 +236,16 @@ export class Employers {
     if (!Number.isInteger(query.page) || query.page < 1 || query.page > 10_000) errors.push('EXC_PAGINATION_PAGE_IS_INVALID');
     if (!Number.isInteger(query.pageSize) || query.pageSize < 1 || query.pageSize > 50) errors.push('EXC_PAGINATION_PAGE_SIZE_IS_INVALID');
     if (!Object.hasOwn(ORDERS, query.order)) errors.push('EXC_PAGINATION_ORDER_IS_INVALID');
-    const filters: [string, string | undefined][] = [
-      ['province', query.province], ['city', query.city], ['industry', query.industry], ['employer_type', query.employerType],
+    // Closed-list filters take the item's id (docs/adr/023); an id not on the list is refused.
+    const filters: [string, ClosedListName, string | undefined][] = [
+      ['province', 'provinces', query.province], ['city', 'cities', query.city], ['industry', 'industries', query.industry], ['employer_type', 'employerTypes', query.employerType],
     ];
     const where: string[] = [];
     const values: unknown[] = [];
-    for (const [column, raw] of filters) {
+    for (const [column, list, raw] of filters) {
       if (raw === undefined || raw.trim() === '') continue;
-      const value = normalizePersian(raw);
-      if (value.length > 100) errors.push('EXC_EMPLOYERS_FILTER_IS_INVALID');
+      const value = raw.trim();
+      if (!isValid(list, value)) errors.push('EXC_EMPLOYERS_FILTER_IS_INVALID');
       values.push(value);
       where.push(`e.${column} = $${values.length}`);
     }

@@ -1,6 +1,7 @@
 // The employer profile's rules (§5): every field normalised (digits in any script, Persian
 // letters), each broken rule one code, all of them reported together.
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
+import { closedListItem, isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { TIME_ZONE } from '@darmankar/platform/jalali';
 import { isValidLegalNationalId, isValidNationalId, normalizeCellphone, normalizePersian, toLatinDigits } from '@darmankar/platform/persian';
@@ -87,7 +88,16 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
 
   const brand = parseBrand(input.brand, errors);
   const registeredName = tooLong(text(input.registeredName), 200, 'EXC_EMPLOYERS_REGISTERED_NAME_IS_TOO_LONG');
-  const choice = (value: string | undefined) => tooLong(text(value), 100, 'EXC_EMPLOYERS_FIELD_IS_TOO_LONG');
+  // Closed lists (docs/adr/023): the item's id, checked against the list; a city against its province.
+  const picked = (list: ClosedListName, value: string | undefined, code: ExcCode, parentId?: string | null) => {
+    const id = value?.trim() ?? '';
+    if (id === '') return null;
+    if (!isValid(list, id, parentId)) {
+      errors.push(code);
+      return null;
+    }
+    return id;
+  };
 
   const nationalId = input.nationalId === undefined ? null : toLatinDigits(input.nationalId).replace(/[\s-]/g, '') || null;
   if (nationalId !== null) {
@@ -138,18 +148,21 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
   const benefits = [...new Set(input.benefits.map((b) => text(b)).filter((b): b is string => b !== null))];
   if (benefits.length > 30 || benefits.some((b) => [...b].length > 100)) errors.push('EXC_EMPLOYERS_BENEFITS_ARE_INVALID');
 
+  const province = picked('provinces', input.province, 'EXC_EMPLOYERS_PROVINCE_IS_INVALID');
+  const city = picked('cities', input.city, 'EXC_EMPLOYERS_CITY_IS_INVALID', province);
   const profile: Profile = {
     brand,
     registeredName,
     logo: fileId(input.logo),
-    employerType: choice(input.employerType),
+    employerType: picked('employerTypes', input.employerType, 'EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID'),
     nationalId,
     registrationNumber: digitsOnly(input.registrationNumber, 20, 'EXC_EMPLOYERS_REGISTRATION_NUMBER_IS_INVALID'),
     medicalRegistrationNumber: digitsOnly(input.medicalRegistrationNumber, 10, 'EXC_EMPLOYERS_MEDICAL_REGISTRATION_NUMBER_IS_INVALID'),
-    industry: choice(input.industry),
-    ownershipType: choice(input.ownershipType),
-    province: choice(input.province),
-    city: choice(input.city),
+    industry: picked('industries', input.industry, 'EXC_EMPLOYERS_INDUSTRY_IS_INVALID'),
+    ownershipType: picked('ownershipTypes', input.ownershipType, 'EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID'),
+    // A city alone names its province.
+    province: province ?? (city !== null ? closedListItem('cities', city)?.parent ?? null : null),
+    city,
     address: tooLong(text(input.address), 500, 'EXC_EMPLOYERS_ADDRESS_IS_TOO_LONG'),
     phone,
     cellphone,

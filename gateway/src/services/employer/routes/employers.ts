@@ -1,5 +1,6 @@
 // employers/*: the caller's employers, profiles (private, public, SEO), the listing, the access
 // check, agents and hiring templates. The employer service decides every rule and access.
+import { title } from '@darmankar/platform/closed-lists';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
 import { FILE_CLAIM_ERRORS, signedLinkResponse } from '../../../routes/schemas.ts';
@@ -20,6 +21,8 @@ const PROFILE: ExcCode[] = [
   'EXC_EMPLOYERS_WEBSITE_IS_INVALID', 'EXC_EMPLOYERS_CELLPHONE_IS_INVALID', 'EXC_EMPLOYERS_PHONE_IS_INVALID', 'EXC_EMPLOYERS_CONTACT_EMAIL_IS_INVALID',
   'EXC_EMPLOYERS_CONTACT_NAME_IS_TOO_LONG', 'EXC_EMPLOYERS_ABOUT_IS_TOO_LONG', 'EXC_EMPLOYERS_ADDRESS_IS_TOO_LONG', 'EXC_EMPLOYERS_NUMBER_OF_EMPLOYEES_IS_INVALID',
   'EXC_EMPLOYERS_FIELD_IS_TOO_LONG', 'EXC_EMPLOYERS_BENEFITS_ARE_INVALID', 'EXC_EMPLOYERS_FILE_ID_IS_INVALID',
+  'EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID', 'EXC_EMPLOYERS_INDUSTRY_IS_INVALID', 'EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID', 'EXC_EMPLOYERS_PROVINCE_IS_INVALID',
+  'EXC_EMPLOYERS_CITY_IS_INVALID',
 ];
 const AGENT: ExcCode[] = [
   'EXC_EMPLOYERS_AGENT_FIRST_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_AGENT_LAST_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_AGENT_NAME_IS_TOO_LONG',
@@ -31,7 +34,8 @@ const STEP: ExcCode[] = ['EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_S
 const PAGINATION: ExcCode[] = ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID', 'EXC_PAGINATION_ORDER_IS_INVALID', 'EXC_EMPLOYERS_FILTER_IS_INVALID'];
 
 function seo(employer: PublicEmployerJson) {
-  const where = [employer.city, employer.province].filter(Boolean).join('، ');
+  // Closed-list fields hold ids; the description speaks Persian, so their Persian titles.
+  const where = [title('cities', employer.city, 'fa'), title('provinces', employer.province, 'fa')].filter(Boolean).join('، ');
   const about = employer.about ? employer.about.slice(0, 155) : `${employer.brand}${where ? ` در ${where}` : ''}: فرصت‌های شغلی و معرفی در درمانکار`;
   return { title: `${employer.brand} | درمانکار`, description: about, canonicalPath: `/employers/${encodeURIComponent(employer.slug)}` };
 }
