@@ -247,8 +247,10 @@ describe('resume screens', { skip: skipReason ?? false }, () => {
         },
         'مراقبت پرستاری در بخش ویژه',
       );
-      await page.getByTestId('custom-input').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: customPdf });
+      await page.getByTestId('custom-input').setInputFiles({ name: 'رزومه سارا.pdf', mimeType: 'application/pdf', buffer: customPdf });
       await page.getByTestId('custom-file-name').waitFor();
+      // The file keeps the name it had on the person's device, not a generic label.
+      assert.equal((await page.getByTestId('custom-file-name').innerText()).trim(), 'رزومه سارا.pdf');
       await screenshot(page, 'resume-builder-certificates');
       await page.getByTestId('step-finish').click();
 

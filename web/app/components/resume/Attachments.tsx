@@ -179,7 +179,7 @@ export function CustomResumeField({ resumeId, fileName, hasFile }: { resumeId: s
     setUploading(true);
     try {
       const fileId = await uploadFile('CUSTOM_RESUME', file, file.name);
-      fetcher.submit({ intent: 'attach', kind: 'custom', fileId, resumeId }, { method: 'post' });
+      fetcher.submit({ intent: 'attach', kind: 'custom', fileId, fileName: file.name, resumeId }, { method: 'post' });
     } catch (error) {
       setFailure({ exc: isApiError(error) ? error.codes : ['EXC_UNKNOWN'], at: Date.now() });
     } finally {

@@ -63,7 +63,8 @@ export async function runResumeAction(api: ApiClient, request: Request, form: Fo
       const fileId = fieldOf(form, 'fileId');
       if (intent === 'attach') {
         if (!fileId) return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_FILES_NO_FILE'] }, { status: 400 });
-        await attachFile(api, resumeId, target, fileId);
+        // The custom resume keeps the name the file had on the person's device, shown beside its link.
+        await attachFile(api, resumeId, target, fileId, fieldOf(form, 'fileName'));
       } else {
         await detachFile(api, resumeId, target);
       }

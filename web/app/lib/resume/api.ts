@@ -86,10 +86,11 @@ export function deleteItem(api: ApiClient, id: string, section: SectionName, ite
 
 export type AttachmentKind = 'picture' | 'custom';
 
-export function attachFile(api: ApiClient, id: string, kind: AttachmentKind, fileId: string): Promise<Resume> {
+/** `fileName`: the custom resume's name as shown for its download (the picture has none). */
+export function attachFile(api: ApiClient, id: string, kind: AttachmentKind, fileId: string, fileName?: string | null): Promise<Resume> {
   return kind === 'picture'
     ? api.call('post', '/resumes/{id}/picture', { params: { id }, body: { fileId } })
-    : api.call('post', '/resumes/{id}/custom', { params: { id }, body: { fileId } });
+    : api.call('post', '/resumes/{id}/custom', { params: { id }, body: { fileId, fileName: fileName || null } });
 }
 
 export function detachFile(api: ApiClient, id: string, kind: AttachmentKind): Promise<Resume> {
