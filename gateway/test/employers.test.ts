@@ -13,6 +13,8 @@ import { filesConfig, filesService, type RunningFilesService } from '@darmankar/
 import { createLogger } from '@darmankar/platform/log';
 import { dropDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '@darmankar/platform/testing';
+import { normalizePersian } from '@darmankar/platform/persian';
+import { PERSIAN_TEXT_CASES } from '@darmankar/platform/testing/persian-text-cases';
 import { assertError, login, newCellphone, startStack, type Stack } from './helpers.ts';
 
 const eventsUrl = (() => {
@@ -354,6 +356,49 @@ test('public pages and the listing: anyone reads them; promoted first; filters a
   const page2 = await ok(call('GET', `employers/list?text=${encodeURIComponent('فهرست')}&pageSize=۱&page=۲&order=brand`));
   assert.equal(page2.items.length, 1);
   assert.deepEqual([page2.page, page2.pageSize, page2.total], [2, 1, 2]);
+});
+
+test('free text is stored and shown as typed: profile, public page, SEO description, agents, templates; search and duplicates match every spelling', async () => {
+  const owner = await user();
+  for (const { label, typed } of PERSIAN_TEXT_CASES) {
+    // Bidi overrides, embeddings and isolates and a Windows line break are all that change.
+    const created = await ok(call('POST', 'employers', owner.headers, { brand: `\u202e${typed}\u202c`, isSelfEmployed: false }));
+    assert.equal(created.brand, typed, `${label}: brand`);
+    const body = {
+      brand: typed, registeredName: `\u202b${typed}\u202c`, address: `${typed}\r\n${typed}`, about: `\u2067${typed}\u2069\n${typed}`,
+      contactFirstName: typed, contactLastName: typed, benefits: [typed, ` ${typed} `, normalizePersian(typed)],
+    };
+    const expected = {
+      brand: typed, registeredName: typed, address: `${typed}\n${typed}`, about: `${typed}\n${typed}`, contactFirstName: typed, contactLastName: typed, benefits: [typed],
+    };
+    const pick = (view: any, keys = Object.keys(expected)) => Object.fromEntries(keys.map((key) => [key, view[key]]));
+    const publicKeys = ['brand', 'registeredName', 'address', 'about', 'benefits'];
+    assert.deepEqual(pick(await ok(call('PUT', `employers/${created.id}/company`, owner.headers, body))), expected, `${label}: as saved`);
+    assert.deepEqual(pick(await ok(call('GET', `employers/${encodeURIComponent(created.slug)}`, owner.headers))), expected, `${label}: the edit form`);
+    assert.deepEqual(pick(await ok(call('GET', `employers/${encodeURIComponent(created.slug)}/public`)), publicKeys), pick(expected, publicKeys), `${label}: the company page`);
+    const seo = await ok(call('GET', `employers/by-slug-with-seo/${encodeURIComponent(created.slug)}`));
+    assert.equal(seo.seo.description, `${typed}\n${typed}`, `${label}: the meta description`);
+    assert.equal(seo.seo.title, `${typed} | درمانکار`, `${label}: the page title`);
+
+    // Search matches the typed form and its normalised spelling alike.
+    for (const query of [typed, normalizePersian(typed)]) {
+      const found = await ok(call('GET', `employers/list?text=${encodeURIComponent(query)}&pageSize=50`));
+      assert.ok(found.items.some((item: any) => item.id === created.id && item.brand === typed), `${label}: found by «${query}»`);
+    }
+
+    const agent = await ok(call('POST', `employers/${created.id}/agents`, owner.headers, { firstName: typed, lastName: `\u2066${typed}\u2069`, title: typed, cellphone: newCellphone(), permissions: [] }));
+    assert.deepEqual([agent.firstName, agent.lastName, agent.title], [typed, typed, typed], `${label}: agent`);
+    const listed = (await ok(call('GET', `employers/${created.id}/agents`, owner.headers))).items.find((item: any) => item.id === agent.id);
+    assert.deepEqual([listed.firstName, listed.lastName, listed.title], [typed, typed, typed], `${label}: agent as listed`);
+
+    const template = await ok(call('POST', `employers/${created.id}/templates`, owner.headers, { name: typed }));
+    assert.equal(template.name, typed, `${label}: template`);
+    const step = await ok(call('POST', `employers/${created.id}/templates/${template.id}/steps`, owner.headers, { name: typed, kind: 'interview' }));
+    assert.equal(step.name, typed, `${label}: step`);
+    const templates = (await ok(call('GET', `employers/${created.id}/templates`, owner.headers))).items;
+    const stored = templates.find((item: any) => item.id === template.id);
+    assert.deepEqual([stored.name, stored.steps.some((s: any) => s.id === step.id && s.name === typed)], [typed, true], `${label}: template as listed`);
+  }
 });
 
 test('the gateway answers 503 at once when the employer service is down', async () => {

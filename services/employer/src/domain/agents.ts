@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
-import { normalizeCellphone, normalizePersian } from '@darmankar/platform/persian';
+import { cleanText, normalizeCellphone } from '@darmankar/platform/persian';
 import { isUniqueViolation, type AgentRow, type Database } from '../db/client.ts';
 import { employerEvents } from '../events/employer-events.ts';
 import { isAction, isUuid, requireAccess, type Action } from './access.ts';
@@ -36,9 +36,10 @@ const toView = (row: AgentRow): AgentView => ({
 
 function parseAgent(input: AgentInput): { firstName: string; lastName: string; title: string | null; cellphone: string; permissions: Action[] } {
   const errors: ExcCode[] = [];
-  const firstName = normalizePersian(input.firstName);
-  const lastName = normalizePersian(input.lastName);
-  const title = normalizePersian(input.title ?? '') || null;
+  // Names and title as typed (cleanText), on one line.
+  const firstName = cleanText(input.firstName, { singleLine: true });
+  const lastName = cleanText(input.lastName, { singleLine: true });
+  const title = cleanText(input.title ?? '', { singleLine: true }) || null;
   if (firstName === '') errors.push('EXC_EMPLOYERS_AGENT_FIRST_NAME_IS_REQUIRED');
   if (lastName === '') errors.push('EXC_EMPLOYERS_AGENT_LAST_NAME_IS_REQUIRED');
   if ([...firstName].length > 50 || [...lastName].length > 50) errors.push('EXC_EMPLOYERS_AGENT_NAME_IS_TOO_LONG');

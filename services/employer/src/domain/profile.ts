@@ -1,10 +1,11 @@
-// The employer profile's rules (§5): every field normalised (digits in any script, Persian
-// letters), each broken rule one code, all of them reported together.
+// The employer profile's rules (§5): free text stored as typed (cleanText; docs/conventions.md),
+// numbers, dates and choices parsed (digits in any script), each broken rule one code, all of
+// them reported together.
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { closedListItem, isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { TIME_ZONE } from '@darmankar/platform/jalali';
-import { isValidLegalNationalId, isValidNationalId, normalizeCellphone, normalizePersian, toLatinDigits } from '@darmankar/platform/persian';
+import { cleanText, isValidLegalNationalId, isValidNationalId, normalizeCellphone, normalizeForSearch, normalizePersian, toLatinDigits } from '@darmankar/platform/persian';
 import { isUuid } from './access.ts';
 
 export const BRAND_MAX = 100;
@@ -42,7 +43,15 @@ export interface ProfileInput {
 type Nullable<T> = { [K in keyof T]-?: Exclude<T[K], undefined> | (undefined extends T[K] ? null : never) };
 export type Profile = Nullable<ProfileInput>;
 
-const text = (value: string | undefined): string | null => {
+/** Free text as typed (cleanText): one line unless `multiline`; empty is none. */
+const text = (value: string | undefined, multiline = false): string | null => {
+  if (value === undefined) return null;
+  const cleaned = cleanText(value, { singleLine: !multiline });
+  return cleaned === '' ? null : cleaned;
+};
+
+/** A value the service parses (a date, a choice, an email): digits Latin, letters normalised. */
+const parsed = (value: string | undefined): string | null => {
   if (value === undefined) return null;
   const normalised = normalizePersian(value);
   return normalised === '' ? null : normalised;
@@ -127,10 +136,10 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     if (!ok) errors.push('EXC_EMPLOYERS_WEBSITE_IS_INVALID');
   }
 
-  const numberOfEmployees = text(input.numberOfEmployees);
+  const numberOfEmployees = parsed(input.numberOfEmployees);
   if (numberOfEmployees !== null && !(NUMBER_OF_EMPLOYEES as readonly string[]).includes(numberOfEmployees)) errors.push('EXC_EMPLOYERS_NUMBER_OF_EMPLOYEES_IS_INVALID');
 
-  const establishmentDate = text(input.establishmentDate);
+  const establishmentDate = parsed(input.establishmentDate);
   if (establishmentDate !== null) {
     const match = DATE.exec(establishmentDate);
     const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
@@ -139,13 +148,21 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     else if (establishmentDate > tehranToday(nowMs)) errors.push('EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_IN_FUTURE');
   }
 
-  const contactEmail = text(input.contactEmail)?.toLowerCase() ?? null;
+  const contactEmail = parsed(input.contactEmail)?.toLowerCase() ?? null;
   if (contactEmail !== null && (contactEmail.length > 254 || !EMAIL.test(contactEmail))) errors.push('EXC_EMPLOYERS_CONTACT_EMAIL_IS_INVALID');
 
   const medicalDocumentFileIds = [...new Set(input.medicalDocumentFileIds.map((id) => text(id)).filter((id): id is string => id !== null))];
   if (medicalDocumentFileIds.length > 10 || medicalDocumentFileIds.some((id) => !isUuid(id))) errors.push('EXC_EMPLOYERS_FILE_ID_IS_INVALID');
 
-  const benefits = [...new Set(input.benefits.map((b) => text(b)).filter((b): b is string => b !== null))];
+  // One of each: two spellings of the same benefit (ی/ي, digits, ZWNJ) are one; the first is kept as typed.
+  const benefits: string[] = [];
+  const benefitKeys = new Set<string>();
+  for (const typed of input.benefits) {
+    const benefit = text(typed);
+    if (benefit === null || benefitKeys.has(normalizeForSearch(benefit))) continue;
+    benefitKeys.add(normalizeForSearch(benefit));
+    benefits.push(benefit);
+  }
   if (benefits.length > 30 || benefits.some((b) => [...b].length > 100)) errors.push('EXC_EMPLOYERS_BENEFITS_ARE_INVALID');
 
   const province = picked('provinces', input.province, 'EXC_EMPLOYERS_PROVINCE_IS_INVALID');
@@ -163,13 +180,13 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     // A city alone names its province.
     province: province ?? (city !== null ? closedListItem('cities', city)?.parent ?? null : null),
     city,
-    address: tooLong(text(input.address), 500, 'EXC_EMPLOYERS_ADDRESS_IS_TOO_LONG'),
+    address: tooLong(text(input.address, true), 500, 'EXC_EMPLOYERS_ADDRESS_IS_TOO_LONG'),
     phone,
     cellphone,
     website,
     numberOfEmployees,
     establishmentDate,
-    about: tooLong(text(input.about), 5000, 'EXC_EMPLOYERS_ABOUT_IS_TOO_LONG'),
+    about: tooLong(text(input.about, true), 5000, 'EXC_EMPLOYERS_ABOUT_IS_TOO_LONG'),
     officialGazetteFileId: fileId(input.officialGazetteFileId),
     nationalCardFileId: fileId(input.nationalCardFileId),
     medicalDocumentFileIds,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
-import { normalizePersian } from '@darmankar/platform/persian';
+import { cleanText } from '@darmankar/platform/persian';
 import type { Database, StepRow, TemplateRow, Transaction } from '../db/client.ts';
 import { isUuid, requireAccess, type Action } from './access.ts';
 import { throwIfAny } from './profile.ts';
@@ -44,7 +44,8 @@ const templateView = (row: TemplateRow & { steps: StepRow[] }): TemplateView => 
 });
 
 function parseName(input: string, required: ExcCode, tooLong: ExcCode, errors: ExcCode[]): string {
-  const name = normalizePersian(input);
+  // As typed (cleanText), on one line.
+  const name = cleanText(input, { singleLine: true });
   if (name === '') errors.push(required);
   else if ([...name].length > 100) errors.push(tooLong);
   return name;
