@@ -1,4 +1,4 @@
-import { Form } from 'react-router';
+import { Form, useLocation } from 'react-router';
 import type { Route } from './+types/home';
 import { LocaleLink } from '../components/layout/LocaleLink.tsx';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
@@ -12,6 +12,7 @@ import { localePath } from '../lib/locale.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { PageHandle } from '../lib/page-handle.ts';
 import { requireKnownLocale } from '../lib/route-guards.ts';
+import { rememberRecruitmentsBackURL } from '../lib/session-storage.ts';
 
 interface PostingSummary {
   slug: string;
@@ -52,6 +53,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const { postings, promoted, now } = loaderData;
+  const location = useLocation();
+  // A recruitment opened from here comes back here (spec §3's recruitments back URL).
+  const rememberHere = () => rememberRecruitmentsBackURL(`${location.pathname}${location.search}`);
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -81,7 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-4 md:grid-cols-3">
             {postings.map((posting) => (
               <li key={posting.slug} className="rounded-2xl border border-line p-5">
-                <LocaleLink to={`/applicants/recruitments/${posting.slug}`} className="font-bold hover:text-brand-700">{posting.title}</LocaleLink>
+                <LocaleLink to={`/applicants/recruitments/${posting.slug}`} onClick={rememberHere} className="font-bold hover:text-brand-700">{posting.title}</LocaleLink>
                 <p className="text-sm text-muted">{[posting.employerBrand, posting.city].filter(Boolean).join(' · ')}</p>
                 {posting.publishedAt && <p className="mt-2 text-xs text-muted">{formatRelativeDate(new Date(posting.publishedAt), locale, new Date(now))}</p>}
               </li>

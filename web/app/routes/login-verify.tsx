@@ -15,6 +15,7 @@ import { clearLoginState, readLoginState, saveLoginState } from '../lib/login-st
 import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
 import { mmss, useCountdown } from '../lib/use-countdown.ts';
+import { rememberUserMobile } from '../lib/session-storage.ts';
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'verify.title', 'verify.description', { noindex: true });
 
@@ -72,6 +73,8 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
   useEffect(() => {
     if (actionData?.resent) toast.success(t('verify.resent'));
   }, [actionData]);
+  // The number the code went to is kept for the session (spec §3): "edit number" starts from it.
+  useEffect(() => rememberUserMobile(loaderData.cellphone), [loaderData.cellphone]);
   const errorText = actionData?.exc?.map((code) => excText(code, locale)).join(' ');
   const busy = navigation.state === 'submitting';
 

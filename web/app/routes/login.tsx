@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login';
 import { AuthCard } from '../components/layout/AuthCard.tsx';
@@ -14,6 +15,7 @@ import { localeFromPath, localePath } from '../lib/locale.ts';
 import { saveLoginState } from '../lib/login-state.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
+import { rememberedUserMobile } from '../lib/session-storage.ts';
 import { sessionCookies } from '../lib/viewer.server.ts';
 
 /** The gateway's resend cooldown, used when it only tells us a code is already out. */
@@ -72,6 +74,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const locale = useLocale();
   const navigation = useNavigation();
   useExcToasts(actionData?.exc, actionData?.at);
+  // Back from "edit number": the number the code went to this session, to correct rather than retype.
+  const [remembered, setRemembered] = useState<string | null>(null);
+  useEffect(() => setRemembered(rememberedUserMobile()), []);
   const errorText = actionData?.exc?.map((code) => excText(code, locale)).join(' ');
   return (
     <AuthCard title={t('login.heading')} intro={t('login.intro')}>
@@ -87,7 +92,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           isRequired
           autoFocus
           placeholder={t('login.cellphonePlaceholder')}
-          defaultValue={actionData?.cellphone ?? ''}
+          key={actionData ? 'submitted' : (remembered ?? 'empty')}
+          defaultValue={actionData?.cellphone ?? remembered ?? ''}
           errorMessage={errorText}
           inputClassName="text-center text-lg tracking-widest"
         />
