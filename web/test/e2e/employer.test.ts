@@ -381,6 +381,20 @@ async function flow(w: World): Promise<void> {
     await applicant.page.getByTestId('empty-state').waitFor();
     await applicant.context.close();
 
+    // On a phone the filters wait behind a toggle, so the first screen shows results.
+    const phone = await newPage(w, 390);
+    await goto(phone.page, '/applicants/companies');
+    const toggle = phone.page.getByTestId('companies-filters-toggle');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await phone.page.getByTestId('companies-filters').isVisible(), false);
+    const firstCard = (await phone.page.getByTestId('company-card').first().boundingBox())!;
+    assert.ok(firstCard.y + firstCard.height <= 800, `a result on the first screen (its bottom at ${firstCard.y + firstCard.height}px)`);
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await phone.page.getByTestId('companies-filters').waitFor();
+    await assertAccessible(phone.page, 'companies with the filters open');
+    await phone.context.close();
+
     // Every new page at phone width too.
     await page.setViewportSize({ width: 390, height: 800 });
     for (const path of visited) {

@@ -1,3 +1,5 @@
+import { clsx } from 'clsx';
+import { useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/companies';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
@@ -44,6 +46,9 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { filters, result } = loaderData;
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize));
+  // On phones the filters wait behind a toggle, so the first screen shows results.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = Object.keys(filters).length;
   const pageLink = (page: number) => {
     const query = new URLSearchParams(filters);
     query.set('page', String(page));
@@ -51,7 +56,22 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
   };
   return (
     <Page title={t('employer.companies.title')} intro={t('employer.companies.intro')} testId="companies-page">
-      <Form method="get" role="search" aria-label={t('employer.companies.search')} className="mb-8 grid gap-3 sm:grid-cols-3" data-testid="companies-filters">
+      <button
+        type="button"
+        className="mb-4 flex min-h-11 w-full items-center justify-between rounded-xl border border-line px-4 text-sm font-semibold text-ink hover:bg-surface sm:hidden"
+        aria-expanded={filtersOpen}
+        aria-controls="companies-filters"
+        onClick={() => setFiltersOpen((open) => !open)}
+        data-testid="companies-filters-toggle"
+      >
+        {activeFilters > 0 ? t('employer.companies.filtersActive', { count: localDigits(activeFilters, locale) }) : t('employer.companies.filters')}
+        <svg viewBox="0 0 24 24" className={clsx('size-5 transition-transform', filtersOpen && 'rotate-180')} aria-hidden="true"><path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+      </button>
+      {/* Without JavaScript the toggle cannot open them: the filters are shown instead. */}
+      <noscript>
+        <style>{'#companies-filters{display:grid!important}[data-testid="companies-filters-toggle"]{display:none!important}'}</style>
+      </noscript>
+      <Form id="companies-filters" method="get" role="search" aria-label={t('employer.companies.search')} className={clsx('mb-8 grid gap-3 sm:grid-cols-3', !filtersOpen && 'max-sm:hidden')} data-testid="companies-filters">
         {COMPANY_FILTERS.map((name) => (
           <TextField key={`${name}-${filters[name] ?? ''}`} name={name} label={t(`employer.companies.filter.${name}` as MessageKey)} defaultValue={filters[name] ?? ''} />
         ))}
