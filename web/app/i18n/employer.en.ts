@@ -138,6 +138,8 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.companies.title': 'Companies and medical centres',
   'employer.companies.intro': 'Search the employers of the health sector.',
   'employer.companies.search': 'Search',
+  'employer.companies.filters': 'Filters',
+  'employer.companies.filtersActive': 'Filters ({count})',
   'employer.companies.filter.text': 'Name',
   'employer.companies.filter.province': 'Province',
   'employer.companies.filter.city': 'City',

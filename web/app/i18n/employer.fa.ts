@@ -136,6 +136,8 @@ export const employerFa = {
   'employer.companies.title': 'شرکت‌ها و مراکز درمانی',
   'employer.companies.intro': 'کارفرمایان حوزهٔ درمان و سلامت را جست‌وجو کنید.',
   'employer.companies.search': 'جست‌وجو',
+  'employer.companies.filters': 'فیلترها',
+  'employer.companies.filtersActive': 'فیلترها ({count})',
   'employer.companies.filter.text': 'نام',
   'employer.companies.filter.province': 'استان',
   'employer.companies.filter.city': 'شهر',
