@@ -134,11 +134,41 @@ test('an organisation, its agents by permission, and everyone else: only the rig
     await templates(),
   ]);
 
-  type Need = 'member' | 'EmployerEdit' | 'AgentManage' | 'templates';
-  interface Call { name: string; need: Need; status: number; prepare(): Promise<{ method: string; route: string; body?: unknown }> }
+  // 'owner': only the owner; the agent holding the permission gets `agentCode` instead.
+  type Need = 'member' | 'EmployerEdit' | 'AgentManage' | 'templates' | 'owner';
+  interface Call {
+    name: string; need: Need; status: number; agentCode?: string;
+    prepare(): Promise<{ method: string; route: string; body?: unknown }>;
+    /** What an allowed caller's answer holds; `editor`: the caller may edit the profile (EmployerEdit). */
+    check?(body: any, editor: boolean): void;
+  }
   const profile = { brand: 'بیمارستان ماتریس', nationalId: '10380284790', registrationNumber: '123' };
+  // What only those who edit the profile see (the owner, agents with EmployerEdit).
+  const PRIVATE: Record<string, unknown> = {
+    nationalId: '10380284790', registrationNumber: '123', medicalRegistrationNumber: '12345', cellphone: '09121234567', contactFirstName: 'مینا',
+    contactLastName: 'رضایی', contactEmail: 'hr@matrix.ir', officialGazetteFileId: null, nationalCardFileId: null, medicalDocumentFileIds: null,
+  };
+  const PUBLIC = { brand: 'بیمارستان ماتریس', about: 'بیمارستان عمومی', phone: '02188888888', address: 'خیابان آزادی، پلاک ۱۰' };
+  const setAgent = (agentId: string, cellphone: string, permissions: string[]) =>
+    ok(call('PUT', `employers/${id}/agents/${agentId}`, owner.headers, { firstName: 'نماینده', lastName: 'آزمون', cellphone, permissions }));
   const calls: Call[] = [
-    { name: 'GET employers/{slug}', need: 'member', status: 200, prepare: async () => ({ method: 'GET', route: `employers/${encodeURIComponent(created.slug)}` }) },
+    {
+      name: 'GET employers/{slug}', need: 'member', status: 200,
+      prepare: async () => {
+        const [gazette, card, document] = await Promise.all([
+          ok(upload(owner.headers, 'OFFICIAL_GAZETTE', pdf('gazette'), 'gazette.pdf')), ok(upload(owner.headers, 'NATIONAL_CARD', await png(), 'card.png')),
+          ok(upload(owner.headers, 'MEDICAL_DOCUMENTS', pdf('document'), 'document.pdf')),
+        ]);
+        Object.assign(PRIVATE, { officialGazetteFileId: gazette.id, nationalCardFileId: card.id, medicalDocumentFileIds: [document.id] });
+        await ok(call('PUT', `employers/${id}/company`, owner.headers, { ...PUBLIC, ...PRIVATE }));
+        return { method: 'GET', route: `employers/${encodeURIComponent(created.slug)}` };
+      },
+      check: (body, editor) => {
+        const hidden = Object.fromEntries(Object.entries(PRIVATE).map(([key, value]) => [key, Array.isArray(value) ? [] : null]));
+        assert.deepEqual(Object.fromEntries(Object.keys(PRIVATE).map((key) => [key, body[key]])), editor ? PRIVATE : hidden, editor ? 'the whole profile' : 'no private field without EmployerEdit');
+        assert.deepEqual(Object.fromEntries(Object.keys(PUBLIC).map((key) => [key, body[key]])), PUBLIC, 'the public fields');
+      },
+    },
     {
       name: 'GET file link', need: 'EmployerEdit', status: 200,
       prepare: async () => {
@@ -155,6 +185,48 @@ test('an organisation, its agents by permission, and everyone else: only the rig
     {
       name: 'PUT agent', need: 'AgentManage', status: 200,
       prepare: async () => ({ method: 'PUT', route: `employers/${id}/agents/${invitedWith.id}`, body: { firstName: 'نماینده', lastName: 'آزمون', cellphone: withCellphone, permissions: ALL_BUT_BILLING } }),
+    },
+    {
+      name: 'POST agents granting permissions the caller holds', need: 'AgentManage', status: 200,
+      prepare: async () => ({ method: 'POST', route: `employers/${id}/agents`, body: { firstName: 'الف', lastName: 'ب', cellphone: newCellphone(), permissions: ['EmployerEdit', 'ApplyManage'] } }),
+    },
+    {
+      name: 'PUT own agent with more permissions', need: 'owner', status: 200, agentCode: 'EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS',
+      prepare: async () => {
+        await setAgent(invitedWith.id, withCellphone, ALL_BUT_BILLING);
+        return { method: 'PUT', route: `employers/${id}/agents/${invitedWith.id}`, body: { firstName: 'نماینده', lastName: 'آزمون', cellphone: withCellphone, permissions: ['AgentManage', 'Billing', 'EmployerEdit'] } };
+      },
+    },
+    {
+      name: 'PUT own agent with fewer permissions', need: 'owner', status: 200, agentCode: 'EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS',
+      prepare: async () => {
+        await setAgent(invitedWith.id, withCellphone, ALL_BUT_BILLING);
+        return { method: 'PUT', route: `employers/${id}/agents/${invitedWith.id}`, body: { firstName: 'نماینده', lastName: 'آزمون', cellphone: withCellphone, permissions: ['AgentManage'] } };
+      },
+    },
+    {
+      name: 'POST agents granting a permission the caller lacks', need: 'owner', status: 200, agentCode: 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS',
+      prepare: async () => ({ method: 'POST', route: `employers/${id}/agents`, body: { firstName: 'الف', lastName: 'ب', cellphone: newCellphone(), permissions: ['EmployerEdit', 'Billing'] } }),
+    },
+    {
+      name: 'POST agents granting AgentManage', need: 'owner', status: 200, agentCode: 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS',
+      prepare: async () => ({ method: 'POST', route: `employers/${id}/agents`, body: { firstName: 'الف', lastName: 'ب', cellphone: newCellphone(), permissions: ['AgentManage'] } }),
+    },
+    {
+      name: 'PUT another agent adding a permission the caller lacks', need: 'owner', status: 200, agentCode: 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS',
+      prepare: async () => {
+        const cellphone = newCellphone();
+        const target = await invite(cellphone, ['ApplyManage']);
+        return { method: 'PUT', route: `employers/${id}/agents/${target.id}`, body: { firstName: 'الف', lastName: 'ب', cellphone, permissions: ['ApplyManage', 'Billing'] } };
+      },
+    },
+    {
+      name: 'PUT another agent adding AgentManage', need: 'owner', status: 200, agentCode: 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS',
+      prepare: async () => {
+        const cellphone = newCellphone();
+        const target = await invite(cellphone, []);
+        return { method: 'PUT', route: `employers/${id}/agents/${target.id}`, body: { firstName: 'الف', lastName: 'ب', cellphone, permissions: ['AgentManage'] } };
+      },
     },
     {
       name: 'DELETE agent', need: 'AgentManage', status: 204,
@@ -199,12 +271,12 @@ test('an organisation, its agents by permission, and everyone else: only the rig
   ];
 
   const callers = [
-    { name: 'owner', headers: owner.headers, allowed: () => true },
-    { name: 'agent with the permission', headers: agentWith.headers, allowed: () => true },
-    { name: 'agent without it', headers: agentWithout.headers, allowed: (need: Need) => need === 'member' },
-    { name: 'removed agent', headers: removed.headers, allowed: () => false },
-    { name: 'stranger', headers: stranger.headers, allowed: () => false },
-    { name: 'anonymous', headers: {}, allowed: () => false },
+    { name: 'owner', headers: owner.headers, editor: true, allowed: () => true },
+    { name: 'agent with the permission', headers: agentWith.headers, editor: true, allowed: (need: Need) => need !== 'owner' },
+    { name: 'agent without it', headers: agentWithout.headers, editor: false, allowed: (need: Need) => need === 'member' },
+    { name: 'removed agent', headers: removed.headers, editor: false, allowed: () => false },
+    { name: 'stranger', headers: stranger.headers, editor: false, allowed: () => false },
+    { name: 'anonymous', headers: {}, editor: false, allowed: () => false },
   ];
 
   for (const entry of calls) {
@@ -215,9 +287,11 @@ test('an organisation, its agents by permission, and everyone else: only the rig
       const label = `${entry.name} as ${caller.name}`;
       if (caller.allowed(entry.need)) {
         assert.equal(response.status, entry.status, `${label}: ${response.status} ${await response.clone().text()}`);
+        entry.check?.(await response.json(), caller.editor);
         continue;
       }
       if (caller.name === 'anonymous') await assertError(response, 401, 'EXC_AUTHENTICATION_REQUIRED');
+      else if (caller.name === 'agent with the permission') await assertError(response, 403, entry.agentCode!);
       else if (caller.name === 'agent without it') await assertError(response, 403, 'EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
       else await assertError(response, 403, 'EXC_AUTHORIZATION_FORBIDDEN');
       assert.equal(await snapshot(), before, `${label} changed nothing`);

@@ -68,7 +68,7 @@ export const employerSchema = publicEmployerSchema.extend({
   officialGazetteFileId: nullable, nationalCardFileId: nullable, medicalDocumentFileIds: z.array(z.string()),
   contactFirstName: nullable, contactLastName: nullable, contactEmail: nullable,
   isProfileCompleted: z.boolean(), createdAt: z.string().meta({ description: 'ISO 8601.' }),
-}).meta({ description: 'The whole profile, for the employer\'s members. Every key present, null when empty.' });
+}).meta({ description: 'The profile, for the employer\'s members. Every key present, null when empty. For a member without EmployerEdit the private fields (nationalId, registrationNumber, medicalRegistrationNumber, cellphone, the document file ids, contactFirstName, contactLastName, contactEmail) are null or empty.' });
 
 export const employerSummarySchema = z.object({
   id: z.string(), slug: z.string(), brand: z.string(), registeredName: nullable, logo: nullable, isSelfEmployed: z.boolean(),

@@ -114,6 +114,8 @@ const entries = {
   EXC_EMPLOYERS_AGENT_PERMISSIONS_ARE_INVALID: { status: 400, fa: 'دسترسی‌های نماینده نامعتبر است.', en: 'The agent\'s permissions are not valid.' },
   EXC_EMPLOYERS_AGENT_IS_DUPLICATE: { status: 409, fa: 'این شماره قبلاً به‌عنوان نماینده دعوت شده است.', en: 'This cellphone is already an agent here.' },
   EXC_EMPLOYERS_AGENT_IS_OWNER: { status: 400, fa: 'مالک کارفرما نمی‌تواند نماینده باشد.', en: 'The owner cannot be an agent.' },
+  EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS: { status: 403, fa: 'نمی‌توانید دسترسی‌های خودتان را تغییر دهید.', en: 'You cannot change your own permissions.' },
+  EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS: { status: 403, fa: 'فقط دسترسی‌هایی را می‌توانید بدهید که خودتان دارید؛ دسترسی مدیریت نمایندگان را فقط مالک می‌دهد.', en: 'You can grant only permissions you hold; only the owner grants agent management.' },
   EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED: { status: 400, fa: 'نام قالب را وارد کنید.', en: 'Enter the template name.' },
   EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG: { status: 400, fa: 'نام قالب حداکثر ۱۰۰ نویسه است.', en: 'The template name is at most 100 characters.' },
   EXC_EMPLOYERS_TEMPLATE_IS_IN_USE: { status: 409, fa: 'این قالب در آگهی‌ها استفاده شده و قابل حذف نیست.', en: 'Job ads use this template; it cannot be deleted.' },

@@ -6,7 +6,7 @@ import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { cleanText, normalizeCellphone } from '@darmankar/platform/persian';
 import { isUniqueViolation, type AgentRow, type Database } from '../db/client.ts';
 import { employerEvents } from '../events/employer-events.ts';
-import { isAction, isUuid, requireAccess, type Action } from './access.ts';
+import { isAction, isUuid, requireAccess, type Action, type Membership } from './access.ts';
 import { throwIfAny } from './profile.ts';
 import type { KnownUsers } from './users.ts';
 
@@ -51,6 +51,21 @@ function parseAgent(input: AgentInput): { firstName: string; lastName: string; t
   return { firstName, lastName, title, cellphone: cellphone!, permissions: [...new Set(input.permissions as Action[])] };
 }
 
+/**
+ * What an agent may grant: at most the permissions they hold, never AgentManage (the owner's
+ * alone to give), and never a change to their own permissions. Taking a permission away is
+ * not granting. The owner may grant anything.
+ */
+function checkGrant(who: Exclude<Membership, { kind: 'missing' | 'stranger' }>, caller: string, target: { userId: string | null; permissions: string[] } | null, wanted: readonly Action[]): void {
+  if (who.kind === 'owner') return;
+  const had = new Set(target?.permissions ?? []);
+  if (target !== null && target.userId === caller && (wanted.length !== had.size || wanted.some((permission) => !had.has(permission)))) {
+    throw new DomainError('EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS');
+  }
+  const added = wanted.filter((permission) => !had.has(permission));
+  if (added.some((permission) => permission === 'AgentManage' || !who.permissions.includes(permission))) throw new DomainError('EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS');
+}
+
 export class Agents {
   constructor(
     private readonly db: Database,
@@ -65,8 +80,9 @@ export class Agents {
   }
 
   async invite(userId: string | undefined, employerId: string, input: AgentInput): Promise<AgentView> {
-    await requireAccess(this.db, employerId, userId, ['AgentManage']);
+    const who = await requireAccess(this.db, employerId, userId, ['AgentManage']);
     const agent = parseAgent(input);
+    checkGrant(who, userId!, null, agent.permissions);
     try {
       return await this.db.$transaction(async (tx) => {
         const employer = await tx.employer.findUniqueOrThrow({ where: { id: employerId }, select: { brand: true, ownerUserId: true } });
@@ -86,12 +102,13 @@ export class Agents {
   }
 
   async update(userId: string | undefined, employerId: string, agentId: string, input: AgentInput): Promise<AgentView> {
-    await requireAccess(this.db, employerId, userId, ['AgentManage']);
+    const who = await requireAccess(this.db, employerId, userId, ['AgentManage']);
     const agent = parseAgent(input);
     try {
       return await this.db.$transaction(async (tx) => {
         const current = isUuid(agentId) ? await tx.agent.findFirst({ where: { id: agentId, employerId } }) : null;
         if (!current) throw new DomainError('EXC_EMPLOYERS_AGENT_NOT_FOUND');
+        checkGrant(who, userId!, current, agent.permissions);
         // Another cellphone is another person: the link is made again from it.
         const linkedUser = current.cellphone === agent.cellphone ? current.userId : await this.users.userOf(tx, agent.cellphone);
         const employer = await tx.employer.findUniqueOrThrow({ where: { id: employerId }, select: { ownerUserId: true } });

@@ -53,6 +53,11 @@ export type AccessAnswer =
   | { outcome: 'granted' | 'agent_denied'; role: 'owner' | 'agent'; permissions: Action[] }
   | { outcome: 'not_member' | 'employer_not_found'; role: null; permissions: [] };
 
+/** What only the owner and agents with EmployerEdit read: identity numbers, private contacts and documents. */
+export type PrivateField =
+  | 'nationalId' | 'registrationNumber' | 'medicalRegistrationNumber' | 'cellphone' | 'officialGazetteFileId' | 'nationalCardFileId'
+  | 'medicalDocumentFileIds' | 'contactFirstName' | 'contactLastName' | 'contactEmail';
+
 const ORDERS = { newest: 'e.created_at DESC, e.id', brand: 'e.brand, e.id' } as const;
 
 export function toView(row: EmployerRow): EmployerView {
@@ -94,6 +99,12 @@ export function toView(row: EmployerRow): EmployerView {
     ownerUserId: row.ownerUserId,
   };
 }
+
+/** The private fields, as a member without EmployerEdit sees them: empty. */
+const HIDDEN_FROM_MEMBERS: Pick<Profile, PrivateField> = {
+  nationalId: null, registrationNumber: null, medicalRegistrationNumber: null, cellphone: null, officialGazetteFileId: null, nationalCardFileId: null,
+  medicalDocumentFileIds: [], contactFirstName: null, contactLastName: null, contactEmail: null,
+};
 
 const searchText = (profile: Pick<Profile, 'brand' | 'registeredName'>) => normalizeForSearch([profile.brand, profile.registeredName ?? ''].join(' '));
 
@@ -140,11 +151,13 @@ export class Employers {
     return row;
   }
 
+  /** The whole profile for those who edit it (EmployerEdit); other members get its public fields, the private ones empty. */
   async getPrivate(userId: string | undefined, slug: string): Promise<EmployerView> {
     requireCaller(userId);
     const row = await this.bySlug(slug);
-    await requireAccess(this.db, row.id, userId);
-    return toView(row);
+    const who = await requireAccess(this.db, row.id, userId);
+    const view = toView(row);
+    return who.permissions.includes('EmployerEdit') ? view : { ...view, profile: { ...view.profile, ...HIDDEN_FROM_MEMBERS } };
   }
 
   async getPublic(slug: string): Promise<EmployerView> {

@@ -80,7 +80,7 @@ export function employerRoutes(employers: EmployerAdapter): RouteDefinition[] {
       },
     }),
     defineRoute({
-      methods: ['get'], path: '/employers/:slug', summary: 'The whole profile, for the employer\'s members', tag: TAG, session: 'required',
+      methods: ['get'], path: '/employers/:slug', summary: 'The profile, for the employer\'s members: the whole of it with EmployerEdit; without it the private fields (national id, registration numbers, cellphone, contact person, documents) are null or empty', tag: TAG, session: 'required',
       params: slugParams,
       responses: [{ status: 200, description: 'The employer', body: employerSchema }],
       errors: MEMBER,
@@ -147,17 +147,17 @@ export function employerRoutes(employers: EmployerAdapter): RouteDefinition[] {
       handle: async ({ params, meta }) => ({ items: await employers.agents(params.id, meta) }),
     }),
     defineRoute({
-      methods: ['post'], path: '/employers/:id/agents', summary: 'Invite an agent by cellphone (AgentManage); the invitation is sent as a message', tag: TAG, session: 'required',
+      methods: ['post'], path: '/employers/:id/agents', summary: 'Invite an agent by cellphone (AgentManage); the invitation is sent as a message. An agent grants only permissions they hold; AgentManage only the owner grants', tag: TAG, session: 'required',
       params: employerIdParams, body: agentBody,
       responses: [{ status: 200, description: 'Invited', body: agentSchema }],
-      errors: [...GATED, ...AGENT],
+      errors: [...GATED, ...AGENT, 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS'],
       handle: ({ params, body, meta }) => employers.invite(params.id, body, meta),
     }),
     defineRoute({
-      methods: ['put'], path: '/employers/:id/agents/:agentId', summary: 'Change an agent and their permissions (AgentManage); takes effect at once', tag: TAG, session: 'required',
+      methods: ['put'], path: '/employers/:id/agents/:agentId', summary: 'Change an agent and their permissions (AgentManage); takes effect at once. An agent adds only permissions they hold, never AgentManage, and never changes their own', tag: TAG, session: 'required',
       params: agentParams, body: agentBody,
       responses: [{ status: 200, description: 'Saved', body: agentSchema }],
-      errors: [...GATED, ...AGENT, 'EXC_EMPLOYERS_AGENT_NOT_FOUND'],
+      errors: [...GATED, ...AGENT, 'EXC_EMPLOYERS_AGENT_NOT_FOUND', 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS', 'EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS'],
       handle: ({ params, body, meta }) => employers.updateAgent(params.id, params.agentId, body, meta),
     }),
     defineRoute({
