@@ -3077,10 +3077,12 @@ export interface operations {
                         birthday: string | null;
                         gender: ("male" | "female") | null;
                         maritalStatus: ("single" | "married") | null;
-                        militaryStatus: ("exempt" | "completed" | "serving" | "not_served" | "educational_exemption") | null;
+                        militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
                         hasDisability: boolean;
                         isForeigner: boolean;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         url: string | null;
                         jobTitle: string | null;
@@ -3095,6 +3097,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -3106,9 +3109,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -3255,10 +3262,12 @@ export interface operations {
                         birthday: string | null;
                         gender: ("male" | "female") | null;
                         maritalStatus: ("single" | "married") | null;
-                        militaryStatus: ("exempt" | "completed" | "serving" | "not_served" | "educational_exemption") | null;
+                        militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
                         hasDisability: boolean;
                         isForeigner: boolean;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         url: string | null;
                         jobTitle: string | null;
@@ -3273,6 +3282,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -3284,9 +3294,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -3559,22 +3573,28 @@ export interface operations {
                     birthday?: string | null;
                     /** @description male or female. */
                     gender?: (("male" | "female") | string) | null;
-                    /** @description single or married. */
+                    /**
+                     * @description Marital status. An id of the closed list maritalStatuses (its items and titles: GET /suggestions/list?categories=maritalStatuses); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example single
+                     */
                     maritalStatus?: string | null;
-                    /** @description exempt, completed, serving, not_served or educational_exemption. */
+                    /**
+                     * @description Military service status. An id of the closed list militaryServiceStatuses (its items and titles: GET /suggestions/list?categories=militaryServiceStatuses); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example completed
+                     */
                     militaryStatus?: string | null;
                     /** @description Has a disability. */
                     hasDisability?: boolean;
                     /** @description Is a foreign national. */
                     isForeigner?: boolean;
                     /**
-                     * @description Province (free text; suggestions category provinces).
-                     * @example تهران
+                     * @description Province. An id of the closed list provinces (its items and titles: GET /suggestions/list?categories=provinces); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example tehran
                      */
                     province?: string | null;
                     /**
-                     * @description City (free text; suggestions category cities).
-                     * @example تهران
+                     * @description City, one of the province's (given alone, it sets the province). An id of the closed list cities (its items and titles: GET /suggestions/list?categories=cities); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example tehran
                      */
                     city?: string | null;
                     /**
@@ -3610,10 +3630,12 @@ export interface operations {
                         birthday: string | null;
                         gender: ("male" | "female") | null;
                         maritalStatus: ("single" | "married") | null;
-                        militaryStatus: ("exempt" | "completed" | "serving" | "not_served" | "educational_exemption") | null;
+                        militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
                         hasDisability: boolean;
                         isForeigner: boolean;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         url: string | null;
                         jobTitle: string | null;
@@ -3628,6 +3650,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -3639,9 +3662,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -3726,10 +3753,6 @@ export interface operations {
              *     `EXC_RESUMES_PROVINCE_IS_INVALID`: Choose the province from the list.
              *
              *     `EXC_RESUMES_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
-             *
-             *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
-             *
-             *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
              *
              *     `EXC_RESUMES_URL_IS_INVALID`: The website must be an http or https address.
              *
@@ -3856,22 +3879,28 @@ export interface operations {
                     birthday?: string | null;
                     /** @description male or female. */
                     gender?: (("male" | "female") | string) | null;
-                    /** @description single or married. */
+                    /**
+                     * @description Marital status. An id of the closed list maritalStatuses (its items and titles: GET /suggestions/list?categories=maritalStatuses); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example single
+                     */
                     maritalStatus?: string | null;
-                    /** @description exempt, completed, serving, not_served or educational_exemption. */
+                    /**
+                     * @description Military service status. An id of the closed list militaryServiceStatuses (its items and titles: GET /suggestions/list?categories=militaryServiceStatuses); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example completed
+                     */
                     militaryStatus?: string | null;
                     /** @description Has a disability. */
                     hasDisability?: boolean;
                     /** @description Is a foreign national. */
                     isForeigner?: boolean;
                     /**
-                     * @description Province (free text; suggestions category provinces).
-                     * @example تهران
+                     * @description Province. An id of the closed list provinces (its items and titles: GET /suggestions/list?categories=provinces); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example tehran
                      */
                     province?: string | null;
                     /**
-                     * @description City (free text; suggestions category cities).
-                     * @example تهران
+                     * @description City, one of the province's (given alone, it sets the province). An id of the closed list cities (its items and titles: GET /suggestions/list?categories=cities); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example tehran
                      */
                     city?: string | null;
                     /**
@@ -3907,10 +3936,12 @@ export interface operations {
                         birthday: string | null;
                         gender: ("male" | "female") | null;
                         maritalStatus: ("single" | "married") | null;
-                        militaryStatus: ("exempt" | "completed" | "serving" | "not_served" | "educational_exemption") | null;
+                        militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
                         hasDisability: boolean;
                         isForeigner: boolean;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         url: string | null;
                         jobTitle: string | null;
@@ -3925,6 +3956,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -3936,9 +3968,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -4023,10 +4059,6 @@ export interface operations {
              *     `EXC_RESUMES_PROVINCE_IS_INVALID`: Choose the province from the list.
              *
              *     `EXC_RESUMES_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
-             *
-             *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
-             *
-             *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
              *
              *     `EXC_RESUMES_URL_IS_INVALID`: The website must be an http or https address.
              *
@@ -4161,10 +4193,12 @@ export interface operations {
                         birthday: string | null;
                         gender: ("male" | "female") | null;
                         maritalStatus: ("single" | "married") | null;
-                        militaryStatus: ("exempt" | "completed" | "serving" | "not_served" | "educational_exemption") | null;
+                        militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
                         hasDisability: boolean;
                         isForeigner: boolean;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         url: string | null;
                         jobTitle: string | null;
@@ -4179,6 +4213,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -4190,9 +4225,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -4386,10 +4425,12 @@ export interface operations {
                         birthday: string | null;
                         gender: ("male" | "female") | null;
                         maritalStatus: ("single" | "married") | null;
-                        militaryStatus: ("exempt" | "completed" | "serving" | "not_served" | "educational_exemption") | null;
+                        militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
                         hasDisability: boolean;
                         isForeigner: boolean;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         url: string | null;
                         jobTitle: string | null;
@@ -4404,6 +4445,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -4415,9 +4457,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -4602,10 +4648,12 @@ export interface operations {
                         birthday: string | null;
                         gender: ("male" | "female") | null;
                         maritalStatus: ("single" | "married") | null;
-                        militaryStatus: ("exempt" | "completed" | "serving" | "not_served" | "educational_exemption") | null;
+                        militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
                         hasDisability: boolean;
                         isForeigner: boolean;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         url: string | null;
                         jobTitle: string | null;
@@ -4620,6 +4668,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -4631,9 +4680,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -4827,10 +4880,12 @@ export interface operations {
                         birthday: string | null;
                         gender: ("male" | "female") | null;
                         maritalStatus: ("single" | "married") | null;
-                        militaryStatus: ("exempt" | "completed" | "serving" | "not_served" | "educational_exemption") | null;
+                        militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
                         hasDisability: boolean;
                         isForeigner: boolean;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         url: string | null;
                         jobTitle: string | null;
@@ -4845,6 +4900,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -4856,9 +4912,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -5151,6 +5211,7 @@ export interface operations {
                             id: string;
                             university: string;
                             fieldOfStudy: string;
+                            /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                             degreeLevel: string;
                             gpa: number | null;
                             startYear: number;
@@ -5272,8 +5333,8 @@ export interface operations {
                      */
                     fieldOfStudy?: string | null;
                     /**
-                     * @description Required (suggestions category degreeLevels).
-                     * @example کارشناسی
+                     * @description Required. An id of the closed list degreeLevels (its items and titles: GET /suggestions/list?categories=degreeLevels); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example bachelor
                      */
                     degreeLevel?: string | null;
                     /**
@@ -5308,6 +5369,7 @@ export interface operations {
                         id: string;
                         university: string;
                         fieldOfStudy: string;
+                        /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                         degreeLevel: string;
                         gpa: number | null;
                         startYear: number;
@@ -5328,8 +5390,6 @@ export interface operations {
              *     `EXC_RESUMES_DEGREE_LEVEL_IS_REQUIRED`: The degree level is required.
              *
              *     `EXC_RESUMES_DEGREE_LEVEL_IS_INVALID`: Choose the degree level from the list.
-             *
-             *     `EXC_RESUMES_DEGREE_LEVEL_IS_TOO_LONG`: The degree level is at most 100 characters.
              *
              *     `EXC_RESUMES_GPA_IS_INVALID`: The GPA must be a number from 0 to 20 with at most two decimals.
              *
@@ -5462,8 +5522,8 @@ export interface operations {
                      */
                     fieldOfStudy?: string | null;
                     /**
-                     * @description Required (suggestions category degreeLevels).
-                     * @example کارشناسی
+                     * @description Required. An id of the closed list degreeLevels (its items and titles: GET /suggestions/list?categories=degreeLevels); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example bachelor
                      */
                     degreeLevel?: string | null;
                     /**
@@ -5498,6 +5558,7 @@ export interface operations {
                         id: string;
                         university: string;
                         fieldOfStudy: string;
+                        /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
                         degreeLevel: string;
                         gpa: number | null;
                         startYear: number;
@@ -5518,8 +5579,6 @@ export interface operations {
              *     `EXC_RESUMES_DEGREE_LEVEL_IS_REQUIRED`: The degree level is required.
              *
              *     `EXC_RESUMES_DEGREE_LEVEL_IS_INVALID`: Choose the degree level from the list.
-             *
-             *     `EXC_RESUMES_DEGREE_LEVEL_IS_TOO_LONG`: The degree level is at most 100 characters.
              *
              *     `EXC_RESUMES_GPA_IS_INVALID`: The GPA must be a number from 0 to 20 with at most two decimals.
              *
@@ -5767,9 +5826,13 @@ export interface operations {
                             id: string;
                             jobTitle: string;
                             companyName: string;
+                            /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                             industry: string | null;
+                            /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                             employmentType: string | null;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                             province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                             city: string | null;
                             currentlyEmployed: boolean;
                             description: string | null;
@@ -5890,13 +5953,25 @@ export interface operations {
                      * @example بیمارستان امام خمینی
                      */
                     companyName?: string | null;
-                    /** @description Suggestions category industries. */
+                    /**
+                     * @description Industry. An id of the closed list industries (its items and titles: GET /suggestions/list?categories=industries); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example healthcare
+                     */
                     industry?: string | null;
-                    /** @description Suggestions category employmentTypes. */
+                    /**
+                     * @description Employment type. An id of the closed list employmentTypes (its items and titles: GET /suggestions/list?categories=employmentTypes); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example full-time
+                     */
                     employmentType?: string | null;
-                    /** @description Province. */
+                    /**
+                     * @description Province. An id of the closed list provinces (its items and titles: GET /suggestions/list?categories=provinces); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example tehran
+                     */
                     province?: string | null;
-                    /** @description City. */
+                    /**
+                     * @description City, one of the province's (given alone, it sets the province). An id of the closed list cities (its items and titles: GET /suggestions/list?categories=cities); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example tehran
+                     */
                     city?: string | null;
                     /** @description Still working there. */
                     currentlyEmployed?: boolean;
@@ -5927,9 +6002,13 @@ export interface operations {
                         id: string;
                         jobTitle: string;
                         companyName: string;
+                        /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                         industry: string | null;
+                        /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                         employmentType: string | null;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         currentlyEmployed: boolean;
                         description: string | null;
@@ -5943,10 +6022,6 @@ export interface operations {
              *
              *     `EXC_RESUMES_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
              *
-             *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
-             *
-             *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
-             *
              *     `EXC_RESUMES_JOB_TITLE_IS_REQUIRED`: The job title is required.
              *
              *     `EXC_RESUMES_JOB_TITLE_IS_TOO_LONG`: The job title is at most 100 characters.
@@ -5958,10 +6033,6 @@ export interface operations {
              *     `EXC_RESUMES_INDUSTRY_IS_INVALID`: Choose the industry from the list.
              *
              *     `EXC_RESUMES_EMPLOYMENT_TYPE_IS_INVALID`: Choose the employment type from the list.
-             *
-             *     `EXC_RESUMES_INDUSTRY_IS_TOO_LONG`: The industry is at most 100 characters.
-             *
-             *     `EXC_RESUMES_EMPLOYMENT_TYPE_IS_TOO_LONG`: The employment type is at most 100 characters.
              *
              *     `EXC_RESUMES_DESCRIPTION_IS_TOO_LONG`: The description is at most 2000 characters.
              *
@@ -6093,13 +6164,25 @@ export interface operations {
                      * @example بیمارستان امام خمینی
                      */
                     companyName?: string | null;
-                    /** @description Suggestions category industries. */
+                    /**
+                     * @description Industry. An id of the closed list industries (its items and titles: GET /suggestions/list?categories=industries); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example healthcare
+                     */
                     industry?: string | null;
-                    /** @description Suggestions category employmentTypes. */
+                    /**
+                     * @description Employment type. An id of the closed list employmentTypes (its items and titles: GET /suggestions/list?categories=employmentTypes); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example full-time
+                     */
                     employmentType?: string | null;
-                    /** @description Province. */
+                    /**
+                     * @description Province. An id of the closed list provinces (its items and titles: GET /suggestions/list?categories=provinces); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example tehran
+                     */
                     province?: string | null;
-                    /** @description City. */
+                    /**
+                     * @description City, one of the province's (given alone, it sets the province). An id of the closed list cities (its items and titles: GET /suggestions/list?categories=cities); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.
+                     * @example tehran
+                     */
                     city?: string | null;
                     /** @description Still working there. */
                     currentlyEmployed?: boolean;
@@ -6130,9 +6213,13 @@ export interface operations {
                         id: string;
                         jobTitle: string;
                         companyName: string;
+                        /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
                         industry: string | null;
+                        /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
                         employmentType: string | null;
+                        /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
                         province: string | null;
+                        /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
                         city: string | null;
                         currentlyEmployed: boolean;
                         description: string | null;
@@ -6146,10 +6233,6 @@ export interface operations {
              *
              *     `EXC_RESUMES_CITY_IS_INVALID`: Choose the city from the cities of the chosen province.
              *
-             *     `EXC_RESUMES_PROVINCE_IS_TOO_LONG`: The province is at most 50 characters.
-             *
-             *     `EXC_RESUMES_CITY_IS_TOO_LONG`: The city is at most 50 characters.
-             *
              *     `EXC_RESUMES_JOB_TITLE_IS_REQUIRED`: The job title is required.
              *
              *     `EXC_RESUMES_JOB_TITLE_IS_TOO_LONG`: The job title is at most 100 characters.
@@ -6161,10 +6244,6 @@ export interface operations {
              *     `EXC_RESUMES_INDUSTRY_IS_INVALID`: Choose the industry from the list.
              *
              *     `EXC_RESUMES_EMPLOYMENT_TYPE_IS_INVALID`: Choose the employment type from the list.
-             *
-             *     `EXC_RESUMES_INDUSTRY_IS_TOO_LONG`: The industry is at most 100 characters.
-             *
-             *     `EXC_RESUMES_EMPLOYMENT_TYPE_IS_TOO_LONG`: The employment type is at most 100 characters.
              *
              *     `EXC_RESUMES_DESCRIPTION_IS_TOO_LONG`: The description is at most 2000 characters.
              *
@@ -9617,8 +9696,6 @@ export interface operations {
              *
              *     `EXC_EMPLOYERS_NUMBER_OF_EMPLOYEES_IS_INVALID`: The number of employees is not one of the choices.
              *
-             *     `EXC_EMPLOYERS_FIELD_IS_TOO_LONG`: A choice (type, industry, ownership, province or city) is too long.
-             *
              *     `EXC_EMPLOYERS_BENEFITS_ARE_INVALID`: Benefits are invalid (at most 30, each at most 100 characters).
              *
              *     `EXC_EMPLOYERS_FILE_ID_IS_INVALID`: An attached file is not valid.
@@ -9895,8 +9972,6 @@ export interface operations {
              *     `EXC_EMPLOYERS_ADDRESS_IS_TOO_LONG`: The address is at most 500 characters.
              *
              *     `EXC_EMPLOYERS_NUMBER_OF_EMPLOYEES_IS_INVALID`: The number of employees is not one of the choices.
-             *
-             *     `EXC_EMPLOYERS_FIELD_IS_TOO_LONG`: A choice (type, industry, ownership, province or city) is too long.
              *
              *     `EXC_EMPLOYERS_BENEFITS_ARE_INVALID`: Benefits are invalid (at most 30, each at most 100 characters).
              *

@@ -44,7 +44,11 @@ describe('personal information', () => {
     ['birthday with Bengali digits', { birthday: '১৯৯১-০১-০৫' }, ['EXC_RESUMES_BIRTHDAY_IS_INVALID']],
     ['choices', { gender: 'other', maritalStatus: 'x', militaryStatus: 'y' }, ['EXC_RESUMES_GENDER_IS_INVALID', 'EXC_RESUMES_MARITAL_STATUS_IS_INVALID', 'EXC_RESUMES_MILITARY_STATUS_IS_INVALID']],
     ['url', { url: 'javascript:alert(1)' }, ['EXC_RESUMES_URL_IS_INVALID']],
-    ['places, headline and about too long', { province: 'ا'.repeat(51), city: 'ا'.repeat(51), jobTitle: 'ا'.repeat(101), about: 'ا'.repeat(2001) }, ['EXC_RESUMES_PROVINCE_IS_TOO_LONG', 'EXC_RESUMES_CITY_IS_TOO_LONG', 'EXC_RESUMES_JOB_TITLE_IS_TOO_LONG', 'EXC_RESUMES_ABOUT_IS_TOO_LONG']],
+    ['headline and about too long', { jobTitle: 'ا'.repeat(101), about: 'ا'.repeat(2001) }, ['EXC_RESUMES_JOB_TITLE_IS_TOO_LONG', 'EXC_RESUMES_ABOUT_IS_TOO_LONG']],
+    // Closed lists (docs/adr/023): ids of the list, a city of its province.
+    ['province and city typed, not picked', { province: 'تهران', city: 'تهران' }, ['EXC_RESUMES_PROVINCE_IS_INVALID', 'EXC_RESUMES_CITY_IS_INVALID']],
+    ['a city outside its province', { province: 'tehran', city: 'mashhad' }, ['EXC_RESUMES_CITY_IS_INVALID']],
+    ['statuses by their old codes', { maritalStatus: 'متاهل', militaryStatus: 'not_served' }, ['EXC_RESUMES_MARITAL_STATUS_IS_INVALID', 'EXC_RESUMES_MILITARY_STATUS_IS_INVALID']],
   ];
   for (const [what, fields, codes] of refusals) {
     test(`refused: ${what}, and nothing is stored`, async () => {
@@ -72,10 +76,16 @@ describe('personal information', () => {
   });
 
   test('an update with broken rules changes nothing', async () => {
-    const { userId, resume } = await createFor(newUser(), { city: 'تهران' });
-    await rejectsWith(t.client.updateResume({ resumeId: resume.id, personal: personal({ firstName: '', city: 'کرج', email: 'x@' }) }, as(userId)), 'EXC_RESUMES_FIRST_NAME_IS_REQUIRED', 'EXC_RESUMES_EMAIL_IS_INVALID');
+    const { userId, resume } = await createFor(newUser(), { city: 'tehran' });
+    await rejectsWith(t.client.updateResume({ resumeId: resume.id, personal: personal({ firstName: '', city: 'karaj', email: 'x@' }) }, as(userId)), 'EXC_RESUMES_FIRST_NAME_IS_REQUIRED', 'EXC_RESUMES_EMAIL_IS_INVALID');
     const row = await t.db.resume.findUniqueOrThrow({ where: { id: resume.id } });
-    assert.deepEqual([row.firstName, row.city, row.email], ['مریم', 'تهران', null]);
+    assert.deepEqual([row.firstName, row.province, row.city, row.email], ['مریم', 'tehran', 'tehran', null], 'a city alone names its province');
+  });
+
+  test('closed lists are stored as ids: province, city, marital and military status', async () => {
+    const { resume } = await createFor(newUser(), { province: 'khorasan-razavi', city: 'mashhad', maritalStatus: 'married', militaryStatus: 'permanent-exemption' });
+    const saved = resume.personal!;
+    assert.deepEqual([saved.province, saved.city, saved.maritalStatus, saved.militaryStatus], ['khorasan-razavi', 'mashhad', 'married', 'permanent-exemption']);
   });
 });
 
@@ -102,12 +112,13 @@ describe('slugs', () => {
 
 describe('sections', () => {
   const item = (caseName: string, value: Record<string, unknown>): { item: never } => ({ item: { item: { case: caseName, value } } as never });
-  const education = (fields: Record<string, unknown> = {}) => item('education', { university: 'دانشگاه تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'کارشناسی', startYear: '1395', endYear: '1399', ...fields });
+  const education = (fields: Record<string, unknown> = {}) => item('education', { university: 'دانشگاه تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'bachelor', startYear: '1395', endYear: '1399', ...fields });
   const job = (fields: Record<string, unknown> = {}) => item('job', { jobTitle: 'پرستار', companyName: 'بیمارستان', startDate: '2020-01-01', endDate: '2022-01-01', ...fields });
 
   const refusals: Array<[string, unknown, string[]]> = [
     ['education: required fields', item('education', {}), ['EXC_RESUMES_UNIVERSITY_IS_REQUIRED', 'EXC_RESUMES_FIELD_OF_STUDY_IS_REQUIRED', 'EXC_RESUMES_DEGREE_LEVEL_IS_REQUIRED', 'EXC_RESUMES_START_YEAR_IS_REQUIRED', 'EXC_RESUMES_END_YEAR_IS_REQUIRED']],
-    ['education: too long', education({ university: 'ا'.repeat(101), fieldOfStudy: 'ا'.repeat(101), degreeLevel: 'ا'.repeat(101) }), ['EXC_RESUMES_UNIVERSITY_IS_TOO_LONG', 'EXC_RESUMES_FIELD_OF_STUDY_IS_TOO_LONG', 'EXC_RESUMES_DEGREE_LEVEL_IS_TOO_LONG']],
+    ['education: too long', education({ university: 'ا'.repeat(101), fieldOfStudy: 'ا'.repeat(101) }), ['EXC_RESUMES_UNIVERSITY_IS_TOO_LONG', 'EXC_RESUMES_FIELD_OF_STUDY_IS_TOO_LONG']],
+    ['education: degree level typed, not picked', education({ degreeLevel: 'کارشناسی' }), ['EXC_RESUMES_DEGREE_LEVEL_IS_INVALID']],
     ['education: GPA over 20', education({ gpa: '20.01' }), ['EXC_RESUMES_GPA_IS_INVALID']],
     ['education: GPA with three decimals', education({ gpa: '17.125' }), ['EXC_RESUMES_GPA_IS_INVALID']],
     ['education: GPA negative', education({ gpa: '-1' }), ['EXC_RESUMES_GPA_IS_INVALID']],
@@ -119,7 +130,8 @@ describe('sections', () => {
     ['job: dates in the future', job({ startDate: '2026-03-21', endDate: '2027-01-01' }), ['EXC_RESUMES_START_DATE_IS_IN_FUTURE', 'EXC_RESUMES_END_DATE_IS_IN_FUTURE']],
     ['job: invalid dates', job({ startDate: '2020-13-01', endDate: 'yesterday' }), ['EXC_RESUMES_START_DATE_IS_INVALID', 'EXC_RESUMES_END_DATE_IS_INVALID']],
     ['job: end before start', job({ startDate: '2022-01-02', endDate: '2022-01-01' }), ['EXC_RESUMES_END_DATE_IS_BEFORE_START_DATE']],
-    ['job: too long', job({ jobTitle: 'ا'.repeat(101), companyName: 'ا'.repeat(101), industry: 'ا'.repeat(101), employmentType: 'ا'.repeat(101), province: 'ا'.repeat(51), city: 'ا'.repeat(51), description: 'ا'.repeat(2001) }), ['EXC_RESUMES_JOB_TITLE_IS_TOO_LONG', 'EXC_RESUMES_COMPANY_NAME_IS_TOO_LONG', 'EXC_RESUMES_INDUSTRY_IS_TOO_LONG', 'EXC_RESUMES_EMPLOYMENT_TYPE_IS_TOO_LONG', 'EXC_RESUMES_PROVINCE_IS_TOO_LONG', 'EXC_RESUMES_CITY_IS_TOO_LONG', 'EXC_RESUMES_DESCRIPTION_IS_TOO_LONG']],
+    ['job: too long', job({ jobTitle: 'ا'.repeat(101), companyName: 'ا'.repeat(101), description: 'ا'.repeat(2001) }), ['EXC_RESUMES_JOB_TITLE_IS_TOO_LONG', 'EXC_RESUMES_COMPANY_NAME_IS_TOO_LONG', 'EXC_RESUMES_DESCRIPTION_IS_TOO_LONG']],
+    ['job: closed lists typed, not picked', job({ industry: 'درمان', employmentType: 'تمام وقت', province: 'tehran', city: 'shiraz' }), ['EXC_RESUMES_INDUSTRY_IS_INVALID', 'EXC_RESUMES_EMPLOYMENT_TYPE_IS_INVALID', 'EXC_RESUMES_CITY_IS_INVALID']],
     ['skill: required', item('skill', {}), ['EXC_RESUMES_NAME_IS_REQUIRED', 'EXC_RESUMES_LEVEL_IS_REQUIRED']],
     ['skill: level native is for languages', item('skill', { name: 'تزریقات', level: 'native' }), ['EXC_RESUMES_LEVEL_IS_INVALID']],
     ['language: level expert is for skills', item('language', { name: 'انگلیسی', level: 'expert' }), ['EXC_RESUMES_LEVEL_IS_INVALID']],
@@ -251,7 +263,7 @@ describe('completeness and events', () => {
   test('the score follows the filled parts, and every change is an event in the outbox', async () => {
     const { userId, resume } = await createFor();
     assert.equal(resume.completeness!.score, 0);
-    const { resume: personalDone } = await t.client.updateResume({ resumeId: resume.id, personal: personal({ jobTitle: 'پرستار', city: 'تهران', email: 'a@b.ir' }) }, as(userId));
+    const { resume: personalDone } = await t.client.updateResume({ resumeId: resume.id, personal: personal({ jobTitle: 'پرستار', city: 'tehran', email: 'a@b.ir' }) }, as(userId));
     assert.deepEqual([personalDone!.completeness!.score, personalDone!.completeness!.personal], [20, true]);
     await t.client.addItem({ resumeId: resume.id, item: { item: { case: 'skill', value: { name: 'تزریقات', level: 'expert' } } } } as never, as(userId));
     await t.client.addItem({ resumeId: resume.id, item: { item: { case: 'language', value: { name: 'انگلیسی', level: 'advanced' } } } } as never, as(userId));

@@ -2,6 +2,7 @@
 // is built from. The field rules live in the resume service, which reports every broken one at
 // once as EXC_RESUMES_<FIELD>_<RULE>; here a value only has to have the right JSON type.
 import { z } from 'zod';
+import { closedList, type ClosedListName } from '@darmankar/platform/closed-lists';
 import { EXC_CATALOGUE, type ExcCode } from '@darmankar/platform/errors/catalogue';
 
 /** Far above every field's own limit: only keeps absurd bodies out. */
@@ -12,6 +13,10 @@ const text = (description: string, example?: string) => z.string().max(CAP).null
 const numeric = (description: string, example?: number) => z.union([z.number(), z.string().max(32)]).nullish().meta({ description, ...(example !== undefined ? { example } : {}) });
 const date = (description: string) => z.string().max(32).nullish().meta({ description: `${description} Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).`, example: '2020-03-21' });
 const flag = (description: string) => z.boolean().optional().meta({ description });
+/** A closed-list field (docs/adr/023): the item's id; its titles are the suggestions of the list's category. */
+const listed = (list: ClosedListName, description: string, example?: string) =>
+  text(`${description} An id of the closed list ${list} (its items and titles: GET /suggestions/list?categories=${list}); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.`, example);
+const listIds = (list: ClosedListName) => closedList(list).map((item) => item.id) as [string, ...string[]];
 
 export const SECTION_NAMES = ['educations', 'jobs', 'skills', 'certificates', 'publications', 'languages'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
@@ -46,12 +51,12 @@ export const personalBody = z.object({
   phone: text('7–15 digits, optionally starting with +; Persian, Arabic-Indic or Latin digits.', '09121234567'),
   birthday: date('Birthday.'),
   gender: z.enum(['male', 'female']).or(z.string().max(64)).nullish().meta({ description: 'male or female.' }),
-  maritalStatus: z.string().max(64).nullish().meta({ description: 'single or married.' }),
-  militaryStatus: z.string().max(64).nullish().meta({ description: 'exempt, completed, serving, not_served or educational_exemption.' }),
+  maritalStatus: listed('maritalStatuses', 'Marital status.', 'single'),
+  militaryStatus: listed('militaryServiceStatuses', 'Military service status.', 'completed'),
   hasDisability: flag('Has a disability.'),
   isForeigner: flag('Is a foreign national.'),
-  province: text('Province (free text; suggestions category provinces).', 'تهران'),
-  city: text('City (free text; suggestions category cities).', 'تهران'),
+  province: listed('provinces', 'Province.', 'tehran'),
+  city: listed('cities', 'City, one of the province\'s (given alone, it sets the province).', 'tehran'),
   url: text('A personal website, http or https.', 'https://example.com'),
   jobTitle: text('The headline under the name, at most 100 characters.', 'پرستار ICU'),
   about: text('About, at most 2000 characters.'),
@@ -61,7 +66,7 @@ const bodies = {
   educations: z.object({
     university: text('Required (suggestions category universities).', 'دانشگاه علوم پزشکی تهران'),
     fieldOfStudy: text('Required (suggestions category fieldsOfStudy).', 'پرستاری'),
-    degreeLevel: text('Required (suggestions category degreeLevels).', 'کارشناسی'),
+    degreeLevel: listed('degreeLevels', 'Required.', 'bachelor'),
     gpa: numeric('0–20, at most two decimals.', 17.5),
     startYear: numeric('Jalali year, not after the current one nor more than 100 years before it.', 1395),
     endYear: numeric('Jalali year ≥ startYear; required unless currentlyEnrolled (then ignored).', 1399),
@@ -70,10 +75,10 @@ const bodies = {
   jobs: z.object({
     jobTitle: text('Required.', 'پرستار'),
     companyName: text('Required.', 'بیمارستان امام خمینی'),
-    industry: text('Suggestions category industries.'),
-    employmentType: text('Suggestions category employmentTypes.'),
-    province: text('Province.'),
-    city: text('City.'),
+    industry: listed('industries', 'Industry.', 'healthcare'),
+    employmentType: listed('employmentTypes', 'Employment type.', 'full-time'),
+    province: listed('provinces', 'Province.', 'tehran'),
+    city: listed('cities', 'City, one of the province\'s (given alone, it sets the province).', 'tehran'),
     currentlyEmployed: flag('Still working there.'),
     description: text('At most 2000 characters.'),
     startDate: date('Required.'),
@@ -111,9 +116,12 @@ export function itemBody(section: SectionName): z.ZodObject {
 const id = z.string().meta({ description: 'Item id.' });
 const nullableText = z.string().nullable();
 
+/** A closed-list answer: the item's id, shown by its title from the list. */
+const listedAnswer = (list: ClosedListName) => z.string().nullable().meta({ description: `An id of the closed list ${list}; shown by its Persian or English title from the list.` });
+
 export const itemResponses = {
-  educations: z.object({ id, university: z.string(), fieldOfStudy: z.string(), degreeLevel: z.string(), gpa: z.number().nullable(), startYear: z.number().int(), endYear: z.number().int().nullable(), currentlyEnrolled: z.boolean() }),
-  jobs: z.object({ id, jobTitle: z.string(), companyName: z.string(), industry: nullableText, employmentType: nullableText, province: nullableText, city: nullableText, currentlyEmployed: z.boolean(), description: nullableText, startDate: z.string(), endDate: nullableText }),
+  educations: z.object({ id, university: z.string(), fieldOfStudy: z.string(), degreeLevel: z.string().meta({ description: 'An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023).' }), gpa: z.number().nullable(), startYear: z.number().int(), endYear: z.number().int().nullable(), currentlyEnrolled: z.boolean() }),
+  jobs: z.object({ id, jobTitle: z.string(), companyName: z.string(), industry: listedAnswer('industries'), employmentType: listedAnswer('employmentTypes'), province: listedAnswer('provinces'), city: listedAnswer('cities'), currentlyEmployed: z.boolean(), description: nullableText, startDate: z.string(), endDate: nullableText }),
   skills: z.object({ id, name: z.string(), level: z.enum(['beginner', 'intermediate', 'advanced', 'expert']) }),
   languages: z.object({ id, name: z.string(), level: z.enum(['beginner', 'intermediate', 'advanced', 'native']) }),
   certificates: z.object({ id, title: z.string(), issuedBy: z.string(), link: nullableText, durationHours: z.number().int().nullable(), completionDate: nullableText }),
@@ -134,12 +142,12 @@ export const resumeResponse = z.object({
   birthday: nullableText,
   // The service accepts only these values (EXC_RESUMES_*_IS_INVALID otherwise), so answers carry them.
   gender: z.enum(['male', 'female']).nullable(),
-  maritalStatus: z.enum(['single', 'married']).nullable(),
-  militaryStatus: z.enum(['exempt', 'completed', 'serving', 'not_served', 'educational_exemption']).nullable(),
+  maritalStatus: z.enum(listIds('maritalStatuses')).nullable(),
+  militaryStatus: z.enum(listIds('militaryServiceStatuses')).nullable(),
   hasDisability: z.boolean(),
   isForeigner: z.boolean(),
-  province: nullableText,
-  city: nullableText,
+  province: listedAnswer('provinces'),
+  city: listedAnswer('cities'),
   url: nullableText,
   jobTitle: nullableText,
   about: nullableText,

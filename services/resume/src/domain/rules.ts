@@ -4,14 +4,15 @@
 // digit is refused. Free text is stored as typed (cleanText: digits, Arabic letters, ZWNJ and
 // marks kept; docs/conventions.md). "Today" and the current Jalali year are judged in
 // Asia/Tehran with the service's clock.
+import { closedListItem, isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { currentJalaliYear, TIME_ZONE } from '@darmankar/platform/jalali';
 import { cleanText, toLatinDigits } from '@darmankar/platform/persian';
 
 export const GENDERS = ['male', 'female'] as const;
-export const MARITAL_STATUSES = ['single', 'married'] as const;
-export const MILITARY_STATUSES = ['exempt', 'completed', 'serving', 'not_served', 'educational_exemption'] as const;
+// Marital and military statuses, degree levels, industries, employment types, provinces and cities
+// are closed lists (@darmankar/platform/closed-lists, docs/adr/023): stored as the item's id.
 export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
 export const LANGUAGE_LEVELS = ['beginner', 'intermediate', 'advanced', 'native'] as const;
 
@@ -94,6 +95,20 @@ class Check {
     return allowed.includes(text) ? text : this.fail(field, 'IS_INVALID');
   }
 
+  /** An item of a closed list: its id (a city within `parentId`, its province, when given), else IS_INVALID. */
+  listed(field: string, list: ClosedListName, value: string | null | undefined, required: boolean, parentId?: string | null): string | null {
+    const id = value?.trim() ?? '';
+    if (id === '') return required ? this.fail(field, 'IS_REQUIRED') : null;
+    return isValid(list, id, parentId) ? id : this.fail(field, 'IS_INVALID');
+  }
+
+  /** A province and a city of it; a city alone names its province. */
+  place(raw: { province?: string | null; city?: string | null }): { province: string | null; city: string | null } {
+    const province = this.listed('PROVINCE', 'provinces', raw.province, false);
+    const city = this.listed('CITY', 'cities', raw.city, false, province);
+    return { province: province ?? (city !== null ? closedListItem('cities', city)?.parent ?? null : null), city };
+  }
+
   /** A Gregorian YYYY-MM-DD, not in the future. */
   date(field: string, value: string | null | undefined, required: boolean): string | null {
     if (value == null || value.trim() === '') return required ? this.fail(field, 'IS_REQUIRED') : null;
@@ -169,12 +184,11 @@ export function validatePersonal(raw: Raw<PersonalInfo>, now: Today): PersonalIn
     phone,
     birthday: c.date('BIRTHDAY', raw.birthday, false),
     gender: c.choice('GENDER', raw.gender, GENDERS, false),
-    maritalStatus: c.choice('MARITAL_STATUS', raw.maritalStatus, MARITAL_STATUSES, false),
-    militaryStatus: c.choice('MILITARY_STATUS', raw.militaryStatus, MILITARY_STATUSES, false),
+    maritalStatus: c.listed('MARITAL_STATUS', 'maritalStatuses', raw.maritalStatus, false),
+    militaryStatus: c.listed('MILITARY_STATUS', 'militaryServiceStatuses', raw.militaryStatus, false),
     hasDisability: raw.hasDisability === true,
     isForeigner: raw.isForeigner === true,
-    province: c.text('PROVINCE', raw.province, LIMITS.place, false),
-    city: c.text('CITY', raw.city, LIMITS.place, false),
+    ...c.place(raw),
     url: c.link('URL', raw.url),
     jobTitle: c.text('JOB_TITLE', raw.jobTitle, LIMITS.short, false),
     about: c.text('ABOUT', raw.about, LIMITS.long, false),
@@ -201,7 +215,7 @@ export function validateEducation(raw: Raw<Education>, now: Today): Education {
   const education: Education = {
     university: c.text('UNIVERSITY', raw.university, LIMITS.short, true)!,
     fieldOfStudy: c.text('FIELD_OF_STUDY', raw.fieldOfStudy, LIMITS.short, true)!,
-    degreeLevel: c.text('DEGREE_LEVEL', raw.degreeLevel, LIMITS.short, true)!,
+    degreeLevel: c.listed('DEGREE_LEVEL', 'degreeLevels', raw.degreeLevel, true)!,
     gpa,
     startYear: startYear!,
     endYear,
@@ -221,10 +235,9 @@ export function validateJob(raw: Raw<Job>, now: Today): Job {
   const job: Job = {
     jobTitle: c.text('JOB_TITLE', raw.jobTitle, LIMITS.short, true)!,
     companyName: c.text('COMPANY_NAME', raw.companyName, LIMITS.short, true)!,
-    industry: c.text('INDUSTRY', raw.industry, LIMITS.short, false),
-    employmentType: c.text('EMPLOYMENT_TYPE', raw.employmentType, LIMITS.short, false),
-    province: c.text('PROVINCE', raw.province, LIMITS.place, false),
-    city: c.text('CITY', raw.city, LIMITS.place, false),
+    industry: c.listed('INDUSTRY', 'industries', raw.industry, false),
+    employmentType: c.listed('EMPLOYMENT_TYPE', 'employmentTypes', raw.employmentType, false),
+    ...c.place(raw),
     currentlyEmployed,
     description: c.text('DESCRIPTION', raw.description, LIMITS.long, false),
     startDate: startDate!,
