@@ -675,7 +675,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The whole profile, for the employer's members */
+        /** The profile, for the employer's members: the whole of it with EmployerEdit; without it the private fields (national id, registration numbers, cellphone, contact person, documents) are null or empty */
         get: operations["getEmployersSlug"];
         put?: never;
         post?: never;
@@ -814,7 +814,7 @@ export interface paths {
         /** The employer's agents (AgentManage) */
         get: operations["getEmployersIdAgents"];
         put?: never;
-        /** Invite an agent by cellphone (AgentManage); the invitation is sent as a message */
+        /** Invite an agent by cellphone (AgentManage); the invitation is sent as a message. An agent grants only permissions they hold; AgentManage only the owner grants */
         post: operations["postEmployersIdAgents"];
         delete?: never;
         options?: never;
@@ -830,7 +830,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an agent and their permissions (AgentManage); takes effect at once */
+        /** Change an agent and their permissions (AgentManage); takes effect at once. An agent adds only permissions they hold, never AgentManage, and never changes their own */
         put: operations["putEmployersIdAgentsAgentId"];
         post?: never;
         /** Remove an agent (AgentManage); their access ends at once */
@@ -10644,6 +10644,8 @@ export interface operations {
              * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
              *
              *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             *
+             *     `EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS`: You can grant only permissions you hold; only the owner grants agent management.
              */
             403: {
                 headers: {
@@ -10807,6 +10809,10 @@ export interface operations {
              * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
              *
              *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             *
+             *     `EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS`: You can grant only permissions you hold; only the owner grants agent management.
+             *
+             *     `EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS`: You cannot change your own permissions.
              */
             403: {
                 headers: {
