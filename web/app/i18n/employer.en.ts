@@ -94,6 +94,9 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.agents.edit': 'Edit permissions',
   'employer.agents.save': 'Save',
   'employer.agents.remove': 'Remove',
+  'employer.agents.removeTitle': 'Remove agent',
+  'employer.agents.removeText': 'Remove {name} from this organisation’s agents? Their access ends at once.',
+  'employer.agents.inviteSent': 'The invitation to {name} was sent. They join the organisation when they log in with {cellphone}.',
 
   'employer.permission.EmployerEdit': 'Edit profile',
   'employer.permission.RecruitmentCreate': 'Post ads',
@@ -128,6 +131,8 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.hiring.delete': 'Delete',
   'employer.hiring.save': 'Save',
   'employer.hiring.cancel': 'Cancel',
+  'employer.hiring.deleteTemplateTitle': 'Delete template',
+  'employer.hiring.deleteTemplateText': 'Delete the template “{name}” and all its steps?',
 
   'employer.stepKind.in_review': 'In review',
   'employer.stepKind.interview': 'Interview',

@@ -92,6 +92,9 @@ export const employerFa = {
   'employer.agents.edit': 'ویرایش دسترسی‌ها',
   'employer.agents.save': 'ذخیره',
   'employer.agents.remove': 'حذف',
+  'employer.agents.removeTitle': 'حذف نماینده',
+  'employer.agents.removeText': '{name} از نمایندگان این سازمان حذف شود؟ دسترسی‌های او بی‌درنگ گرفته می‌شود.',
+  'employer.agents.inviteSent': 'دعوت برای {name} فرستاده شد. با ورود با شمارهٔ {cellphone} به سازمان می‌پیوندد.',
 
   'employer.permission.EmployerEdit': 'ویرایش پروفایل',
   'employer.permission.RecruitmentCreate': 'ثبت آگهی',
@@ -126,6 +129,8 @@ export const employerFa = {
   'employer.hiring.delete': 'حذف',
   'employer.hiring.save': 'ذخیره',
   'employer.hiring.cancel': 'انصراف',
+  'employer.hiring.deleteTemplateTitle': 'حذف قالب',
+  'employer.hiring.deleteTemplateText': 'قالب «{name}» و همهٔ مراحل آن حذف شود؟',
 
   'employer.stepKind.in_review': 'در حال بررسی',
   'employer.stepKind.interview': 'مصاحبه',

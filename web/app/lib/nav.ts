@@ -1,6 +1,6 @@
 // Navbar items per client type (spec §2). Paths without locale; the UI prefixes them.
 import type { MessageKey } from '../i18n/index.ts';
-import type { ClientType, Viewer } from './viewer.ts';
+import { mayAct, type ClientType, type Viewer } from './viewer.ts';
 
 export interface NavItem {
   id: string;
@@ -11,15 +11,23 @@ export interface NavItem {
   end?: boolean;
 }
 
+/**
+ * The employer's items go to its members only (whatever the URL), each one only when the member
+ * may use it: the owner all, an agent what their permissions allow. Anyone else gets the
+ * applicant's items.
+ */
 export function navItemsFor(clientType: ClientType, viewer: Viewer, employerSlug: string | undefined): NavItem[] {
-  if (clientType === 'employers' && employerSlug) {
-    return [
-      { id: 'ads', title: 'nav.employerAds', url: `/employers/${employerSlug}/recruitments` },
-      { id: 'new-ad', title: 'nav.employerNewAd', url: '/recruitments/add' },
-      { id: 'profile', title: 'nav.employerProfile', url: `/employers/${employerSlug}`, end: true },
-      { id: 'pricing', title: 'nav.employerPricing', url: `/employers/${employerSlug}/pricing` },
-      { id: 'orders', title: 'nav.employerOrders', url: `/employers/${employerSlug}/orders` },
+  const membership = employerSlug ? viewer.employers.find((employer) => employer.slug === employerSlug) : undefined;
+  if (clientType === 'employers' && membership) {
+    const slug = membership.slug;
+    const items: (NavItem | false)[] = [
+      mayAct(membership, 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage') && { id: 'ads', title: 'nav.employerAds', url: `/employers/${slug}/recruitments` },
+      mayAct(membership, 'RecruitmentCreate') && { id: 'new-ad', title: 'nav.employerNewAd', url: '/recruitments/add' },
+      { id: 'profile', title: 'nav.employerProfile', url: `/employers/${slug}`, end: true },
+      mayAct(membership, 'Billing') && { id: 'pricing', title: 'nav.employerPricing', url: `/employers/${slug}/pricing` },
+      mayAct(membership, 'Billing') && { id: 'orders', title: 'nav.employerOrders', url: `/employers/${slug}/orders` },
     ];
+    return items.filter((item): item is NavItem => item !== false);
   }
   const items: NavItem[] = [{ id: 'jobs', title: 'nav.jobs', url: '/applicants/recruitments' }];
   if (viewer.isLoggedIn) {

@@ -24,6 +24,12 @@ export const LOGGED_OUT: Viewer = { isLoggedIn: false, cellphone: null, resume: 
 
 export type ClientType = 'applicants' | 'employers';
 
+/** Whether a member may do `actions` (any of them) for the employer: the owner always, an agent by their permissions. */
+export function mayAct(membership: EmployerSummary | undefined, ...actions: EmployerSummary['permissions']): boolean {
+  if (!membership) return false;
+  return membership.role === 'owner' || actions.some((action) => membership.permissions.includes(action));
+}
+
 /** The employer navbar shows when the URL's employer is one of the user's (spec §4). */
 export function clientTypeFor(viewer: Viewer, employerSlug: string | undefined): ClientType {
   if (employerSlug && viewer.employers.some((employer) => employer.slug === employerSlug)) return 'employers';
@@ -43,9 +49,12 @@ export function selectedEmployerSlugFor(viewer: Viewer, employerSlug: string | u
   return viewer.employers[0]?.slug;
 }
 
-/** Logged-out visitors in the employer area see the employer header variant. */
+/**
+ * Logged-out visitors on the employers' entry page see the employer header variant; a company's
+ * public page is the applicant's (a visitor is not its owner).
+ */
 export function headerVariantFor(viewer: Viewer, employerSlug: string | undefined, pathname: string): ClientType {
-  if (!viewer.isLoggedIn) return /^\/employers(\/|$)/.test(stripLocale(pathname)) ? 'employers' : 'applicants';
+  if (!viewer.isLoggedIn) return /^\/employers(\/add)?\/?$/.test(stripLocale(pathname)) ? 'employers' : 'applicants';
   // Picking or creating an organisation is the employer area too, with no employer selected yet.
   if (/^\/employers(\/add)?\/?$/.test(stripLocale(pathname))) return 'employers';
   return clientTypeFor(viewer, employerSlug);

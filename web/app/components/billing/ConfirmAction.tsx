@@ -20,6 +20,11 @@ export interface ConfirmActionProps {
   testId: string;
   /** Hidden fields the action needs besides the intent (the employer's id). */
   fields: Record<string, string>;
+  /**
+   * What the page without JavaScript needs in its URL besides `?confirm=` to ask about the same
+   * thing (the employer's slug, which agent or template): sent with the trigger's GET form.
+   */
+  askFields?: Record<string, string>;
 }
 
 function HiddenFields({ intent, fields }: { intent: string; fields: Record<string, string> }) {
@@ -36,7 +41,7 @@ function HiddenFields({ intent, fields }: { intent: string; fields: Record<strin
  * (focus trap, Escape, back closes it) whose form posts through a fetcher; without it the
  * trigger is a GET form to `?confirm={intent}` and the page shows the same question inline.
  */
-export function ConfirmAction({ intent, triggerLabel, title, text, confirmLabel, variant = 'secondary', isAsked, backTo, testId, fields }: ConfirmActionProps) {
+export function ConfirmAction({ intent, triggerLabel, title, text, confirmLabel, variant = 'secondary', isAsked, backTo, testId, fields, askFields = {} }: ConfirmActionProps) {
   const t = useT();
   const [isOpen, setOpen] = useState(false);
   const fetcher = useFetcher<{ ok: boolean; exc?: string[]; at: number }>();
@@ -70,6 +75,7 @@ export function ConfirmAction({ intent, triggerLabel, title, text, confirmLabel,
           setOpen(true);
         }}
       >
+        {Object.entries(askFields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
         <input type="hidden" name="confirm" value={intent} />
         <Button type="submit" variant={variant} data-testid={testId}>{triggerLabel}</Button>
       </form>

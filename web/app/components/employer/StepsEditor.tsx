@@ -108,29 +108,32 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
           <GridListItem
             id={step.id}
             textValue={step.name}
-            className="flex items-center gap-3 rounded-xl border border-line bg-white p-3 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-200 data-[dragging]:opacity-50 data-[drop-target]:border-brand-500"
+            // On a phone the buttons wrap under the name, which keeps the whole width it needs.
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-line bg-white p-3 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-200 data-[dragging]:opacity-50 data-[drop-target]:border-brand-500"
             data-testid="step-row"
           >
             <AriaButton slot="drag" aria-label={t('employer.hiring.dragStep', { name: step.name })} className="cursor-grab rounded-lg px-2 py-1 text-muted outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-drag">
               <span aria-hidden="true">⋮⋮</span>
             </AriaButton>
             <span className="w-6 text-center text-sm text-muted" aria-hidden="true">{localDigits(order.indexOf(step) + 1, locale)}</span>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold" data-testid="step-name">{step.name}</span>
+            <span className="min-w-[10rem] flex-1">
+              <span className="block font-semibold [overflow-wrap:anywhere]" data-testid="step-name">{step.name}</span>
               <span className="block text-xs text-muted">{t(`employer.stepKind.${step.kind}` as MessageKey)}</span>
             </span>
-            <AriaButton onPress={() => move(step, -1)} isDisabled={order[0]?.id === step.id} aria-label={t('employer.hiring.moveUp', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-up">
-              <span aria-hidden="true">↑</span>
-            </AriaButton>
-            <AriaButton onPress={() => move(step, 1)} isDisabled={order.at(-1)?.id === step.id} aria-label={t('employer.hiring.moveDown', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-down">
-              <span aria-hidden="true">↓</span>
-            </AriaButton>
-            <AriaButton onPress={() => onEdit(step)} className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="edit-step">
-              {t('employer.hiring.edit')}
-            </AriaButton>
-            <AriaButton onPress={() => onDelete(step)} className="rounded-lg px-2 py-1 text-sm text-danger outline-none hover:bg-red-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="delete-step">
-              {t('employer.hiring.delete')}
-            </AriaButton>
+            <span className="ms-auto flex items-center gap-1">
+              <AriaButton onPress={() => move(step, -1)} isDisabled={order[0]?.id === step.id} aria-label={t('employer.hiring.moveUp', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-up">
+                <span aria-hidden="true">↑</span>
+              </AriaButton>
+              <AriaButton onPress={() => move(step, 1)} isDisabled={order.at(-1)?.id === step.id} aria-label={t('employer.hiring.moveDown', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-down">
+                <span aria-hidden="true">↓</span>
+              </AriaButton>
+              <AriaButton onPress={() => onEdit(step)} className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="edit-step">
+                {t('employer.hiring.edit')}
+              </AriaButton>
+              <AriaButton onPress={() => onDelete(step)} className="rounded-lg px-2 py-1 text-sm text-danger outline-none hover:bg-red-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="delete-step">
+                {t('employer.hiring.delete')}
+              </AriaButton>
+            </span>
           </GridListItem>
         )}
       </GridList>

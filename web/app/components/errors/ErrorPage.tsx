@@ -37,8 +37,9 @@ export function ErrorPage({ info }: { info: RouteErrorInfo }) {
       {messages.map((message) => (
         <p key={message} className="text-muted" data-testid="error-message">{message}</p>
       ))}
-      {info.kind !== 'notFound' && info.codes[0] && (
-        <p className="text-xs text-muted" dir="ltr">{info.codes.join(', ')}</p>
+      {/* The codes help support with an unexpected failure; a refused access is said in words only. */}
+      {info.kind === 'server' && info.codes[0] && (
+        <p className="text-xs text-muted" dir="ltr" data-testid="error-codes">{info.codes.join(', ')}</p>
       )}
       <div className="mt-2 flex gap-3">
         {info.kind !== 'notFound' && (

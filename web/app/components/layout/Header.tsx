@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useMatches, useParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localePath, stripLocale } from '../../lib/locale.ts';
 import { navItemsFor } from '../../lib/nav.ts';
-import { headerVariantFor, selectedEmployerSlugFor, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
+import { headerVariantFor, mayAct, selectedEmployerSlugFor, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { LogoMark } from '../ui/Logo.tsx';
 import { LocaleLink } from './LocaleLink.tsx';
@@ -23,13 +23,27 @@ export interface HeaderProps {
   canEditEmployer: boolean;
 }
 
+/**
+ * The employer a page works on when its URL does not name it (the payment outcome pages know only
+ * the order): its loader data carries `headerEmployerSlug`.
+ */
+function usePageEmployerSlug(): string | undefined {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const slug = (match.data as { headerEmployerSlug?: unknown } | undefined)?.headerEmployerSlug;
+    if (typeof slug === 'string') return slug;
+  }
+  return undefined;
+}
+
 /** The sticky site header (spec §2): logo, navbar, account area; a drawer on phones. */
 export function Header({ viewer, canEditEmployer }: HeaderProps) {
   const t = useT();
   const locale = useLocale();
   const location = useLocation();
   const params = useParams();
-  const employerSlug = selectedEmployerSlugFor(viewer, params.employerSlug, location.pathname, location.search);
+  const pageEmployerSlug = usePageEmployerSlug();
+  const employerSlug = selectedEmployerSlugFor(viewer, params.employerSlug ?? pageEmployerSlug, location.pathname, location.search);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const variant = headerVariantFor(viewer, employerSlug, location.pathname);
@@ -74,7 +88,7 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
           </a>
           {viewer.isLoggedIn ? (
             <Suspense fallback={<span className="block size-12" />}>
-              <ProfileDropdown viewer={viewer} variant={variant} selectedEmployer={selectedEmployer} canEditEmployer={canEditEmployer} />
+              <ProfileDropdown viewer={viewer} variant={variant} selectedEmployer={selectedEmployer} canEditEmployer={canEditEmployer || mayAct(selectedEmployer, 'EmployerEdit')} />
             </Suspense>
           ) : (
             <>

@@ -4,7 +4,7 @@ import { Form } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
-import { fullName, type ClientType, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
+import { fullName, mayAct, type ClientType, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
 import { Dropdown } from '../ui/Dropdown.tsx';
 import { LocaleLink } from './LocaleLink.tsx';
 
@@ -105,8 +105,9 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
           <Item to="/employers/add">{t('dropdown.addOrganisation')}</Item>
           <Item to="/applicants/recruitments">{t('dropdown.jobSearch')}</Item>
           <Item to={`/employers/${slug}/settings`} testId="dropdown-settings">{t('dropdown.settings')}</Item>
-          <Item to={`/employers/${slug}/orders`}>{t('dropdown.orders')}</Item>
-          <Item to={`/employers/${slug}/pricing`}>{t('dropdown.buyPackage')}</Item>
+          {/* Only what the member may use: buying and the history need the Billing permission. */}
+          {mayAct(selectedEmployer, 'Billing') && <Item to={`/employers/${slug}/orders`} testId="dropdown-orders">{t('dropdown.orders')}</Item>}
+          {mayAct(selectedEmployer, 'Billing') && <Item to={`/employers/${slug}/pricing`} testId="dropdown-pricing">{t('dropdown.buyPackage')}</Item>}
           <SignOut />
         </ul>
       </Dropdown>

@@ -131,5 +131,9 @@ export async function loadOrderOutcome({ request, context }: Omit<BillingRouteAr
   const found = orderId ? await findViewersOrder(api, viewer, orderId) : null;
   if (!found) return { order: null };
   const { order, employer } = found;
-  return { order: { number: order.number, reference: paidReference(order), employerSlug: employer.slug, walletCredit: order.status === 'paid' ? null : walletCredit(order) } };
+  return {
+    order: { number: order.number, reference: paidReference(order), employerSlug: employer.slug, walletCredit: order.status === 'paid' ? null : walletCredit(order) },
+    // The header shows the menu of the employer who paid (the URL does not name it).
+    headerEmployerSlug: employer.slug,
+  };
 }

@@ -1,6 +1,7 @@
 import { excText } from '@darmankar/platform/errors/catalogue';
-import { Form, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/agents';
+import { ConfirmAction } from '../../components/billing/ConfirmAction.tsx';
 import { Page } from '../../components/layout/Page.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/States.tsx';
@@ -14,7 +15,7 @@ import { formText, loadEmployer, loginRedirect, runAction } from '../../lib/empl
 import { codeForField, EMPLOYER_ACTIONS, type Agent, type EmployerAction } from '../../lib/employer/types.ts';
 import { localDigits } from '../../lib/format.ts';
 import { employerSettingsPath } from '../../lib/employer/settings-redirect.server.ts';
-import { localeFromPath } from '../../lib/locale.ts';
+import { localeFromPath, localePath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 import { loadViewer } from '../../lib/viewer.server.ts';
@@ -28,11 +29,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `${employerSettingsPath(params.employerSlug, 'agent')}${url.search}`);
   const slug = params.employerSlug;
-  if (!slug) return { employer: null, agents: [] as Agent[] };
+  // Removing asks first; without JavaScript the question is this page with ?confirm=remove&agent={id}.
+  const asked = url.searchParams.get('confirm') === 'remove' ? url.searchParams.get('agent') : null;
+  if (!slug) return { employer: null, agents: [] as Agent[], askedRemoval: null };
   const employer = await loadEmployer(api, slug);
   try {
     const agents = await api.call('get', '/employers/{id}/agents', { params: { id: employer.id } });
-    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, agents: agents.items satisfies Agent[] };
+    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, agents: agents.items satisfies Agent[], askedRemoval: asked };
   } catch (error) {
     throw toRouteError(error);
   }
@@ -55,12 +58,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formText(form, 'intent');
   const id = formText(form, 'employerId') ?? '';
   const agentId = formText(form, 'agentId') ?? '';
-  return runAction(intent, async () => {
-    if (intent === 'invite') await api.call('post', '/employers/{id}/agents', { params: { id }, body: agentBody(form) });
-    else if (intent === 'update') await api.call('put', '/employers/{id}/agents/{agentId}', { params: { id, agentId }, body: agentBody(form) });
+  const done: { invited?: { name: string; cellphone: string } } = {};
+  const result = await runAction(intent, async () => {
+    if (intent === 'invite') {
+      const agent = await api.call('post', '/employers/{id}/agents', { params: { id }, body: agentBody(form) });
+      done.invited = { name: `${agent.firstName} ${agent.lastName}`, cellphone: agent.cellphone };
+    } else if (intent === 'update') await api.call('put', '/employers/{id}/agents/{agentId}', { params: { id, agentId }, body: agentBody(form) });
     else if (intent === 'remove') await api.call('delete', '/employers/{id}/agents/{agentId}', { params: { id, agentId } });
     else throw new ApiError(['EXC_UNKNOWN'], 400);
   });
+  // Who was invited, for the confirmation the page shows.
+  const { invited } = done;
+  return invited && !(result instanceof Response) ? data({ ...result.data, invited }, result.init ?? undefined) : result;
 }
 
 function PermissionBoxes({ granted, idPrefix }: { granted: readonly string[]; idPrefix: string }) {
@@ -108,7 +117,7 @@ export default function Agents({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const codes = actionData && 'exc' in actionData ? actionData.exc : undefined;
   useExcToasts(codes, actionData && 'at' in actionData ? actionData.at : undefined);
-  const { employer, agents } = loaderData;
+  const { employer, agents, askedRemoval } = loaderData;
   if (!employer) {
     return (
       <Page title={t('employer.agents.title')} testId="agents-page">
@@ -117,6 +126,9 @@ export default function Agents({ loaderData, actionData }: Route.ComponentProps)
     );
   }
   const inviteCodes = actionData && 'intent' in actionData && actionData.intent === 'invite' ? codes : undefined;
+  // After an invitation the form starts empty again (a new key) and says who was invited.
+  const invited = actionData && 'invited' in actionData && actionData.ok ? { ...(actionData.invited as { name: string; cellphone: string }), at: actionData.at } : null;
+  const pagePath = localePath(locale, `/employers/${encodeURIComponent(employer.slug)}/settings/agent`);
   return (
     <Page title={t('employer.agents.title')} intro={employer.brand ?? undefined} testId="agents-page">
       <section aria-labelledby="agents-list-title" className="mb-10">
@@ -138,12 +150,19 @@ export default function Agents({ loaderData, actionData }: Route.ComponentProps)
                     </p>
                     <p className="text-xs text-muted">{agent.permissions.map((p) => t(`employer.permission.${p}` as MessageKey)).join('، ') || t('employer.agents.noPermissions')}</p>
                   </div>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="employerId" value={employer.id} />
-                    <input type="hidden" name="agentId" value={agent.id} />
-                    <Button type="submit" variant="danger" data-testid="remove-agent">{t('employer.agents.remove')}</Button>
-                  </Form>
+                  <ConfirmAction
+                    intent="remove"
+                    variant="danger"
+                    triggerLabel={t('employer.agents.remove')}
+                    title={t('employer.agents.removeTitle')}
+                    text={t('employer.agents.removeText', { name: `${agent.firstName} ${agent.lastName}` })}
+                    confirmLabel={t('employer.agents.remove')}
+                    isAsked={askedRemoval === agent.id}
+                    backTo={pagePath}
+                    fields={{ employerId: employer.id, agentId: agent.id }}
+                    askFields={{ agent: agent.id }}
+                    testId="remove-agent"
+                  />
                 </div>
                 <details className="mt-3">
                   <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('employer.agents.edit')}</summary>
@@ -162,7 +181,12 @@ export default function Agents({ loaderData, actionData }: Route.ComponentProps)
       </section>
       <section aria-labelledby="agents-invite-title">
         <h2 id="agents-invite-title" className="mb-4 text-lg font-bold">{t('employer.agents.invite')}</h2>
-        <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-line p-4" data-testid="invite-agent-form" noValidate>
+        {invited && (
+          <p role="status" className="mb-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="agent-invited">
+            {t('employer.agents.inviteSent', { name: invited.name, cellphone: localDigits(invited.cellphone, locale) })}
+          </p>
+        )}
+        <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-line p-4" data-testid="invite-agent-form" key={invited ? `invited-${invited.at}` : 'invite'} noValidate>
           <input type="hidden" name="intent" value="invite" />
           <input type="hidden" name="employerId" value={employer.id} />
           <AgentFields codes={inviteCodes} idPrefix="invite" />

@@ -1,6 +1,8 @@
+import { excText } from '@darmankar/platform/errors/catalogue';
 import { useEffect, useState } from 'react';
-import { Form, useFetcher, useNavigation } from 'react-router';
+import { Form, redirect, useFetcher, useNavigation } from 'react-router';
 import type { Route } from './+types/hiring';
+import { ConfirmAction } from '../../components/billing/ConfirmAction.tsx';
 import { StepsEditor } from '../../components/employer/StepsEditor.tsx';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
@@ -10,14 +12,14 @@ import { Select } from '../../components/ui/Select.tsx';
 import { EmptyState } from '../../components/ui/States.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useExcToasts } from '../../components/ui/Toaster.tsx';
-import { useT, type MessageKey } from '../../i18n/index.ts';
+import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toRouteError } from '../../lib/errors.ts';
 import { formText, loadEmployer, loginRedirect, runAction } from '../../lib/employer/server.ts';
-import { STEP_KINDS, type Step, type Template } from '../../lib/employer/types.ts';
+import { codeForField, STEP_KINDS, type Step, type Template } from '../../lib/employer/types.ts';
+import { localeFromPath, localePath } from '../../lib/locale.ts';
 import { employerSettingsPath } from '../../lib/employer/settings-redirect.server.ts';
-import { localeFromPath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 import { loadViewer } from '../../lib/viewer.server.ts';
@@ -31,14 +33,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `${employerSettingsPath(params.employerSlug, 'hiring-customization')}${url.search}`);
   const slug = params.employerSlug;
-  if (!slug) return { employer: null, templates: [] as Template[], selectedId: null };
+  if (!slug) return { employer: null, templates: [] as Template[], selectedId: null, asked: null };
   const employer = await loadEmployer(api, slug);
   try {
     const { items } = await api.call('get', '/employers/{id}/templates', { params: { id: employer.id } });
     const templates: Template[] = items.map((template) => ({ ...template, steps: [...template.steps].sort((a, b) => a.position - b.position) }));
     const asked = url.searchParams.get('template');
     const selected = templates.find((template) => template.id === asked) ?? templates.find((template) => template.isDefault) ?? templates[0];
-    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, templates, selectedId: selected?.id ?? null };
+    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, templates, selectedId: selected?.id ?? null, asked: url.searchParams.get('confirm') };
   } catch (error) {
     throw toRouteError(error);
   }
@@ -56,9 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const stepBody = () => ({ name, kind: formText(form, 'kind') ?? '' });
   return runAction(intent, async () => {
     switch (intent) {
-      case 'createTemplate':
-        await api.call('post', '/employers/{id}/templates', { params: { id }, body: { name } });
-        return;
+      case 'createTemplate': {
+        // The new template is the one shown next, so the steps added after it go to it.
+        const created = await api.call('post', '/employers/{id}/templates', { params: { id }, body: { name } });
+        const next = new URL(request.url);
+        next.searchParams.delete('index');
+        next.searchParams.delete('confirm');
+        next.searchParams.set('template', created.id);
+        return redirect(`${next.pathname}${next.search}`);
+      }
       case 'renameTemplate':
         await api.call('put', '/employers/{id}/templates/{templateId}', { params: { id, templateId }, body: { name } });
         return;
@@ -85,11 +93,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function StepFields({ step }: { step?: Step }) {
+/** The text of the first code of `codes` about `field` (`templateName` → EXC_EMPLOYERS_TEMPLATE_NAME_…). */
+function useFieldError(codes: readonly string[] | undefined) {
+  const locale = useLocale();
+  return (field: string) => {
+    const code = codeForField(codes, field);
+    return code ? excText(code, locale) : undefined;
+  };
+}
+
+function StepFields({ step, codes }: { step?: Step; codes?: readonly string[] }) {
   const t = useT();
+  const errorOf = useFieldError(codes);
   return (
     <>
-      <TextField name="name" label={t('employer.hiring.stepName')} defaultValue={step?.name ?? ''} isRequired />
+      <TextField name="name" label={t('employer.hiring.stepName')} defaultValue={step?.name ?? ''} errorMessage={errorOf('stepName')} isRequired />
       <Select
         name="kind"
         label={t('employer.hiring.stepKind')}
@@ -115,7 +133,7 @@ function StepModal({ title, step, intent, employerId, templateId, onClose, dange
         <input type="hidden" name="employerId" value={employerId} />
         <input type="hidden" name="templateId" value={templateId} />
         {step && <input type="hidden" name="stepId" value={step.id} />}
-        {danger ? <p>{t('employer.hiring.deleteStepConfirm', { name: step?.name ?? '' })}</p> : <StepFields step={step} />}
+        {danger ? <p>{t('employer.hiring.deleteStepConfirm', { name: step?.name ?? '' })}</p> : <StepFields step={step} codes={fetcher.data?.exc} />}
         <div className="flex gap-2">
           <Button type="submit" variant={danger ? 'danger' : 'primary'} isDisabled={fetcher.state !== 'idle'} data-testid="step-modal-submit">
             {danger ? t('employer.hiring.delete') : t('employer.hiring.save')}
@@ -130,10 +148,16 @@ function StepModal({ title, step, intent, employerId, templateId, onClose, dange
 /** The selected employer's hiring templates and their ordered steps (spec §2, §3). */
 export default function HiringCustomization({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const locale = useLocale();
   const navigation = useNavigation();
   const [editing, setEditing] = useState<{ step: Step; mode: 'edit' | 'delete' } | null>(null);
-  useExcToasts(actionData && 'exc' in actionData ? actionData.exc : undefined, actionData && 'at' in actionData ? actionData.at : undefined);
-  const { employer, templates, selectedId } = loaderData;
+  const codes = actionData && 'exc' in actionData ? actionData.exc : undefined;
+  useExcToasts(codes, actionData && 'at' in actionData ? actionData.at : undefined);
+  // A refusal is also shown under the field of the form that was sent.
+  const codesFor = (intent: string) => (actionData && 'intent' in actionData && actionData.intent === intent ? codes : undefined);
+  const createError = useFieldError(codesFor('createTemplate'));
+  const renameError = useFieldError(codesFor('renameTemplate'));
+  const { employer, templates, selectedId, asked } = loaderData;
   if (!employer) {
     return (
       <Page title={t('employer.hiring.title')} testId="hiring-page">
@@ -169,10 +193,11 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
               </li>
             ))}
           </ul>
-          <Form method="post" className="flex flex-col gap-2" data-testid="create-template-form" noValidate>
+          {/* A new form once a template is made: the name typed for it is not left in the field. */}
+          <Form method="post" className="flex flex-col gap-2" data-testid="create-template-form" key={`create-${templates.length}`} noValidate>
             <input type="hidden" name="intent" value="createTemplate" />
             <input type="hidden" name="employerId" value={employer.id} />
-            <TextField name="name" label={t('employer.hiring.newTemplate')} isRequired />
+            <TextField name="name" label={t('employer.hiring.newTemplate')} errorMessage={createError('templateName')} isRequired />
             <div><Button type="submit" variant="secondary" isDisabled={navigation.state === 'submitting'} data-testid="create-template">{t('employer.hiring.create')}</Button></div>
           </Form>
         </section>
@@ -183,14 +208,25 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
               <Form method="post" className="flex flex-wrap items-end gap-2" key={`rename-${selected.id}-${selected.name}`} data-testid="rename-template-form" noValidate>
                 <input type="hidden" name="intent" value="renameTemplate" />
                 {hidden(selected.id)}
-                <TextField name="name" label={t('employer.hiring.templateName')} defaultValue={selected.name} isRequired />
+                <TextField name="name" label={t('employer.hiring.templateName')} defaultValue={selected.name} errorMessage={renameError('templateName')} isRequired />
                 <Button type="submit" variant="secondary" data-testid="rename-template">{t('employer.hiring.rename')}</Button>
               </Form>
-              <Form method="post" data-testid="delete-template-form">
-                <input type="hidden" name="intent" value="deleteTemplate" />
-                {hidden(selected.id)}
-                <Button type="submit" variant="danger" data-testid="delete-template">{t('employer.hiring.deleteTemplate')}</Button>
-              </Form>
+              {!selected.isDefault && (
+                <ConfirmAction
+                  key={`delete-${selected.id}`}
+                  intent="deleteTemplate"
+                  variant="danger"
+                  triggerLabel={t('employer.hiring.deleteTemplate')}
+                  title={t('employer.hiring.deleteTemplateTitle')}
+                  text={t('employer.hiring.deleteTemplateText', { name: selected.name })}
+                  confirmLabel={t('employer.hiring.deleteTemplate')}
+                  isAsked={asked === 'deleteTemplate'}
+                  backTo={localePath(locale, query(selected.id))}
+                  fields={{ employerId: employer.id, templateId: selected.id }}
+                  askFields={{ template: selected.id }}
+                  testId="delete-template"
+                />
+              )}
             </div>
             <h3 className="mb-2 font-bold">{t('employer.hiring.steps')}</h3>
             <p id="steps-hint" className="mb-3 text-sm text-muted">{t('employer.hiring.reorderHint')}</p>
@@ -209,7 +245,7 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
               <h3 className="font-bold">{t('employer.hiring.addStep')}</h3>
               <input type="hidden" name="intent" value="addStep" />
               {hidden(selected.id)}
-              <StepFields />
+              <StepFields codes={codesFor('addStep')} />
               <div><Button type="submit" data-testid="add-step">{t('employer.hiring.addStep')}</Button></div>
             </Form>
             {editing && (
