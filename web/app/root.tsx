@@ -1,3 +1,4 @@
+import { I18nProvider } from 'react-aria-components';
 import { Links, Meta, Outlet, ScrollRestoration, useLocation, useRouteError, type LinksFunction } from 'react-router';
 import fontArabic from '@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2?url';
 import fontLatin from '@fontsource-variable/vazirmatn/files/vazirmatn-latin-wght-normal.woff2?url';
@@ -8,11 +9,16 @@ import { ErrorPage } from './components/errors/ErrorPage.tsx';
 import { Toaster } from './components/ui/Toaster.tsx';
 import { LocaleContext } from './i18n/index.ts';
 import { apiMiddleware } from './lib/api.server.ts';
+import { ARIA_LOCALE, installAriaStrings } from './lib/aria-strings.ts';
 import { useNonce } from './lib/csp-nonce.ts';
 import { describeRouteError } from './lib/errors.ts';
 import { directionOf, localeFromPath } from './lib/locale.ts';
 
 export const middleware: Route.MiddlewareFunction[] = [apiMiddleware];
+
+// react-aria's own screen-reader wording in the page's locale, from our catalogue; set before the
+// first render in the browser, since react-aria reads it once (lib/aria-strings.ts).
+if (typeof document !== 'undefined') installAriaStrings(localeFromPath(window.location.pathname));
 
 export const links: LinksFunction = () => [
   // Both subsets every Persian page uses are preloaded (the Latin one holds the space and
@@ -47,8 +53,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="bg-white antialiased">
         <LocaleContext.Provider value={locale}>
-          {children}
-          <Toaster />
+          {/* react-aria's components follow the page's locale (direction, digits, their wording), not the browser's. */}
+          <I18nProvider locale={ARIA_LOCALE[locale]}>
+            {children}
+            <Toaster />
+          </I18nProvider>
         </LocaleContext.Provider>
         <ScrollRestoration nonce={nonce} />
         <DeferredScripts nonce={nonce} />

@@ -1,3 +1,4 @@
+import { ariaEn } from './aria.en.ts';
 import { billingEn } from './billing.en.ts';
 import { employerEn } from './employer.en.ts';
 import type { Messages } from './fa.ts';
@@ -189,4 +190,5 @@ export const en: Messages = {
   ...resumeEn,
   ...employerEn,
   ...billingEn,
+  ...ariaEn,
 };

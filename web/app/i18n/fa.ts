@@ -1,5 +1,6 @@
 // Persian interface text: every string the UI shows comes from here (or from the error
 // catalogue). `{name}` marks a value filled in at render time.
+import { ariaFa } from './aria.fa.ts';
 import { billingFa } from './billing.fa.ts';
 import { employerFa } from './employer.fa.ts';
 import { resumeFa } from './resume.fa.ts';
@@ -189,6 +190,7 @@ export const fa = {
   ...resumeFa,
   ...employerFa,
   ...billingFa,
+  ...ariaFa,
 } as const;
 
 export type MessageKey = keyof typeof fa;

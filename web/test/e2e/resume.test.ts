@@ -28,6 +28,9 @@ async function suggest(scope: Page | Locator, page: Page, label: string, typed: 
     await screenshot(page, 'resume-suggest-failure');
     assert.fail(`no suggestion ${option} for ${typed} in ${label}; offered: ${(await page.getByRole('option').allInnerTexts()).join(' | ')}`);
   });
+  // Screen readers hear how many suggestions there are in the page's language, not react-aria's English.
+  await page.waitForFunction(() => /گزینه در دسترس است/.test(document.querySelector('[data-live-announcer]')?.textContent ?? ''), undefined, { timeout: 5000 });
+  assert.doesNotMatch((await page.locator('[data-live-announcer]').textContent()) ?? '', /available/);
   // Chosen with the keyboard: a click could scroll the page, which closes the suggestions.
   for (let i = 0; i < 12; i++) {
     await field.press('ArrowDown');
