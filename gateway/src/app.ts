@@ -12,7 +12,7 @@ import { createLogger } from '@darmankar/platform/log';
 import { addressOf, type GatewayConfig } from './config.ts';
 import { createAccessTokenVerifier } from './http/access-tokens.ts';
 import { createSessionCookies } from './http/cookies.ts';
-import { errorHandler, notFound } from './http/errors.ts';
+import { clientErrorHandler, errorHandler, notFound } from './http/errors.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { beginRequest } from './http/request-log.ts';
 import { addRoutes, type RouteDefinition } from './http/route.ts';
@@ -191,6 +191,8 @@ export async function startGateway(config: GatewayConfig, options: Pick<GatewayD
   const app = createGateway(config, { services, rateLimitStore, revokedSessions, log, clock: options.clock });
 
   const server = app.listen(config.PORT, config.HOST);
+  // Requests Node's parser refuses (heads over the size limit, malformed lines) get an EXC answer too.
+  server.on('clientError', clientErrorHandler(log));
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   log.info({ port, services: Object.fromEntries(services.map(({ module }) => [module.name, addressOf(config, module)])), rateLimits: rateLimitStore ? 'redis' : 'in-process' }, 'gateway listening');

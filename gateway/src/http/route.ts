@@ -6,7 +6,7 @@ import express, { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { DomainError, isDomainError } from '@darmankar/platform/errors/domain-error';
-import { parseBodyOrThrow, parseOrThrow } from './validate.ts';
+import { parseBodyOrThrow, parseOrThrow, parseParamsOrThrow } from './validate.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -177,7 +177,7 @@ export function addRoutes(target: RouteTarget, prefix: string, routes: RouteDefi
 async function run(route: RouteDefinition, req: Request, res: Response, resolveUserId: UserIdResolver): Promise<void> {
   const meta: CallMeta = { requestId: String(req.id), clientAddress: req.clientAddress ?? req.ip };
   const input: Record<string, unknown> = {
-    params: route.params ? parseOrThrow(route.params, req.params) : {},
+    params: route.params ? parseParamsOrThrow(route.params, req.params) : {},
     query: route.query ? parseOrThrow(route.query, req.query) : {},
     body: route.body ? parseBodyOrThrow(route.body, req.body) : undefined,
     req,

@@ -18,6 +18,19 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
   return result.data;
 }
 
+/** C0 controls and DEL: no id, slug, cellphone, email or action of a path holds one. */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Path parameters: the schema's own codes first; then a control character (a NUL sent as `%00`,
+ * which the databases behind the services cannot even store) is EXC_BAD_REQUEST.
+ */
+export function parseParamsOrThrow<S extends z.ZodType>(schema: S, params: Record<string, string | string[]>): z.output<S> {
+  const parsed = parseOrThrow(schema, params);
+  for (const value of Object.values(params)) if ([value].flat().some((part) => CONTROL_CHARACTER.test(part))) throw new DomainError('EXC_BAD_REQUEST');
+  return parsed;
+}
+
 /** A JSON body is required: a missing one (or one sent as another content type) is EXC_BAD_REQUEST. */
 export function parseBodyOrThrow<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('EXC_BAD_REQUEST');

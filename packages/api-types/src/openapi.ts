@@ -8874,7 +8874,7 @@ export interface operations {
                 industry?: string;
                 /** @description An id of the closed list employerTypes. */
                 employerType?: string;
-                /** @description Matched in the brand and registered name; Persian letters and digits normalised. */
+                /** @description Matched in the brand and registered name; Persian letters and digits normalised. A control character: EXC_EMPLOYERS_FILTER_IS_INVALID. */
                 text?: string;
             };
             header?: never;

@@ -1,7 +1,7 @@
 // The zod schemas of the employer service's REST surface. The field rules (§5) live in the
 // service, which reports every broken one at once; here a value only has to have its type.
 import { z } from 'zod';
-import { pageNumberQuery } from '../../http/validate.ts';
+import { CONTROL_CHARACTER, pageNumberQuery } from '../../http/validate.ts';
 
 export const ACTION_NAMES = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage', 'Billing'] as const;
 const action = z.enum(ACTION_NAMES).meta({ description: 'What an agent may do; the owner may do everything.' });
@@ -102,7 +102,8 @@ export const listQuery = z.object({
   city: z.string().max(200).optional().meta({ description: 'An id of the closed list cities.' }),
   industry: z.string().max(200).optional().meta({ description: 'An id of the closed list industries.' }),
   employerType: z.string().max(200).optional().meta({ description: 'An id of the closed list employerTypes.' }),
-  text: z.string().max(400).optional().meta({ description: 'Matched in the brand and registered name; Persian letters and digits normalised.' }),
+  text: z.string().max(400).refine((text) => !CONTROL_CHARACTER.test(text), 'EXC_EMPLOYERS_FILTER_IS_INVALID').optional()
+    .meta({ description: 'Matched in the brand and registered name; Persian letters and digits normalised. A control character: EXC_EMPLOYERS_FILTER_IS_INVALID.' }),
 });
 
 export const listResponse = z.object({ items: z.array(publicEmployerSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
