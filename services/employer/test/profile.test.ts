@@ -47,6 +47,12 @@ test('creation: brand required and at most 100 characters; the creator owns it; 
   assert.deepEqual(mine.items.map((item) => [item.id, item.permissions.length]), [[first.id, 6]]);
 });
 
+test('creations of the same brand at the same moment all succeed, each with its own slug', async () => {
+  const created = await Promise.all(Array.from({ length: 12 }, () => create(newUser(), 'درمانگاه هم‌زمان')));
+  const base = created[0]!.slug.replace(/-\d+$/, '');
+  assert.deepEqual(created.map((employer) => employer.slug).sort(), [base, ...Array.from({ length: 11 }, (_, i) => `${base}-${i + 2}`)].sort());
+});
+
 test('every employer starts with a default template of the five kinds', async () => {
   const owner = newUser();
   const employer = await create(owner);

@@ -125,6 +125,9 @@ export class Employers {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.db.$transaction(async (tx) => {
+          // Creations of one brand take turns (each waits for the one before to commit, then sees
+          // its slug), so any number of them at once all succeed.
+          await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', `employer-slug:${base}`);
           const taken = await tx.employer.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
           const slug = firstFree(base, new Set(taken.map((row) => row.slug)));
           const now = new Date(this.clock());
@@ -139,7 +142,7 @@ export class Employers {
           return toView(row);
         });
       } catch (error) {
-        // Two creations chose the same free slug at once: the loser picks again.
+        // Two brands of different bases chose the same free slug at once ("A 2" and a second "A"): the loser picks again.
         if (!isUniqueViolation(error) || attempt >= 5) throw error;
       }
     }
