@@ -84,6 +84,7 @@ export const en: Messages = {
   'ui.day': 'Day',
   'ui.month': 'Month',
   'ui.year': 'Year',
+  'ui.pickDate': 'Pick from the calendar: {label}',
   'ui.select': 'Choose',
 
   'home.title': 'Darmankar | Healthcare jobs for doctors, nurses and medical staff',

@@ -84,6 +84,7 @@ export const fa = {
   'ui.day': 'روز',
   'ui.month': 'ماه',
   'ui.year': 'سال',
+  'ui.pickDate': 'انتخاب از تقویم: {label}',
   'ui.select': 'انتخاب کنید',
 
   'home.title': 'درمانکار | استخدام پزشک، پرستار و کادر درمان',

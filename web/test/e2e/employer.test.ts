@@ -233,13 +233,23 @@ async function flow(w: World): Promise<void> {
     await page.getByLabel(t('employer.field.industry'), { exact: true }).fill('بیمارستان');
     await page.getByLabel(t('employer.field.website'), { exact: true }).fill('https://mehr.example');
     await page.locator('#employer-benefits').fill('بیمهٔ تکمیلی\nسرویس رفت‌وآمد');
-    // The Jalali date, typed segment by segment (year, month, day in the Persian calendar).
-    const dateGroup = page.getByRole('group', { name: t('employer.field.establishmentDate') });
-    const segments = dateGroup.getByRole('spinbutton');
-    await segments.first().click();
-    await page.keyboard.type('1398');
-    await page.keyboard.type('01');
-    await page.keyboard.type('02');
+    // The site's one date input: Jalali day, month and year, and a calendar picked by keyboard.
+    const dateLabel = t('employer.field.establishmentDate');
+    await page.getByLabel(`${dateLabel}: ${t('ui.year')}`, { exact: true }).selectOption('1398');
+    await page.getByLabel(`${dateLabel}: ${t('ui.month')}`, { exact: true }).selectOption('1');
+    await page.getByLabel(`${dateLabel}: ${t('ui.day')}`, { exact: true }).selectOption('20');
+    await page.getByRole('button', { name: t('ui.pickDate', { label: dateLabel }), exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByTestId('date-calendar');
+    await calendar.waitFor();
+    const month = await calendar.getByRole('heading').innerText();
+    assert.ok(month.includes('فروردین') && month.includes('۱۳۹۸'), `the chosen month, in Persian: ${month}`);
+    await assertAccessible(page, 'the date calendar');
+    // The chosen day has focus; in a right-to-left calendar the next day is to the left.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'detached' });
+    assert.equal(await page.getByLabel(`${dateLabel}: ${t('ui.day')}`, { exact: true }).inputValue(), '21');
     const logo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#0f6f65' } }).png().toBuffer();
     await page.getByTestId('upload-logo').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByTestId('upload-logo').locator('input[type=hidden][name=logo]').waitFor({ state: 'attached' });
@@ -250,7 +260,7 @@ async function flow(w: World): Promise<void> {
     visited.push(`/employers/${slug}`);
     await assertAccessible(page, 'profile');
     // The established date reads in Jalali with Persian digits.
-    assert.match(await page.getByRole('tabpanel').innerText(), /۱۳۹۸/);
+    assert.match(await page.getByRole('tabpanel').innerText(), /۲۱ فروردین ۱۳۹۸|۱۳۹۸ فروردین ۲۱/);
     await page.getByTestId('tab-benefits').click();
     await page.waitForURL(/activeTab=benefits/);
     await page.getByRole('tabpanel').filter({ hasText: 'سرویس رفت‌وآمد' }).waitFor();

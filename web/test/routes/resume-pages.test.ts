@@ -58,7 +58,7 @@ describe('resume routes on the real stack', () => {
     const add = within(step).getByTestId('add-form-educations') as HTMLFormElement;
     fireEvent.change(within(add).getByRole('combobox', { name: fa('resume.education.university') }), { target: { value: 'دانشگاه علوم پزشکی شیراز' } });
     fireEvent.change(within(add).getByRole('combobox', { name: fa('resume.education.fieldOfStudy') }), { target: { value: 'مامایی' } });
-    fireEvent.change(within(add).getByRole('combobox', { name: fa('resume.education.degreeLevel') }), { target: { value: 'کارشناسی' } });
+    fireEvent.change(within(add).getByRole('combobox', { name: fa('resume.education.degreeLevel') }), { target: { value: 'bachelor' } });
     fireEvent.change(within(add).getByLabelText(fa('resume.education.startYear')), { target: { value: '1390' } });
     fireEvent.change(within(add).getByLabelText(fa('resume.education.endYear')), { target: { value: '1386' } });
     fireEvent.click(within(add).getByRole('button', { name: fa('resume.saveItem') }));
@@ -69,6 +69,7 @@ describe('resume routes on the real stack', () => {
     fireEvent.click(within(add).getByRole('button', { name: fa('resume.saveItem') }));
     const item = await screen.findByTestId('item-educations', {}, { timeout: 20_000 });
     assert.ok(item.textContent?.includes('دانشگاه علوم پزشکی شیراز'));
+    assert.ok(item.textContent?.includes('کارشناسی مامایی'), 'the degree level picked by id is shown by its title');
     assert.ok(item.textContent?.includes('۱۳۹۰') && item.textContent.includes('۱۳۹۴'), 'years in Persian digits');
 
     // The public page of this resume, read by someone else: no private fields.

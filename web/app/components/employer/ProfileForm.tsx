@@ -3,10 +3,11 @@ import { useRef, useState } from 'react';
 import { Form, useNavigation } from 'react-router';
 import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { browserApi, isApiError } from '../../lib/api.ts';
-import { codeForField, EMPLOYEE_COUNTS, logoUrl, PROFILE_TEXT_FIELDS, type Employer, type ProfileTextField } from '../../lib/employer/types.ts';
+import { codeForField, EMPLOYEE_COUNTS, isProfileListField, logoUrl, PROFILE_TEXT_FIELDS, type Employer, type ProfileTextField } from '../../lib/employer/types.ts';
 import { uploadFile, type UploadCategory } from '../../lib/upload.ts';
 import { localDigits } from '../../lib/format.ts';
 import { Button } from '../ui/Button.tsx';
+import { ClosedListSelect, ProvinceCityFields } from '../ui/ClosedListSelect.tsx';
 import { JalaliDateField } from '../ui/JalaliDateField.tsx';
 import { Select } from '../ui/Select.tsx';
 import { inputClass, TextField } from '../ui/TextField.tsx';
@@ -117,7 +118,7 @@ export function ProfileForm({ employer, codes, submitLabel }: { employer: Employ
   const locale = useLocale();
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting';
-  // Both contact names answer to …_CONTACT_NAME_…; brand-like fields to …_FIELD_IS_TOO_LONG only as a toast.
+  // Both contact names answer to …_CONTACT_NAME_….
   const errorOf = (field: string) => {
     const code = codeForField(codes, field) ?? (field.startsWith('contact') && field.endsWith('Name') ? codeForField(codes, 'contactName') : undefined);
     return code ? excText(code, locale) : undefined;
@@ -138,7 +139,7 @@ export function ProfileForm({ employer, codes, submitLabel }: { employer: Employ
         </label>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        {PROFILE_TEXT_FIELDS.map((field) => (
+        {PROFILE_TEXT_FIELDS.filter((field) => !isProfileListField(field)).map((field) => (
           <TextField
             key={field}
             name={field}
@@ -150,6 +151,18 @@ export function ProfileForm({ employer, codes, submitLabel }: { employer: Employ
             isRequired={field === 'brand'}
           />
         ))}
+        {/* Closed lists (docs/adr/023): picked from the list, submitted as ids. */}
+        <ClosedListSelect list="employerTypes" name="employerType" label={t('employer.field.employerType')} defaultValue={employer.employerType} errorMessage={errorOf('employerType')} />
+        <ClosedListSelect list="industries" name="industry" label={t('employer.field.industry')} defaultValue={employer.industry} errorMessage={errorOf('industry')} />
+        <ClosedListSelect list="ownershipTypes" name="ownershipType" label={t('employer.field.ownershipType')} defaultValue={employer.ownershipType} errorMessage={errorOf('ownershipType')} />
+        <ProvinceCityFields
+          provinceLabel={t('employer.field.province')}
+          cityLabel={t('employer.field.city')}
+          defaultProvince={employer.province}
+          defaultCity={employer.city}
+          provinceError={errorOf('province')}
+          cityError={errorOf('city')}
+        />
         <Select
           name="numberOfEmployees"
           label={t('employer.field.numberOfEmployees')}

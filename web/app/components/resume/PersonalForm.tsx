@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { codesForField } from '../../lib/resume/schemas.ts';
-import { GENDERS, MARITAL_STATUSES, MILITARY_STATUSES, type PersonalInfo } from '../../lib/resume/types.ts';
+import { GENDERS, type PersonalInfo } from '../../lib/resume/types.ts';
+import { ClosedListSelect, ProvinceCityFields } from '../ui/ClosedListSelect.tsx';
 import { PictureField } from './Attachments.tsx';
 import { CheckboxField, ChoiceField, FormGrid, JalaliDateSelect, SuggestField, TextAreaField, TextField } from './fields.tsx';
 
@@ -40,10 +41,10 @@ export function PersonalForm({ resume, exc, backURL, actions, formTestId = 'pers
         <TextField label={t('resume.personal.phone')} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" defaultValue={resume?.phone ?? ''} errorMessage={errors('phone')} />
         <JalaliDateSelect label={t('resume.personal.birthday')} name="birthday" defaultValue={resume?.birthday} errorMessage={errors('birthday')} />
         <ChoiceField label={t('resume.personal.gender')} name="gender" placeholder={t('resume.field.choose')} defaultValue={resume?.gender} options={options(GENDERS, 'resume.gender')} errorMessage={errors('gender')} />
-        <ChoiceField label={t('resume.personal.maritalStatus')} name="maritalStatus" placeholder={t('resume.field.choose')} defaultValue={resume?.maritalStatus} options={options(MARITAL_STATUSES, 'resume.marital')} errorMessage={errors('maritalStatus')} />
-        <ChoiceField label={t('resume.personal.militaryStatus')} name="militaryStatus" placeholder={t('resume.field.choose')} defaultValue={resume?.militaryStatus} options={options(MILITARY_STATUSES, 'resume.military')} errorMessage={errors('militaryStatus')} />
-        <SuggestField label={t('resume.personal.province')} name="province" category="provinces" defaultValue={resume?.province} errorMessage={errors('province')} />
-        <SuggestField label={t('resume.personal.city')} name="city" category="cities" defaultValue={resume?.city} errorMessage={errors('city')} />
+        {/* Closed lists (docs/adr/023): picked from the list, submitted as ids. */}
+        <ClosedListSelect list="maritalStatuses" name="maritalStatus" label={t('resume.personal.maritalStatus')} defaultValue={resume?.maritalStatus} errorMessage={errors('maritalStatus')} />
+        <ClosedListSelect list="militaryServiceStatuses" name="militaryStatus" label={t('resume.personal.militaryStatus')} defaultValue={resume?.militaryStatus} errorMessage={errors('militaryStatus')} />
+        <ProvinceCityFields provinceLabel={t('resume.personal.province')} cityLabel={t('resume.personal.city')} defaultProvince={resume?.province} defaultCity={resume?.city} provinceError={errors('province')} cityError={errors('city')} />
         <TextField label={t('resume.personal.url')} name="url" type="url" dir="ltr" defaultValue={resume?.url ?? ''} errorMessage={errors('url')} />
         <CheckboxField label={t('resume.personal.hasDisability')} name="hasDisability" defaultChecked={resume?.hasDisability} />
         <CheckboxField label={t('resume.personal.isForeigner')} name="isForeigner" defaultChecked={resume?.isForeigner} />

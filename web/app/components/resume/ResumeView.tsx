@@ -2,6 +2,7 @@
 // for print: the PDF is this same page printed by Chromium.
 import type { ReactNode } from 'react';
 import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
+import { listTitle, listTitles } from '../../lib/closed-lists.ts';
 import { localDigits } from '../../lib/format.ts';
 import { formatIsoDate } from '../../lib/resume/dates.ts';
 import { pictureUrl, type Resume, type SectionName } from '../../lib/resume/types.ts';
@@ -24,14 +25,14 @@ export function ResumeView({ resume }: { resume: Resume }) {
   const locale = useLocale();
   const summary = useItemSummary();
   const name = [resume.firstName, resume.lastName].filter(Boolean).join(' ');
-  const place = [resume.province, resume.city].filter(Boolean).join('، ');
+  const place = listTitles([['provinces', resume.province], ['cities', resume.city]], locale, '، ');
   const facts: Array<[MessageKey, string]> = [];
   if (resume.email) facts.push(['resume.personal.email', resume.email]);
   if (resume.phone) facts.push(['resume.personal.phone', localDigits(resume.phone, locale)]);
   if (resume.birthday) facts.push(['resume.personal.birthday', formatIsoDate(resume.birthday, locale)]);
   if (resume.gender) facts.push(['resume.personal.gender', t(`resume.gender.${resume.gender}`)]);
-  if (resume.maritalStatus) facts.push(['resume.personal.maritalStatus', t(`resume.marital.${resume.maritalStatus}`)]);
-  if (resume.militaryStatus) facts.push(['resume.personal.militaryStatus', t(`resume.military.${resume.militaryStatus}`)]);
+  if (resume.maritalStatus) facts.push(['resume.personal.maritalStatus', listTitle('maritalStatuses', resume.maritalStatus, locale)!]);
+  if (resume.militaryStatus) facts.push(['resume.personal.militaryStatus', listTitle('militaryServiceStatuses', resume.militaryStatus, locale)!]);
   const listSections: SectionName[] = ['jobs', 'educations', 'certificates', 'publications'];
 
   return (

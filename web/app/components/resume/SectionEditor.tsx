@@ -12,7 +12,9 @@ import type { ResumeActionResult } from '../../lib/resume/actions.server.ts';
 import { formatIsoDate, formatIsoMonth } from '../../lib/resume/dates.ts';
 import { codesForField } from '../../lib/resume/schemas.ts';
 import { LANGUAGE_LEVELS, SKILL_LEVELS, type Certificate, type Education, type Job, type Language, type Publication, type SectionItems, type SectionName, type Skill } from '../../lib/resume/types.ts';
+import { listTitle, listTitles } from '../../lib/closed-lists.ts';
 import { buttonClass } from '../ui/Button.tsx';
+import { ClosedListSelect, ProvinceCityFields } from '../ui/ClosedListSelect.tsx';
 import { EmptyState, Spinner } from '../ui/States.tsx';
 import { useExcToasts } from '../ui/Toaster.tsx';
 import { CheckboxField, ChoiceField, FormGrid, JalaliDateSelect, SuggestField, TextAreaField, TextField, YearField } from './fields.tsx';
@@ -33,7 +35,7 @@ function EducationFields({ item, errors }: { item?: Education; errors: ErrorsFor
     <FormGrid>
       <SuggestField label={t('resume.education.university')} name="university" category="universities" defaultValue={item?.university} errorMessage={errors('university')} />
       <SuggestField label={t('resume.education.fieldOfStudy')} name="fieldOfStudy" category="fieldsOfStudy" defaultValue={item?.fieldOfStudy} errorMessage={errors('fieldOfStudy')} />
-      <SuggestField label={t('resume.education.degreeLevel')} name="degreeLevel" category="degreeLevels" defaultValue={item?.degreeLevel} errorMessage={errors('degreeLevel')} />
+      <ClosedListSelect list="degreeLevels" name="degreeLevel" label={t('resume.education.degreeLevel')} defaultValue={item?.degreeLevel} errorMessage={errors('degreeLevel')} />
       <TextField label={t('resume.education.gpa')} name="gpa" inputMode="decimal" dir="ltr" defaultValue={item?.gpa != null ? String(item.gpa) : ''} errorMessage={errors('gpa')} />
       <YearField label={t('resume.education.startYear')} name="startYear" defaultValue={item?.startYear} errorMessage={errors('startYear')} />
       <YearField label={t('resume.education.endYear')} name="endYear" defaultValue={item?.endYear} errorMessage={errors('endYear')} />
@@ -48,10 +50,9 @@ function JobFields({ item, errors }: { item?: Job; errors: ErrorsFor }) {
     <FormGrid>
       <SuggestField label={t('resume.job.jobTitle')} name="jobTitle" category="jobTitles" defaultValue={item?.jobTitle} errorMessage={errors('jobTitle')} />
       <TextField label={t('resume.job.companyName')} name="companyName" defaultValue={item?.companyName ?? ''} errorMessage={errors('companyName')} />
-      <SuggestField label={t('resume.job.industry')} name="industry" category="industries" defaultValue={item?.industry} errorMessage={errors('industry')} />
-      <SuggestField label={t('resume.job.employmentType')} name="employmentType" category="employmentTypes" defaultValue={item?.employmentType} errorMessage={errors('employmentType')} />
-      <SuggestField label={t('resume.personal.province')} name="province" category="provinces" defaultValue={item?.province} errorMessage={errors('province')} />
-      <SuggestField label={t('resume.personal.city')} name="city" category="cities" defaultValue={item?.city} errorMessage={errors('city')} />
+      <ClosedListSelect list="industries" name="industry" label={t('resume.job.industry')} defaultValue={item?.industry} errorMessage={errors('industry')} />
+      <ClosedListSelect list="employmentTypes" name="employmentType" label={t('resume.job.employmentType')} defaultValue={item?.employmentType} errorMessage={errors('employmentType')} />
+      <ProvinceCityFields provinceLabel={t('resume.personal.province')} cityLabel={t('resume.personal.city')} defaultProvince={item?.province} defaultCity={item?.city} provinceError={errors('province')} cityError={errors('city')} />
       <JalaliDateSelect label={t('resume.job.startDate')} name="startDate" defaultValue={item?.startDate} errorMessage={errors('startDate')} />
       <JalaliDateSelect label={t('resume.job.endDate')} name="endDate" defaultValue={item?.endDate} errorMessage={errors('endDate')} />
       <CheckboxField label={t('resume.job.currentlyEmployed')} name="currentlyEmployed" defaultChecked={item?.currentlyEmployed} />
@@ -136,12 +137,13 @@ export function useItemSummary(): (section: SectionName, item: SectionItems[Sect
         const e = item as Education;
         const end = e.currentlyEnrolled ? t('resume.present') : e.endYear ? digits(e.endYear) : '';
         const gpa = e.gpa != null ? ` · ${t('resume.education.gpa')} ${formatNumber(e.gpa, locale)}` : '';
-        return { title: `${e.degreeLevel} ${e.fieldOfStudy}`.trim(), detail: `${e.university} · ${digits(e.startYear)}–${end}${gpa}` };
+        return { title: `${listTitle('degreeLevels', e.degreeLevel, locale) ?? ''} ${e.fieldOfStudy}`.trim(), detail: `${e.university} · ${digits(e.startYear)}–${end}${gpa}` };
       }
       case 'jobs': {
         const j = item as Job;
         const end = j.currentlyEmployed ? t('resume.present') : formatIsoMonth(j.endDate, locale);
-        return { title: j.jobTitle, detail: `${j.companyName} · ${formatIsoMonth(j.startDate, locale)}–${end}` };
+        const kind = listTitles([['employmentTypes', j.employmentType], ['cities', j.city]], locale);
+        return { title: j.jobTitle, detail: `${j.companyName}${kind ? ` · ${kind}` : ''} · ${formatIsoMonth(j.startDate, locale)}–${end}` };
       }
       case 'skills':
       case 'languages': {

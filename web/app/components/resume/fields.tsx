@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localDigits } from '../../lib/format.ts';
-import { isoToJalali, monthNames, yearChoices } from '../../lib/resume/dates.ts';
+import { yearChoices } from '../../lib/resume/dates.ts';
 import { inputClass } from '../ui/TextField.tsx';
 
 export { TextField } from '../ui/TextField.tsx';
@@ -78,50 +78,8 @@ export function YearField({ label, name, defaultValue, errorMessage }: { label: 
   );
 }
 
-/**
- * A Jalali date as day, month and year selects (`name.d`, `name.m`, `name.y`); the server turns
- * them into the Gregorian date the API stores.
- */
-export function JalaliDateSelect({ label, name, defaultValue, errorMessage }: { label: string; name: string; defaultValue?: string | null; errorMessage?: string }) {
-  const locale = useLocale();
-  const t = useT();
-  const id = useId();
-  const parts = isoToJalali(defaultValue);
-  const months = monthNames(locale);
-  const describedBy = errorMessage ? `${id}-error` : undefined;
-  return (
-    <fieldset className="flex flex-col gap-1.5" aria-describedby={describedBy} data-testid={`date-${name}`}>
-      <legend className={clsx(labelClass, 'mb-1.5')}>{label}</legend>
-      <div className="grid grid-cols-[1fr_1.6fr_1.3fr] gap-2">
-        <select name={`${name}.d`} aria-label={`${label}: ${t('ui.day')}`} defaultValue={parts ? String(parts.d) : ''} className={selectClass} aria-invalid={errorMessage ? true : undefined}>
-          <option value="">{t('ui.day')}</option>
-          {Array.from({ length: 31 }, (_, i) => i + 1).map((day) => (
-            <option key={day} value={day}>
-              {localDigits(day, locale)}
-            </option>
-          ))}
-        </select>
-        <select name={`${name}.m`} aria-label={`${label}: ${t('ui.month')}`} defaultValue={parts ? String(parts.m) : ''} className={selectClass} aria-invalid={errorMessage ? true : undefined}>
-          <option value="">{t('ui.month')}</option>
-          {months.map((month, i) => (
-            <option key={month} value={i + 1}>
-              {month}
-            </option>
-          ))}
-        </select>
-        <select name={`${name}.y`} aria-label={`${label}: ${t('ui.year')}`} defaultValue={parts ? String(parts.y) : ''} className={selectClass} aria-invalid={errorMessage ? true : undefined}>
-          <option value="">{t('ui.year')}</option>
-          {yearChoices().map((year) => (
-            <option key={year} value={year}>
-              {localDigits(year, locale)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ErrorText id={`${id}-error`}>{errorMessage}</ErrorText>
-    </fieldset>
-  );
-}
+/** The site's one date input: Jalali day, month and year selects with a calendar (components/ui). */
+export { JalaliDateField } from '../ui/JalaliDateField.tsx';
 
 export function CheckboxField({ label, name, defaultChecked }: { label: string; name: string; defaultChecked?: boolean }) {
   return (

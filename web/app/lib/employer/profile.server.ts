@@ -7,6 +7,7 @@ import { getServerApi } from '../api.server.ts';
 import type { ApiClient } from '../api.ts';
 import { localeFromPath, localePath } from '../locale.ts';
 import { loadViewer } from '../viewer.server.ts';
+import { jalaliDateFromForm } from '../jalali-date.ts';
 import { formText, loadEmployer, loginRedirect, requireAccess, runAction } from './server.ts';
 import { PROFILE_TEXT_FIELDS, type Employer } from './types.ts';
 
@@ -20,7 +21,8 @@ export function profileBody(form: FormData): ProfileBody {
     // An empty brand is the service's to refuse (EXC_EMPLOYERS_BRAND_IS_REQUIRED), with the other fields' codes.
     brand: texts.brand ?? '',
     numberOfEmployees: formText(form, 'numberOfEmployees'),
-    establishmentDate: formText(form, 'establishmentDate'),
+    // The date input posts Jalali day, month and year; a plain ISO date is taken as it is.
+    establishmentDate: jalaliDateFromForm(form, 'establishmentDate') ?? formText(form, 'establishmentDate'),
     about: formText(form, 'about'),
     benefits: (formText(form, 'benefits') ?? '')
       .split('\n')

@@ -1,6 +1,7 @@
 // The employer contract's shapes (gateway /api/v1/employers…), as the screens read them: read
 // from the contract's generated types, so the screens cannot drift from what the gateway answers.
 import type { ApiAnswer } from '@darmankar/api-types';
+import type { ClosedListName } from '@darmankar/platform/closed-lists';
 import { everyValueOf } from '../contract.ts';
 
 /** `GET /employers/{slug}`: the whole profile, as its owner and agents see it. */
@@ -40,6 +41,19 @@ export const PROFILE_TEXT_FIELDS = [
   'contactEmail',
 ] as const;
 export type ProfileTextField = (typeof PROFILE_TEXT_FIELDS)[number];
+
+/** The profile fields picked from a closed list (docs/adr/023), each with its list: the form offers the list, pages show titles. */
+export const PROFILE_LIST_FIELDS = {
+  employerType: 'employerTypes',
+  industry: 'industries',
+  ownershipType: 'ownershipTypes',
+  province: 'provinces',
+  city: 'cities',
+} as const satisfies Partial<Record<ProfileTextField, ClosedListName>>;
+
+export function isProfileListField(field: string): field is keyof typeof PROFILE_LIST_FIELDS {
+  return Object.hasOwn(PROFILE_LIST_FIELDS, field);
+}
 
 export function logoUrl(logo: string | null | undefined, width: 64 | 128 | 256 = 64): string | null {
   return logo ? `/api/v1/files/${encodeURIComponent(logo)}?width=${width}` : null;

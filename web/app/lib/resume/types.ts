@@ -17,8 +17,9 @@ export type Certificate = ApiAnswer<'/resumes/{id}/certificates/{itemId}', 'put'
 export type Publication = ApiAnswer<'/resumes/{id}/publications/{itemId}', 'put'>;
 
 export const GENDERS = everyValueOf<NonNullable<Resume['gender']>>()(['male', 'female']);
+// Marital and military statuses are closed lists (docs/adr/023): their ids, titled from the list.
 export const MARITAL_STATUSES = everyValueOf<NonNullable<Resume['maritalStatus']>>()(['single', 'married']);
-export const MILITARY_STATUSES = everyValueOf<NonNullable<Resume['militaryStatus']>>()(['exempt', 'completed', 'serving', 'not_served', 'educational_exemption']);
+export const MILITARY_STATUSES = everyValueOf<NonNullable<Resume['militaryStatus']>>()(['completed', 'permanent-exemption', 'medical-exemption', 'educational-exemption', 'serving', 'eligible', 'not-applicable']);
 export const SKILL_LEVELS = everyValueOf<Skill['level']>()(['beginner', 'intermediate', 'advanced', 'expert']);
 export const LANGUAGE_LEVELS = everyValueOf<Language['level']>()(['beginner', 'intermediate', 'advanced', 'native']);
 

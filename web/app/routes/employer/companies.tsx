@@ -5,12 +5,14 @@ import type { Route } from './+types/companies';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { ClosedListSelect, ProvinceCityFields } from '../../components/ui/ClosedListSelect.tsx';
 import { EmptyState } from '../../components/ui/States.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
+import { useLocale, useT } from '../../i18n/index.ts';
 import { orEmpty } from '../../lib/api.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toRouteError } from '../../lib/errors.ts';
+import { listIdOf, listTitles, type ClosedListName } from '../../lib/closed-lists.ts';
 import { logoUrl } from '../../lib/employer/types.ts';
 import { localDigits } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -19,6 +21,8 @@ import { requireKnownLocale } from '../../lib/route-guards.ts';
 export const meta: Route.MetaFunction = (args) => pageMeta(args, 'employer.companies.title', 'employer.companies.intro');
 
 export const COMPANY_FILTERS = ['text', 'province', 'city', 'industry', 'employerType'] as const;
+/** The filters picked from a closed list (docs/adr/023): the query carries the item's id. */
+const LIST_FILTERS: Partial<Record<(typeof COMPANY_FILTERS)[number], ClosedListName>> = { province: 'provinces', city: 'cities', industry: 'industries', employerType: 'employerTypes' };
 const PAGE_SIZE = 20;
 
 /** Companies for applicants: text search and filters, promoted first, the page in the URL. */
@@ -28,7 +32,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters: Record<string, string> = {};
   for (const name of COMPANY_FILTERS) {
-    const value = url.searchParams.get(name)?.trim();
+    const typed = url.searchParams.get(name)?.trim();
+    // A link made while the filters took typed text ("تهران") still works; a value naming no item is dropped.
+    const list = LIST_FILTERS[name];
+    const value = list ? listIdOf(list, typed) : typed;
     if (value) filters[name] = value;
   }
   const page = url.searchParams.get('page') ?? '1';
@@ -72,9 +79,16 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         <style>{'#companies-filters{display:grid!important}[data-testid="companies-filters-toggle"]{display:none!important}'}</style>
       </noscript>
       <Form id="companies-filters" method="get" role="search" aria-label={t('employer.companies.search')} className={clsx('mb-8 grid gap-3 sm:grid-cols-3', !filtersOpen && 'max-sm:hidden')} data-testid="companies-filters">
-        {COMPANY_FILTERS.map((name) => (
-          <TextField key={`${name}-${filters[name] ?? ''}`} name={name} label={t(`employer.companies.filter.${name}` as MessageKey)} defaultValue={filters[name] ?? ''} />
-        ))}
+        <TextField key={`text-${filters.text ?? ''}`} name="text" label={t('employer.companies.filter.text')} defaultValue={filters.text ?? ''} />
+        <ProvinceCityFields
+          key={`place-${filters.province ?? ''}-${filters.city ?? ''}`}
+          provinceLabel={t('employer.companies.filter.province')}
+          cityLabel={t('employer.companies.filter.city')}
+          defaultProvince={filters.province}
+          defaultCity={filters.city}
+        />
+        <ClosedListSelect key={`industry-${filters.industry ?? ''}`} list="industries" name="industry" label={t('employer.companies.filter.industry')} defaultValue={filters.industry} />
+        <ClosedListSelect key={`type-${filters.employerType ?? ''}`} list="employerTypes" name="employerType" label={t('employer.companies.filter.employerType')} defaultValue={filters.employerType} />
         <div className="flex items-end">
           <Button type="submit" isDisabled={navigation.state === 'loading'} className="w-full" data-testid="companies-search">{t('employer.companies.search')}</Button>
         </div>
@@ -95,7 +109,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
                   {logo ? <img src={logo} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" /> : <span aria-hidden="true" className="grid size-12 place-items-center rounded-xl bg-brand-50 text-lg font-bold text-brand-700">{name.slice(0, 1)}</span>}
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold">{name}</span>
-                    <span className="block truncate text-xs text-muted">{[employer.industry, employer.province, employer.city].filter(Boolean).join(' · ')}</span>
+                    <span className="block truncate text-xs text-muted">{listTitles([['industries', employer.industry], ['provinces', employer.province], ['cities', employer.city]], locale)}</span>
                   </span>
                   {employer.isPromoted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" data-testid="promoted-badge">{t('employer.companies.promoted')}</span>}
                 </LocaleLink>

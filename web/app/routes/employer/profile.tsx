@@ -8,6 +8,7 @@ import { Tabs } from '../../components/ui/Tabs.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toSlugRouteError } from '../../lib/errors.ts';
+import { listTitle, listTitles } from '../../lib/closed-lists.ts';
 import { logoUrl } from '../../lib/employer/types.ts';
 import { formatJalaliDate, localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
@@ -84,7 +85,7 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
           <div className="min-w-0 flex-1">
             <h1 className="text-2xl font-extrabold text-brand-900" data-testid="employer-brand">{name}</h1>
             {employer.registeredName && employer.brand && <p className="text-muted">{employer.registeredName}</p>}
-            <p className="text-sm text-muted">{[employer.industry, employer.province, employer.city].filter(Boolean).join(' · ')}</p>
+            <p className="text-sm text-muted" data-testid="employer-place">{listTitles([['industries', employer.industry], ['provinces', employer.province], ['cities', employer.city]], locale)}</p>
           </div>
           {isMember && layout?.canEditEmployer && (
             <ButtonLink to={localePath(locale, `/employers/${employer.slug}/edit`)} variant="secondary" data-testid="edit-employer-link">
@@ -111,8 +112,8 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-col gap-4">
                   {employer.about ? <p className="whitespace-pre-line leading-8">{employer.about}</p> : <EmptyState>{t('employer.profile.noAbout')}</EmptyState>}
                   <dl className="flex flex-col gap-3">
-                  <Row label={t('employer.field.employerType')} value={employer.employerType} />
-                  <Row label={t('employer.field.ownershipType')} value={employer.ownershipType} />
+                  <Row label={t('employer.field.employerType')} value={listTitle('employerTypes', employer.employerType, locale)} />
+                  <Row label={t('employer.field.ownershipType')} value={listTitle('ownershipTypes', employer.ownershipType, locale)} />
                   <Row label={t('employer.field.numberOfEmployees')} value={employer.numberOfEmployees ? localDigits(employer.numberOfEmployees, locale) : null} />
                   <Row label={t('employer.field.establishmentDate')} value={employer.establishmentDate ? formatJalaliDate(new Date(`${employer.establishmentDate}T12:00:00Z`), locale) : null} />
                   </dl>
@@ -143,8 +144,8 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
               title: t('employer.profile.contact'),
               content: employer.address || employer.phone || employer.website || employer.province || employer.city ? (
                 <dl className="flex flex-col gap-3">
-                  <Row label={t('employer.field.province')} value={employer.province} />
-                  <Row label={t('employer.field.city')} value={employer.city} />
+                  <Row label={t('employer.field.province')} value={listTitle('provinces', employer.province, locale)} />
+                  <Row label={t('employer.field.city')} value={listTitle('cities', employer.city, locale)} />
                   <Row label={t('employer.field.address')} value={employer.address} />
                   <Row label={t('employer.field.phone')} value={employer.phone ? localDigits(employer.phone, locale) : null} ltr />
                   {employer.website && (
