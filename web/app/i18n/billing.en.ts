@@ -6,6 +6,13 @@ export const billingEn: Record<keyof typeof billingFa, string> = {
   'billing.resource.featured': 'Featured ads',
   // English reads "Job ads: 5" (no plural to agree with); Persian puts the number first.
   'billing.plan.grants': '{kind}: {count}',
+  'billing.planName.basic': 'Basic',
+  'billing.planName.professional': 'Professional',
+  'billing.planName.enterprise': 'Enterprise',
+  'billing.planText.basic': 'For one hire: one ad published for 30 days.',
+  'billing.planText.professional': 'For centres that hire regularly: five ads and one featured ad in 30 days.',
+  'billing.planText.enterprise': 'For hospitals and large groups: twenty ads and five featured ads in 90 days.',
+  'billing.orders.planSeparator': ', ',
   'billing.plan.duration': 'Valid for {days} days',
   'billing.plan.buy': 'Buy',
   'billing.plan.loginToBuy': 'Log in first to buy.',

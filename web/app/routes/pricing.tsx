@@ -8,6 +8,7 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { orEmpty } from '../lib/api.ts';
 import { getServerApi } from '../lib/api.server.ts';
 import { billingApi } from '../lib/billing/api.ts';
+import { planTitle } from '../lib/billing/plan-text.ts';
 import type { Plan } from '../lib/billing/types.ts';
 import { localePath } from '../lib/locale.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -84,7 +85,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 action={
                   <ButtonLink to={target} data-testid="buy-plan">
                     {t('billing.plan.buy')}
-                    <span className="sr-only"> {plan.title}</span>
+                    <span className="sr-only"> {planTitle(plan, t)}</span>
                   </ButtonLink>
                 }
               />

@@ -2,6 +2,7 @@ import { excText } from '@darmankar/platform/errors/catalogue';
 import { Form, useNavigation } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { cartFigures, walletCovers } from '../../lib/billing/display.ts';
+import { planTitle } from '../../lib/billing/plan-text.ts';
 import type { Order } from '../../lib/billing/types.ts';
 import { formatToman, localDigits } from '../../lib/format.ts';
 import { Button } from '../ui/Button.tsx';
@@ -28,7 +29,7 @@ export function CartFigures({ order }: { order: Order }) {
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2" data-testid="cart-figures">
       <dt className="text-muted">{t('billing.cart.plan')}</dt>
-      <dd className="font-semibold" data-testid="cart-plan">{figures.planTitle}</dd>
+      <dd className="font-semibold" data-testid="cart-plan">{order.items[0] ? planTitle(order.items[0].plan, t) : figures.planTitle}</dd>
       <dt className="text-muted">{t('billing.cart.subtotal')}</dt>
       <dd data-testid="cart-subtotal">{formatToman(figures.subtotalRials, locale)}</dd>
       {figures.discountRials > 0 && (

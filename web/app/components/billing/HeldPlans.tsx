@@ -1,5 +1,6 @@
 import { useLocale, useT } from '../../i18n/index.ts';
 import { RESOURCE_LABELS, resourceRows } from '../../lib/billing/display.ts';
+import { planTitle } from '../../lib/billing/plan-text.ts';
 import type { PurchasedPlan, Resources } from '../../lib/billing/types.ts';
 import { formatJalaliDate, formatToman, localDigits } from '../../lib/format.ts';
 import { EmptyState } from '../ui/States.tsx';
@@ -52,7 +53,7 @@ export function HeldPlans({ resources, employerId, asked, pagePath, canActivate 
         <h3 id="active-plan-title" className="font-bold">{t('billing.held.active')}</h3>
         {active ? (
           <>
-            <h4 className="text-lg font-bold text-brand-800" data-testid="active-plan-title">{active.plan.title}</h4>
+            <h4 className="text-lg font-bold text-brand-800" data-testid="active-plan-title">{planTitle(active.plan, t)}</h4>
             <Remaining purchase={active} />
             <Ends purchase={active} />
           </>
@@ -64,7 +65,7 @@ export function HeldPlans({ resources, employerId, asked, pagePath, canActivate 
         <h3 id="reserved-plan-title" className="font-bold">{t('billing.held.reserved')}</h3>
         {reserved ? (
           <>
-            <h4 className="text-lg font-bold text-brand-800" data-testid="reserved-plan-title">{reserved.plan.title}</h4>
+            <h4 className="text-lg font-bold text-brand-800" data-testid="reserved-plan-title">{planTitle(reserved.plan, t)}</h4>
             <Remaining purchase={reserved} />
             <Ends purchase={reserved} />
             {!canActivate && <p className="text-sm text-muted" data-testid="activate-later">{t('billing.held.activateLater')}</p>}
@@ -74,7 +75,7 @@ export function HeldPlans({ resources, employerId, asked, pagePath, canActivate 
                   intent="activateReserved"
                   triggerLabel={t('billing.held.activate')}
                   title={t('billing.confirm.activateTitle')}
-                  text={t('billing.confirm.activateText', { plan: reserved.plan.title })}
+                  text={t('billing.confirm.activateText', { plan: planTitle(reserved.plan, t) })}
                   confirmLabel={t('billing.confirm.activate')}
                   isAsked={asked === 'activateReserved'}
                   backTo={pagePath}
@@ -87,7 +88,7 @@ export function HeldPlans({ resources, employerId, asked, pagePath, canActivate 
                 variant="danger"
                 triggerLabel={t('billing.held.cancel')}
                 title={t('billing.confirm.cancelTitle')}
-                text={t('billing.confirm.cancelText', { plan: reserved.plan.title, amount: formatToman(reserved.paidRials, locale) })}
+                text={t('billing.confirm.cancelText', { plan: planTitle(reserved.plan, t), amount: formatToman(reserved.paidRials, locale) })}
                 confirmLabel={t('billing.confirm.cancel')}
                 isAsked={asked === 'cancelReserved'}
                 backTo={pagePath}

@@ -1,5 +1,6 @@
 import { useLocale, useT } from '../../i18n/index.ts';
 import { ORDER_STATUS_LABELS, paidReference } from '../../lib/billing/display.ts';
+import { planTitle } from '../../lib/billing/plan-text.ts';
 import type { Order, OrderStatus } from '../../lib/billing/types.ts';
 import { formatJalaliDate, formatToman, localDigits } from '../../lib/format.ts';
 
@@ -38,7 +39,7 @@ export function OrdersTable({ orders, caption }: { orders: Order[]; caption: str
               <tr key={order.id} className="border-t border-line" data-testid="order-row">
                 <th scope="row" className="px-4 py-3 text-start font-semibold" data-testid="order-number">{localDigits(order.number, locale)}</th>
                 <td className="px-4 py-3">{formatJalaliDate(new Date(order.paidAt ?? order.createdAt), locale)}</td>
-                <td className="px-4 py-3">{order.items.map((item) => item.plan.title).join('، ')}</td>
+                <td className="px-4 py-3">{order.items.map((item) => planTitle(item.plan, t)).join(t('billing.orders.planSeparator'))}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatToman(order.totalRials, locale)}</td>
                 <td className="px-4 py-3"><OrderStatusBadge status={order.status} /></td>
                 <td className="px-4 py-3" data-testid="order-reference">{reference ? <span dir="ltr">{localDigits(reference, locale)}</span> : <span className="text-muted">{t('billing.orders.noReference')}</span>}</td>

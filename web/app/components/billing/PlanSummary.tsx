@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { RESOURCE_LABELS, resourceRows } from '../../lib/billing/display.ts';
+import { planDescription, planTitle } from '../../lib/billing/plan-text.ts';
 import type { Plan } from '../../lib/billing/types.ts';
 import { formatToman, localDigits } from '../../lib/format.ts';
 
@@ -31,8 +32,8 @@ export function PlanSummary({ plan, headingLevel, action, highlighted }: { plan:
       aria-labelledby={`plan-${plan.id}-title`}
       data-testid="plan-card"
     >
-      <Heading id={`plan-${plan.id}-title`} className="text-lg font-bold">{plan.title}</Heading>
-      {plan.description && <p className="text-sm text-muted">{plan.description}</p>}
+      <Heading id={`plan-${plan.id}-title`} className="text-lg font-bold">{planTitle(plan, t)}</Heading>
+      {plan.description && <p className="text-sm text-muted">{planDescription(plan, t)}</p>}
       <PlanResources plan={plan} />
       <p className="text-sm text-muted">{t('billing.plan.duration', { days: localDigits(plan.durationDays, locale) })}</p>
       <p className="mt-auto text-2xl font-extrabold text-brand-700" data-testid="plan-price">{formatToman(plan.priceRials, locale)}</p>

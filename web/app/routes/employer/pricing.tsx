@@ -10,6 +10,7 @@ import { useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { canBuy } from '../../lib/billing/display.ts';
 import { loadBillingEmployer, loadPricingPage, pricingAction } from '../../lib/billing/pages.server.ts';
+import { planTitle } from '../../lib/billing/plan-text.ts';
 import type { Order, Plan } from '../../lib/billing/types.ts';
 import { localePath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
@@ -42,7 +43,7 @@ function PlanChoice({ plan, cart, employerId, blockedBy }: { plan: Plan; cart: O
       {cart && <input type="hidden" name="orderId" value={cart.id} />}
       <Button type="submit" className="w-full" isDisabled={navigation.state !== 'idle' || blockedBy !== null} aria-describedby={blockedBy ?? undefined} data-testid="add-to-cart">
         {cart ? t('billing.plans.choose') : t('billing.plans.add')}
-        <span className="sr-only"> {plan.title}</span>
+        <span className="sr-only"> {planTitle(plan, t)}</span>
       </Button>
     </Form>
   );
