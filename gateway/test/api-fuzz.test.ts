@@ -149,9 +149,11 @@ function queryValue(parameter: Parameter): string {
 // ---- the malformed values ----
 
 const LONG = 'ب'.repeat(1500); // 3000 bytes, 9000 percent-encoded: long, yet under the head limit
-const BAD_SEGMENTS = [
-  '%00', 'a%00b', '%E0%A4%A', '%C0%80', '%FF%FE', '%ED%A0%80', '%EF%BF%BF', '%1B%5B31m', '%E2%80%AE', '%20', '%2F',
-  '..%2F..', '%F0%9F%92%A9', '%D9%A1%DB%B2', '-1', '1e309', '%27%20or%201%3D1', encodeURIComponent(LONG), 'x'.repeat(8000),
+/** Sent in every path parameter: a NUL, broken percent-encoding, invalid UTF-8, a slash, a long value. */
+const BAD_SEGMENTS = ['%00', 'a%00b', '%E0%A4%A', '%ED%A0%80', '%2F', encodeURIComponent(LONG)];
+/** Of these, each path parameter gets a seeded few. */
+const MORE_BAD_SEGMENTS = [
+  '%C0%80', '%FF%FE', '%EF%BF%BF', '%1B%5B31m', '%E2%80%AE', '%20', '..%2F..', '%F0%9F%92%A9', '%D9%A1%DB%B2', '-1', '1e309', '%27%20or%201%3D1', 'x'.repeat(8000),
 ];
 const BAD_QUERY_VALUES = ['%00', '', '%E0%A4%A', '%C0%80', encodeURIComponent(LONG), '-1', '1e309', '%D9%A1%DB%B2', '%0D%0Aexc:%20EXC_UNKNOWN'];
 const WRONG_JSON_VALUES: unknown[] = [
@@ -196,7 +198,7 @@ function variants(operation: Operation, session: Record<string, string>): FuzzRe
 
   // Path parameters: each bad segment, and a few random byte strings.
   for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-    for (const segment of [...BAD_SEGMENTS, random.bytes(1 + random.int(12)), random.bytes(40)]) {
+    for (const segment of [...BAD_SEGMENTS, ...random.sample(MORE_BAD_SEGMENTS, 3), random.bytes(1 + random.int(40))]) {
       out.push(withBase(`path ${parameter.name}=${segment.slice(0, 40)}`, { target: target(fill(operation, { [parameter.name]: segment }), baseQuery(operation)) }));
     }
   }
@@ -216,7 +218,7 @@ function variants(operation: Operation, session: Record<string, string>): FuzzRe
   // Bodies: broken JSON, wrong types per property, the wrong content type; a body where none is taken.
   if (operation.bodySchema) {
     const json = { 'content-type': 'application/json' };
-    for (const text of BROKEN_BODIES) out.push(withBase(`body ${text.slice(0, 30)}`, { body: Buffer.from(text), headers: json }));
+    for (const text of random.sample(BROKEN_BODIES, 6)) out.push(withBase(`body ${text.slice(0, 30)}`, { body: Buffer.from(text), headers: json }));
     out.push(withBase('body not UTF-8', { body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: json }));
     out.push(withBase('body as text/plain', { headers: { 'content-type': 'text/plain' } }));
     out.push(withBase('body as utf-16', { headers: { 'content-type': 'application/json; charset=utf-16' } }));
@@ -224,7 +226,7 @@ function variants(operation: Operation, session: Record<string, string>): FuzzRe
     out.push(withBase('body longer than its length', { headers: { 'content-length': '1' }, body: Buffer.from('{}') }));
     const valid = validValue(operation.bodySchema) as Json;
     for (const key of Object.keys(operation.bodySchema.properties ?? {})) {
-      for (const value of random.sample(WRONG_JSON_VALUES, 6)) out.push(withBase(`body ${key}=${JSON.stringify(value).slice(0, 30)}`, { body: jsonBody({ ...valid, [key]: value }) }));
+      for (const value of random.sample(WRONG_JSON_VALUES, 3)) out.push(withBase(`body ${key}=${JSON.stringify(value).slice(0, 30)}`, { body: jsonBody({ ...valid, [key]: value }) }));
       const { [key]: _dropped, ...without } = valid;
       out.push(withBase(`body without ${key}`, { body: jsonBody(without) }));
     }
@@ -236,10 +238,10 @@ function variants(operation: Operation, session: Record<string, string>): FuzzRe
   }
 
   // Session headers: garbage tokens and cookies.
-  for (const authorization of ['Bearer', 'Bearer ', 'Bearer a.b.c', `Bearer ${'x'.repeat(4000)}`, 'Basic Zm9vOmJhcg==', `Bearer ${random.bytes(20)}`]) {
+  for (const authorization of random.sample(['Bearer', 'Bearer ', 'Bearer a.b.c', `Bearer ${'x'.repeat(4000)}`, 'Basic Zm9vOmJhcg==', `Bearer ${random.bytes(20)}`], 2)) {
     out.push(withBase(`authorization ${authorization.slice(0, 30)}`, { headers: { authorization } }));
   }
-  for (const cookie of ['at=garbage', 'at=%00; rt=%E0%A4%A', `at=${'y'.repeat(4000)}`, 'at', '=;;=']) out.push(withBase(`cookie ${cookie.slice(0, 30)}`, { headers: { cookie } }));
+  for (const cookie of random.sample(['at=garbage', 'at=%00; rt=%E0%A4%A', `at=${'y'.repeat(4000)}`, 'at', '=;;='], 2)) out.push(withBase(`cookie ${cookie.slice(0, 30)}`, { headers: { cookie } }));
   out.push(withBase('odd forwarding and cookie-mode headers', { headers: { 'x-forwarded-for': 'not-an-address, ::ffff:999.1.1.1', 'accept-cookie': '\u0001', 'x-request-id': 'x'.repeat(3000) } }));
 
   // Heads over the server's limit: one huge header, and a request line too long.
@@ -373,7 +375,9 @@ let employer: RunningEmployerService | undefined;
 let billing: RunningBillingService | undefined;
 let session: Record<string, string>;
 
+let setupStarted = 0;
 before(async () => {
+  setupStarted = performance.now();
   const silent = (name: string) => ({ log: createLogger(name, 'silent') });
   const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', GRPC_PORT: '0' };
   databases = await Promise.all([
@@ -426,6 +430,7 @@ test(`malformed requests over every operation of the OpenAPI document: never 500
   requests.push(...brokenHttp());
 
   const started = performance.now();
+  t.diagnostic(`stack started in ${((started - setupStarted) / 1000).toFixed(1)} s`);
   const { failures, statuses } = await run(stack.gateway.port, requests);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   t.diagnostic(`${requests.length} requests over ${operations.length} operations in ${seconds} s; answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
