@@ -11,7 +11,8 @@
 // NODE_ENV=production, LOG_LEVEL=warn, the telemetry register file loaded as the image's
 // command loads it, its own caller-assertion key pair (production refuses the development one).
 //
-// Environment: BENCH_DURATION_SECONDS (10 per run), BENCH_ROUNDS (3), BENCH_LOG_LEVEL (warn),
+// Environment: BENCH_DURATION_SECONDS (10 per run), BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS (3
+// per path), BENCH_LOG_LEVEL (warn),
 // BENCH_TRACING (`off`; `export`: every span to a local OTLP endpoint; `sampled`: the same
 // with a parent-based trace-id ratio sampler, BENCH_TRACE_RATIO of the traces, default 0.1),
 // BENCH_REDIS_URL (rate limits and revocations in Redis, as production keeps them; unset:
@@ -34,7 +35,7 @@ import { json, processGroup, ROOT, waitFor } from './processes.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARMUP_SECONDS = 3;
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const TRACING = process.env.BENCH_TRACING ?? 'off';
 if (!['off', 'export', 'sampled'].includes(TRACING)) throw new Error('BENCH_TRACING is off, export or sampled');

@@ -59,7 +59,7 @@ try {
   console.log(`first PDF (Chromium starting): ${ms(first)}`);
   console.log(`a new version, browser warm: p50 ${ms(percentile(warm, 50))}, p95 ${ms(percentile(warm, 95))} (n=${warm.length})`);
   console.log(`the same version again (kept): p50 ${ms(percentile(cached, 50))}, p95 ${ms(percentile(cached, 95))} (n=${cached.length})`);
-  console.log(`${BURST} at once for a new version (one print shared): all done in ${ms(burstTotal)}, slowest ${ms(Math.max(...burst))}`);
+  console.log(`${BURST} at once for a new version (one print shared): all done in ${ms(burstTotal)}, slowest ${ms(burst.reduce((slowest, time) => Math.max(slowest, time), 0))}`);
   console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 } finally {
   await stack.stop();

@@ -3,8 +3,9 @@
 //              gateway's GET /api/v1/ping at 50 clients in the same run (back to back)
 //   builder    create + one item of each of the six sections, 20 users at once, in rounds
 //   picture    POST files/upload?category=RESUME_PICTURE of a JPEG just under 2 MiB, then set on the resume
-// p50/p95 in ms of each. Environment: BENCH_DURATION_SECONDS (10), BENCH_BUILDER_ROUNDS (3),
-// BENCH_UPLOADS (30), BENCH_UPLOAD_CONCURRENCY (2), TEST_POSTGRES_URL.
+// p50/p95 in ms of each. Environment: BENCH_DURATION_SECONDS (10), BENCH_ROUNDS (3),
+// BENCH_WARMUP_SECONDS (3), BENCH_BUILDER_ROUNDS (3), BENCH_BUILDER_USERS (20), BENCH_UPLOADS (30),
+// BENCH_UPLOAD_CONCURRENCY (2), TEST_POSTGRES_URL.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +19,10 @@ import { createTestDatabase, freePort, type TestDatabase } from '@darmankar/plat
 import { json, percentile, processGroup, ROOT, waitFor } from './processes.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const BUILDER_ROUNDS = Number(process.env.BENCH_BUILDER_ROUNDS ?? 3);
+const BUILDER_USERS = Number(process.env.BENCH_BUILDER_USERS ?? 20);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 30);
 const UPLOAD_CONCURRENCY = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? 2);
 const processes = processGroup();
@@ -108,34 +112,35 @@ async function main(): Promise<void> {
     for (const [section, body] of Object.entries(sections)) await post(owner, `resumes/${created.id}/${section}`, body);
     const bySlug = `${gateway}/api/v1/resumes/by-slug/${encodeURIComponent(created.slug)}`;
 
-    // by-slug beside ping, back to back in each of three rounds after a warm-up.
-    await http(bySlug, 50, 3);
-    await http(`${gateway}/api/v1/ping`, 50, 3);
+    // by-slug beside ping, back to back in each round after a warm-up.
+    await http(bySlug, 50, WARMUP_SECONDS);
+    await http(`${gateway}/api/v1/ping`, 50, WARMUP_SECONDS);
     const slugLatencies: number[] = [];
     const pingLatencies: number[] = [];
-    for (let round = 1; round <= 3; round++) {
+    for (let round = 1; round <= ROUNDS; round++) {
       const ping = await http(`${gateway}/api/v1/ping`, 50);
       const slug = await http(bySlug, 50);
-      pingLatencies.push(...ping.latencies);
-      slugLatencies.push(...slug.latencies);
+      // One by one: a run has well over 100,000 samples, more arguments than a call can take.
+      for (const latency of ping.latencies) pingLatencies.push(latency);
+      for (const latency of slug.latencies) slugLatencies.push(latency);
       console.log(`round ${round}: ping@50 ${fmt(ping.perSecond, 0)} req/s (errors ${ping.errors}); by-slug@50 ${fmt(slug.perSecond, 0)} req/s (errors ${slug.errors}); load ${fmt(os.loadavg()[0]!)}`);
     }
     console.log(`ping@50:    ${summary(pingLatencies)}`);
     console.log(`by-slug@50: ${summary(slugLatencies)}`);
 
-    // The builder flow: 20 people at once each create a resume and add one item per section.
+    // The builder flow: 20 people (BUILDER_USERS) at once each create a resume and add one item per section.
     const flows: number[] = [];
     const requests: number[] = [];
     for (let round = 1; round <= BUILDER_ROUNDS; round++) {
       // Logged in one after another: the flow measured is the builder, not twenty logins at once.
       const users: Array<Record<string, string>> = [];
-      for (let i = 0; i < 20; i++) users.push(await logIn(gateway, auth));
+      for (let i = 0; i < BUILDER_USERS; i++) users.push(await logIn(gateway, auth));
       await Promise.all(users.map((headers) => timed(async () => {
         const resume = await timed(() => post(headers, 'resumes', personal), requests);
         for (const [section, body] of Object.entries(sections)) await timed(() => post(headers, `resumes/${resume.id}/${section}`, body), requests);
       }, flows)));
     }
-    console.log(`builder flow (create + 6 sections) × 20 users at once: whole flow ${summary(flows)}; each request ${summary(requests)}`);
+    console.log(`builder flow (create + 6 sections) × ${BUILDER_USERS} users at once: whole flow ${summary(flows)}; each request ${summary(requests)}`);
 
     // Pictures just under the category's 2 MiB limit (noise compresses badly, so the JPEG's size
     // follows its pixel count), 5 at a time.

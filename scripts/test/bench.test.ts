@@ -1,0 +1,66 @@
+// `make bench` once, in miniature: each benchmark the Makefile runs, with durations and counts
+// cut to a second or a handful, must run to its end (exit 0) and print its figures. The
+// figures themselves mean nothing at this size; what this catches is a benchmark that no longer
+// runs (a crash like a call spreading 100,000 latency samples into its arguments, a changed
+// route, a service that will not start).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { REPO_ROOT } from '../system.ts';
+
+/** Every knob the benchmarks read, at its smallest useful value. */
+const TINY: Record<string, string> = {
+  BENCH_DURATION_SECONDS: '1',
+  BENCH_WARMUP_SECONDS: '1',
+  BENCH_ROUNDS: '1',
+  BENCH_BUILDER_ROUNDS: '1',
+  BENCH_BUILDER_USERS: '2',
+  BENCH_UPLOADS: '2',
+  BENCH_EMPLOYERS: '40',
+  BENCH_REQUESTS: '5',
+  BENCH_PURCHASES: '2',
+  BENCH_CONSUMES: '20',
+  BENCH_CONSUMERS: '2',
+  BENCH_PLANS: '5',
+  BENCH_PDF_REQUESTS: '1',
+  BENCH_PDF_BURST: '2',
+};
+
+/** The figure lines each benchmark must print, a number where the figure goes. */
+const BENCHMARKS: Record<string, RegExp[]> = {
+  'bench/gateway.ts': [/gateway ping @100 ÷ bare Express @100 \| \d+\.\d\d \|/, /logged-in call @10 ÷ bare Express @10 \| \d+\.\d\d \|/, /non-200 answers and socket errors: 0/],
+  'bench/resume.ts': [/ping@50: +p50 \d/, /by-slug@50: p50 \d/, /builder flow .*whole flow p50 \d/, /picture upload of .*: p50 \d.*failed 0/],
+  'bench/employer.ts': [/no filter \(promoted first\) +p50 \d/, /HasAccess over gRPC, no cache +p50 \d/, /access client, cache warm +p50 \d/],
+  'bench/billing.ts': [/total +p50 \d/, /\d+ calls\/s/, /recruitment units \d+ → \d+: down by 20 for 20 calls/, /ListPlans, anonymous, sequential:\n +p50 \d/],
+  'bench/resume-pdf.ts': [/first PDF \(Chromium starting\): \d+ ms/, /a new version, browser warm: p50 \d+ ms/, /2 at once for a new version .*slowest \d+ ms/],
+};
+
+function runBenchmark(file: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    // A benchmark started from a test must not take itself for a test file.
+    const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: REPO_ROOT, env: { ...env, ...TINY }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('make bench, with tiny durations', { concurrency: 2 }, () => {
+  it('runs every benchmark of the Makefile', () => {
+    const makefile = readFileSync(path.join(REPO_ROOT, 'Makefile'), 'utf8');
+    const run = [...makefile.matchAll(/node --import tsx (bench\/[\w-]+\.ts)/g)].map((match) => match[1]).sort();
+    assert.deepEqual(run, Object.keys(BENCHMARKS).sort(), 'each benchmark `make bench` runs is tried here');
+  });
+
+  for (const [file, figures] of Object.entries(BENCHMARKS)) {
+    it(`${file} runs to its end and prints its figures`, { timeout: 180_000 }, async () => {
+      const { code, output } = await runBenchmark(file);
+      assert.equal(code, 0, `${file} exited with ${code}:\n${output}`);
+      for (const figure of figures) assert.match(output, figure, `${file} did not print ${figure}:\n${output}`);
+    });
+  }
+});
