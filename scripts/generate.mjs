@@ -36,11 +36,15 @@ export function servicesWithPrisma() {
 }
 
 export async function generatePrismaClients() {
-  for (const dir of servicesWithPrisma()) {
-    // The CLI would otherwise try to download its schema engine, which generate never needs.
-    await must(bin('prisma'), ['generate'], { cwd: dir, env: { PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false' }, capture: true });
-    console.log(`prisma client generated for ${path.relative(REPO_ROOT, dir)}`);
-  }
+  const dirs = servicesWithPrisma();
+  // Side by side: each is a CLI start-up (about a second) more than work.
+  await Promise.all(
+    dirs.map((dir) =>
+      // The CLI would otherwise try to download its schema engine, which generate never needs.
+      must(bin('prisma'), ['generate'], { cwd: dir, env: { PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false' }, capture: true }),
+    ),
+  );
+  console.log(`prisma clients generated for ${dirs.map((dir) => path.relative(REPO_ROOT, dir)).join(', ')}`);
 }
 
 if (isMain(import.meta.url)) {

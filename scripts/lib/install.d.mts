@@ -1,2 +1,2 @@
 export function installNeeded(root?: string): string | undefined;
-export function ensureInstalled(): Promise<boolean>;
+export function ensureInstalled(options?: { root?: string; log?: (line: string) => void }): Promise<boolean>;
