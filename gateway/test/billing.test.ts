@@ -219,6 +219,12 @@ test('a cancelled payment keeps the cart; a plan bought while one is active wait
   assert.deepEqual(await ok(call(owner, 'GET', `finance/${employerId}/wallet`)), refunded.wallet);
   await assertError(await call(owner, 'PUT', `products/${employerId}/purchased-plans/activate-reserve`), 404, 'EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND');
   await assertError(await call(owner, 'PUT', `products/${employerId}/purchased-plans/cancel-reserve`), 404, 'EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND');
+  // The history's order of the cancelled reservation stays paid and carries the credit.
+  const history = await ok(call(owner, 'GET', `orders/${employerId}/list?page=1&pageSize=10`));
+  const reservedOrder = history.items.find((item: any) => item.id === second.cart.id);
+  assert.equal(reservedOrder.status, 'paid');
+  assert.deepEqual(reservedOrder.credits.map((credit: any) => [credit.amountRials, credit.reason]), [[9_900_000, 'reservation_refund']]);
+  assert.match(reservedOrder.credits[0].createdAt, /^\d{4}-\d{2}-\d{2}T/);
 
   // A cart deleted is cancelled for good; the next one is paid from the wallet, with no provider.
   const dropped = await ok(call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.enterprise }), 200);

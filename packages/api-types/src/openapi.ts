@@ -13089,6 +13089,7 @@ export interface operations {
                                 id: string;
                                 /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
                                 amountRials: number;
+                                /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                                 reason: string;
                                 /** @description ISO 8601. */
                                 createdAt: string;
@@ -13273,6 +13274,16 @@ export interface operations {
                         createdAt: string;
                         /** @description ISO 8601; null until paid. */
                         paidAt: string | null;
+                        /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
+                        credits: {
+                            id: string;
+                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            reason: string;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -13457,6 +13468,16 @@ export interface operations {
                         createdAt: string;
                         /** @description ISO 8601; null until paid. */
                         paidAt: string | null;
+                        /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
+                        credits: {
+                            id: string;
+                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            reason: string;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -13642,6 +13663,16 @@ export interface operations {
                             createdAt: string;
                             /** @description ISO 8601; null until paid. */
                             paidAt: string | null;
+                            /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
+                            credits: {
+                                id: string;
+                                /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                                amountRials: number;
+                                /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                                reason: string;
+                                /** @description ISO 8601. */
+                                createdAt: string;
+                            }[];
                         }[];
                         page: {
                             page: number;
@@ -13841,6 +13872,16 @@ export interface operations {
                         createdAt: string;
                         /** @description ISO 8601; null until paid. */
                         paidAt: string | null;
+                        /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
+                        credits: {
+                            id: string;
+                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            reason: string;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -14044,6 +14085,16 @@ export interface operations {
                         createdAt: string;
                         /** @description ISO 8601; null until paid. */
                         paidAt: string | null;
+                        /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
+                        credits: {
+                            id: string;
+                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            reason: string;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -14376,6 +14427,16 @@ export interface operations {
                         createdAt: string;
                         /** @description ISO 8601; null until paid. */
                         paidAt: string | null;
+                        /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
+                        credits: {
+                            id: string;
+                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            reason: string;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -14569,6 +14630,16 @@ export interface operations {
                         createdAt: string;
                         /** @description ISO 8601; null until paid. */
                         paidAt: string | null;
+                        /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
+                        credits: {
+                            id: string;
+                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            reason: string;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -15350,6 +15421,7 @@ export interface operations {
                             id: string;
                             /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
                             amountRials: number;
+                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                             reason: string;
                             /** @description ISO 8601. */
                             createdAt: string;

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fromBinary } from '@bufbuild/protobuf';
 import { OrderPaidSchema, ReservedPlanCancelledSchema } from '@darmankar/proto/billing/v1/events_pb';
-import { PaymentMethod, PurchasedPlanStatus } from '@darmankar/proto/billing/v1/billing_pb';
+import { OrderStatus, PaymentMethod, PurchasedPlanStatus } from '@darmankar/proto/billing/v1/billing_pb';
 import { buyWithSandbox, DAY_MS, newEmployer, PLAN, rejectsWith, startStack, type Stack } from './helpers.ts';
 
 let stack: Stack;
@@ -53,8 +53,8 @@ test('active, then reserved; a third purchase is refused while both are held; ac
 test('cancelling the reservation credits what was paid to the wallet, which then pays a cart', async () => {
   const { owner, employerId } = await newEmployer(stack);
   await rejectsWith(stack.billing.cancelReservedPlan({ employerId }, { userId: owner }), 'EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND');
-  await buyWithSandbox(stack, owner, employerId, PLAN.basic);
-  await buyWithSandbox(stack, owner, employerId, PLAN.professional);
+  const first = await buyWithSandbox(stack, owner, employerId, PLAN.basic);
+  const reserved = await buyWithSandbox(stack, owner, employerId, PLAN.professional);
   const cancelled = await stack.billing.cancelReservedPlan({ employerId }, { userId: owner });
   assert.equal(cancelled.purchasedPlan?.status, PurchasedPlanStatus.CANCELLED);
   assert.equal(cancelled.wallet?.balance?.rials, 9_900_000n);
@@ -63,6 +63,14 @@ test('cancelling the reservation credits what was paid to the wallet, which then
   assert.equal(events.length, 1);
   assert.equal(fromBinary(ReservedPlanCancelledSchema, events[0]!.payload).refunded?.rials, 9_900_000n);
   await rejectsWith(stack.billing.cancelReservedPlan({ employerId }, { userId: owner }), 'EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND');
+  // The purchase history says where the reservation's money went: the order stays paid, with the credit.
+  const history = await stack.billing.listOrders({ employerId, page: { page: 1, pageSize: 10 } }, { userId: owner });
+  const refunded = history.items.find((item) => item.id === reserved.order.id)!;
+  assert.equal(refunded.status, OrderStatus.PAID);
+  assert.deepEqual(refunded.credits.map((e) => [e.amount?.rials, e.reason]), [[9_900_000n, 'reservation_refund']]);
+  assert.ok(refunded.credits[0]!.createdAtMs > 0n);
+  assert.deepEqual(history.items.find((item) => item.id === first.order.id)?.credits, [], 'the active plan’s order put nothing back');
+  assert.deepEqual((await stack.billing.getOrder({ employerId, orderId: reserved.order.id }, { userId: owner })).order?.credits.map((e) => e.reason), ['reservation_refund']);
 
   // The refund buys another reservation from the wallet.
   const order = (await stack.billing.createCart({ employerId, planId: PLAN.basic }, { userId: owner })).order!;

@@ -84,6 +84,8 @@ export const billingEn: Record<keyof typeof billingFa, string> = {
   'billing.orderStatus.pending': 'Awaiting payment',
   'billing.orderStatus.paid': 'Paid',
   'billing.orderStatus.cancelled': 'Cancelled',
+  'billing.orderStatus.refunded': 'Reservation cancelled',
+  'billing.orders.credited': '{amount} credited to the wallet on {date}.',
   'billing.paymentStatus.pending': 'Awaiting confirmation',
   'billing.paymentStatus.paid': 'Succeeded',
   'billing.paymentStatus.failed': 'Failed',

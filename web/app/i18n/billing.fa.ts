@@ -81,6 +81,8 @@ export const billingFa = {
   'billing.orderStatus.pending': 'در انتظار پرداخت',
   'billing.orderStatus.paid': 'پرداخت‌شده',
   'billing.orderStatus.cancelled': 'لغوشده',
+  'billing.orderStatus.refunded': 'رزرو لغوشده',
+  'billing.orders.credited': '{amount} در {date} به کیف پول برگشت.',
   'billing.paymentStatus.pending': 'در انتظار تأیید',
   'billing.paymentStatus.paid': 'موفق',
   'billing.paymentStatus.failed': 'ناموفق',

@@ -2,7 +2,8 @@
 // hiring template becomes the selected one (the name field empty again), an empty name is marked
 // on its field, deleting a template and removing an agent ask first (also without JavaScript), an
 // invitation clears the form and says who was invited, the menu follows who the viewer is (not the
-// URL) and what they may use, the 403 page speaks in words only.
+// URL) and what they may use, the 403 page speaks in words only, the purchase history shows a
+// cancelled reservation's refund.
 import { fireEvent, renderApp, screen, waitFor, within } from './support/render.ts';
 import { cleanup } from '@testing-library/react';
 import assert from 'node:assert/strict';
@@ -200,6 +201,19 @@ describe('employer screens against a stand-in gateway', () => {
     const nav = within(header).getByTestId('nav-horizontal');
     assert.equal(within(nav).getByText(fa('nav.employerOrders')).closest('a')?.getAttribute('href'), '/employers/mehr/orders');
     assert.equal(within(nav).queryByText(fa('nav.resumeMaker')), null);
+  });
+
+  test('purchase history: the order of a reservation cancelled and credited to the wallet says so, with the sum and date', async () => {
+    const credit = { id: 'w1', amountRials: 9_900_000, reason: 'reservation_refund', createdAt: '2026-03-25T08:00:00.000Z' };
+    gateway.routes.set('GET /orders/e1/list', {
+      body: { items: [order({ id: 'order-2', number: 1043, status: 'paid', paidAt: '2026-03-20T08:01:00.000Z', credits: [credit] }), order({ status: 'paid', paidAt: '2026-03-19T08:01:00.000Z' })], page: { page: 1, pageSize: 20, total: 2 } },
+    });
+    await render('/employers/mehr/orders');
+    const rows = await screen.findAllByTestId('order-row', {}, { timeout: 10_000 });
+    assert.equal(within(rows[0]!).getByTestId('order-status').textContent, fa('billing.orderStatus.refunded'));
+    assert.equal(within(rows[0]!).getByTestId('order-credit').textContent, fa('billing.orders.credited', { amount: '۹۹۰٬۰۰۰ تومان', date: '۵ فروردین ۱۴۰۵' }));
+    assert.equal(within(rows[1]!).getByTestId('order-status').textContent, fa('billing.orderStatus.paid'));
+    assert.equal(within(rows[1]!).queryByTestId('order-credit'), null);
   });
 
   test('the 403 page says what was refused in words, without the raw code', async () => {

@@ -54,6 +54,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     payments: [],
     createdAt: '2026-03-20T08:00:00.000Z',
     paidAt: null,
+    credits: [],
     ...overrides,
   };
 }

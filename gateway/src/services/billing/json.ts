@@ -4,7 +4,7 @@
 import type { Money, PageInfo } from '@darmankar/proto/common/v1/common_pb';
 import {
   OrderStatus, PaymentMethod, PaymentStatus, PurchasedPlanStatus, ResourceKind,
-  type Order, type Payment, type Plan, type PurchasedPlan, type Resource, type Wallet,
+  type Order, type Payment, type Plan, type PurchasedPlan, type Resource, type Wallet, type WalletEntry,
 } from '@darmankar/proto/billing/v1/billing_pb';
 import type { z } from 'zod';
 import type { orderSchema, pageInfoSchema, paymentSchema, planSchema, purchasedPlanSchema, resourceSchema, walletSchema } from './schemas.ts';
@@ -79,11 +79,14 @@ export const orderJson = (order: Order): OrderJson => ({
   items: order.items.map((item) => ({ plan: planJson(item.plan!), priceRials: rialsOf(item.price) })),
   discountCode: order.discountCode ?? null, subtotalRials: rialsOf(order.subtotal), discountRials: rialsOf(order.discount), totalRials: rialsOf(order.total),
   payments: order.payments.map(paymentJson), createdAt: time(order.createdAtMs), paidAt: timeOrNull(order.paidAtMs),
+  credits: order.credits.map(walletEntryJson),
 });
+
+const walletEntryJson = (entry: WalletEntry) => ({ id: entry.id, amountRials: rialsOf(entry.amount), reason: entry.reason, createdAt: time(entry.createdAtMs) });
 
 export const walletJson = (wallet: Wallet): WalletJson => ({
   balanceRials: rialsOf(wallet.balance),
-  entries: wallet.entries.map((entry) => ({ id: entry.id, amountRials: rialsOf(entry.amount), reason: entry.reason, createdAt: time(entry.createdAtMs) })),
+  entries: wallet.entries.map(walletEntryJson),
 });
 
 export const pageInfoJson = (page: PageInfo | undefined): PageInfoJson => ({ page: page?.page ?? 1, pageSize: page?.pageSize ?? 0, total: Number(page?.total ?? 0n) });

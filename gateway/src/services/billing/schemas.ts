@@ -69,19 +69,24 @@ export const paymentSchema = z.object({
   createdAt: time, completedAt: timeOrNull('null while pending.'),
 }).meta({ description: 'One attempt to pay an order.' });
 
+const walletEntrySchema = z.object({
+  id: z.string(), amountRials: rials('Positive for a credit (a refund), negative for a payment from the wallet.'),
+  reason: z.string().meta({ description: '`order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take).' }),
+  createdAt: time,
+});
+
 export const orderSchema = z.object({
   id: z.string(), number: z.number().int().meta({ description: 'The order number people read out (from 1000).' }), employerId: z.string(),
   status: z.enum(ORDER_STATUSES).meta({ description: '`pending`: the cart.' }),
   items: z.array(z.object({ plan: planSchema, priceRials: rials('The price when added.') })),
   discountCode: z.string().nullable(), subtotalRials: rials('The items\' sum.'), discountRials: rials('The discount.'), totalRials: rials('What is paid: subtotal − discount, never below 0.'),
   payments: z.array(paymentSchema), createdAt: time, paidAt: timeOrNull('null until paid.'),
+  credits: z.array(walletEntrySchema).meta({ description: 'What the order put back into the wallet, oldest first: its reserved plan\'s refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since.' }),
 }).meta({ description: 'An order: the cart while pending, purchase history once paid or cancelled.' });
 
 export const walletSchema = z.object({
   balanceRials: rials('The balance, never negative.'),
-  entries: z.array(z.object({
-    id: z.string(), amountRials: rials('Positive for a credit (a refund), negative for a payment from the wallet.'), reason: z.string(), createdAt: time,
-  })),
+  entries: z.array(walletEntrySchema),
 }).meta({ description: 'The employer\'s wallet: the balance and its ledger.' });
 
 export const pageInfoSchema = z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });

@@ -51,11 +51,13 @@ export class Orders {
   ) {}
 
   async view(row: OrderRow, db: Database | Transaction = this.db): Promise<OrderView> {
-    const [plan, payments] = await Promise.all([
+    const [plan, payments, credits] = await Promise.all([
       db.plan.findUniqueOrThrow({ where: { id: row.planId } }),
       db.payment.findMany({ where: { orderId: row.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      // By employer too: wallet entries are indexed by employer.
+      db.walletEntry.findMany({ where: { employerId: row.employerId, orderId: row.id, amountRials: { gt: 0n } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
     ]);
-    return orderView(row, plan, payments);
+    return orderView(row, plan, payments, credits);
   }
 
   /** The order and the employer it belongs to, once the caller may act for that employer. */

@@ -66,11 +66,20 @@ export interface OrderView {
   payments: PaymentView[];
   createdAtMs: number;
   paidAtMs: number | null;
+  /** Money the order put back into the wallet (a cancelled reservation's refund, a payment it could not take), oldest first. */
+  credits: WalletEntryView[];
+}
+
+export interface WalletEntryView {
+  id: string;
+  amountRials: number;
+  reason: string;
+  createdAtMs: number;
 }
 
 export interface WalletView {
   balanceRials: number;
-  entries: { id: string; amountRials: number; reason: string; createdAtMs: number }[];
+  entries: WalletEntryView[];
 }
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);
@@ -131,7 +140,10 @@ export function paymentView(row: PaymentRow): PaymentView {
   };
 }
 
-export function orderView(row: OrderRow, plan: PlanRow, payments: PaymentRow[]): OrderView {
+const walletEntryView = (entry: WalletEntryRow): WalletEntryView => ({ id: entry.id, amountRials: Number(entry.amountRials), reason: entry.reason, createdAtMs: entry.createdAt.getTime() });
+
+/** `credits`: the order's wallet entries that put money back (positive amounts). */
+export function orderView(row: OrderRow, plan: PlanRow, payments: PaymentRow[], credits: WalletEntryRow[] = []): OrderView {
   return {
     id: row.id,
     number: Number(row.number),
@@ -146,12 +158,13 @@ export function orderView(row: OrderRow, plan: PlanRow, payments: PaymentRow[]):
     payments: payments.map(paymentView),
     createdAtMs: row.createdAt.getTime(),
     paidAtMs: ms(row.paidAt),
+    credits: credits.filter((entry) => entry.amountRials > 0n).map(walletEntryView),
   };
 }
 
 export function walletView(balanceRials: bigint, entries: WalletEntryRow[]): WalletView {
   return {
     balanceRials: Number(balanceRials),
-    entries: entries.map((entry) => ({ id: entry.id, amountRials: Number(entry.amountRials), reason: entry.reason, createdAtMs: entry.createdAt.getTime() })),
+    entries: entries.map(walletEntryView),
   };
 }

@@ -12,7 +12,7 @@ import {
   type PurchasedPlanSchema,
   type WalletSchema,
 } from '@darmankar/proto/billing/v1/billing_pb';
-import type { OrderView, PaymentView, PlanView, PurchasedPlanView, ResourceAmount, WalletView } from '../domain/views.ts';
+import type { OrderView, PaymentView, PlanView, PurchasedPlanView, ResourceAmount, WalletEntryView, WalletView } from '../domain/views.ts';
 
 const KIND = { recruitment: ResourceKind.RECRUITMENT, featured: ResourceKind.FEATURED } as const;
 const KIND_NAME: Record<number, string | undefined> = { [ResourceKind.RECRUITMENT]: 'recruitment', [ResourceKind.FEATURED]: 'featured' };
@@ -82,12 +82,17 @@ export function orderMessage(view: OrderView): MessageInitShape<typeof OrderSche
     payments: view.payments.map(paymentMessage),
     createdAtMs: epoch(view.createdAtMs),
     paidAtMs: epoch(view.paidAtMs),
+    credits: view.credits.map(walletEntryMessage),
   };
+}
+
+function walletEntryMessage(entry: WalletEntryView) {
+  return { id: entry.id, amount: money(entry.amountRials), reason: entry.reason, createdAtMs: epoch(entry.createdAtMs) };
 }
 
 export function walletMessage(view: WalletView): MessageInitShape<typeof WalletSchema> {
   return {
     balance: money(view.balanceRials),
-    entries: view.entries.map((entry) => ({ id: entry.id, amount: money(entry.amountRials), reason: entry.reason, createdAtMs: epoch(entry.createdAtMs) })),
+    entries: view.entries.map(walletEntryMessage),
   };
 }

@@ -1,19 +1,31 @@
 import { useLocale, useT } from '../../i18n/index.ts';
-import { ORDER_STATUS_LABELS, paidReference } from '../../lib/billing/display.ts';
+import { ORDER_STATUS_SHOWN_LABELS, orderStatusShown, paidReference, type OrderStatusShown } from '../../lib/billing/display.ts';
 import { planTitle } from '../../lib/billing/plan-text.ts';
-import type { Order, OrderStatus } from '../../lib/billing/types.ts';
+import type { Order } from '../../lib/billing/types.ts';
 import { formatJalaliDate, formatToman, localDigits } from '../../lib/format.ts';
 
-const STATUS_TONES: Record<OrderStatus, string> = {
+const STATUS_TONES: Record<OrderStatusShown, string> = {
   paid: 'bg-emerald-50 text-emerald-900',
   pending: 'bg-amber-50 text-amber-900',
   cancelled: 'bg-slate-100 text-slate-700',
+  refunded: 'bg-slate-100 text-slate-700',
 };
 
 /** An order's status as a labelled badge (its words carry it, the colour only repeats them). */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+export function OrderStatusBadge({ status }: { status: OrderStatusShown }) {
   const t = useT();
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_TONES[status]}`} data-testid="order-status">{t(ORDER_STATUS_LABELS[status])}</span>;
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_TONES[status]}`} data-testid="order-status">{t(ORDER_STATUS_SHOWN_LABELS[status])}</span>;
+}
+
+/** Each sum the order put back into the wallet, with when. */
+function OrderCredits({ order }: { order: Order }) {
+  const t = useT();
+  const locale = useLocale();
+  return order.credits.map((credit) => (
+    <p key={credit.id} className="mt-1 text-xs text-muted" data-testid="order-credit">
+      {t('billing.orders.credited', { amount: formatToman(credit.amountRials, locale), date: formatJalaliDate(new Date(credit.createdAt), locale) })}
+    </p>
+  ));
 }
 
 /** The purchase history: one row per order, scrolling sideways inside its frame on phones. */
@@ -41,7 +53,10 @@ export function OrdersTable({ orders, caption }: { orders: Order[]; caption: str
                 <td className="px-4 py-3">{formatJalaliDate(new Date(order.paidAt ?? order.createdAt), locale)}</td>
                 <td className="px-4 py-3">{order.items.map((item) => planTitle(item.plan, t)).join(t('billing.orders.planSeparator'))}</td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatToman(order.totalRials, locale)}</td>
-                <td className="px-4 py-3"><OrderStatusBadge status={order.status} /></td>
+                <td className="px-4 py-3">
+                  <OrderStatusBadge status={orderStatusShown(order)} />
+                  <OrderCredits order={order} />
+                </td>
                 <td className="px-4 py-3" data-testid="order-reference">{reference ? <span dir="ltr">{localDigits(reference, locale)}</span> : <span className="text-muted">{t('billing.orders.noReference')}</span>}</td>
               </tr>
             );

@@ -70,6 +70,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageKey> = {
   cancelled: 'billing.orderStatus.cancelled',
 };
 
+/** What the history says of an order: its status, except a paid order whose reserved plan was cancelled and refunded. */
+export type OrderStatusShown = OrderStatus | 'refunded';
+
+export const ORDER_STATUS_SHOWN_LABELS: Record<OrderStatusShown, MessageKey> = { ...ORDER_STATUS_LABELS, refunded: 'billing.orderStatus.refunded' };
+
+/**
+ * A paid order stays `paid` in the service; when its reserved plan was cancelled the money went
+ * back to the wallet (a `reservation_refund` credit), and the history says so instead.
+ */
+export function orderStatusShown(order: Pick<Order, 'status' | 'credits'>): OrderStatusShown {
+  return order.status === 'paid' && order.credits.some((credit) => credit.reason === 'reservation_refund') ? 'refunded' : order.status;
+}
+
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, MessageKey> = {
   pending: 'billing.paymentStatus.pending',
   paid: 'billing.paymentStatus.paid',
