@@ -139,6 +139,12 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.stepKind.offer': 'Offer',
   'employer.stepKind.accepted': 'Accepted',
   'employer.stepKind.rejected': 'Rejected',
+  'employer.defaultTemplate': 'Default hiring process',
+  'employer.defaultStep.in_review': 'In review',
+  'employer.defaultStep.interview': 'Interview',
+  'employer.defaultStep.offer': 'Job offer',
+  'employer.defaultStep.accepted': 'Accepted',
+  'employer.defaultStep.rejected': 'Rejected',
 
   'employer.companies.title': 'Companies and medical centres',
   'employer.companies.intro': 'Search the employers of the health sector.',

@@ -137,6 +137,12 @@ export const employerFa = {
   'employer.stepKind.offer': 'پیشنهاد همکاری',
   'employer.stepKind.accepted': 'پذیرفته',
   'employer.stepKind.rejected': 'رد شده',
+  'employer.defaultTemplate': 'فرایند استخدام پیش‌فرض',
+  'employer.defaultStep.in_review': 'در حال بررسی',
+  'employer.defaultStep.interview': 'مصاحبه',
+  'employer.defaultStep.offer': 'پیشنهاد همکاری',
+  'employer.defaultStep.accepted': 'پذیرفته شده',
+  'employer.defaultStep.rejected': 'رد شده',
 
   'employer.companies.title': 'شرکت‌ها و مراکز درمانی',
   'employer.companies.intro': 'کارفرمایان حوزهٔ درمان و سلامت را جست‌وجو کنید.',

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { cleanText } from '@darmankar/platform/persian';
+import { DEFAULT_STEPS, DEFAULT_TEMPLATE_NAME } from '@darmankar/platform/hiring-defaults';
 import type { Database, StepRow, TemplateRow, Transaction } from '../db/client.ts';
 import { isUuid, requireAccess, type Action } from './access.ts';
 import { throwIfAny } from './profile.ts';
@@ -11,14 +12,8 @@ import { throwIfAny } from './profile.ts';
 export const STEP_KINDS = ['in_review', 'interview', 'offer', 'accepted', 'rejected'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
-export const DEFAULT_TEMPLATE_NAME = 'فرایند استخدام پیش‌فرض';
-export const DEFAULT_STEPS: readonly { name: string; kind: StepKind }[] = [
-  { name: 'در حال بررسی', kind: 'in_review' },
-  { name: 'مصاحبه', kind: 'interview' },
-  { name: 'پیشنهاد همکاری', kind: 'offer' },
-  { name: 'پذیرفته شده', kind: 'accepted' },
-  { name: 'رد شده', kind: 'rejected' },
-];
+// The default template's names live in the platform, where the web app reads them too.
+export { DEFAULT_STEPS, DEFAULT_TEMPLATE_NAME };
 
 /** Reading templates: whoever edits the profile, posts ads or manages applications. */
 const READERS: readonly Action[] = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage'];

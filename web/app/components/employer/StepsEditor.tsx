@@ -3,6 +3,7 @@ import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 're
 import { useFetcher } from 'react-router';
 import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { localDigits } from '../../lib/format.ts';
+import { stepLabel } from '../../lib/employer/hiring-names.ts';
 import type { Step } from '../../lib/employer/types.ts';
 import { useExcToasts } from '../ui/Toaster.tsx';
 
@@ -107,24 +108,24 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
         {(step) => (
           <GridListItem
             id={step.id}
-            textValue={step.name}
+            textValue={stepLabel(step, t)}
             // On a phone the buttons wrap under the name, which keeps the whole width it needs.
             className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-line bg-white p-3 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-200 data-[dragging]:opacity-50 data-[drop-target]:border-brand-500"
             data-testid="step-row"
           >
-            <AriaButton slot="drag" aria-label={t('employer.hiring.dragStep', { name: step.name })} className="cursor-grab rounded-lg px-2 py-1 text-muted outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-drag">
+            <AriaButton slot="drag" aria-label={t('employer.hiring.dragStep', { name: stepLabel(step, t) })} className="cursor-grab rounded-lg px-2 py-1 text-muted outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-drag">
               <span aria-hidden="true">⋮⋮</span>
             </AriaButton>
             <span className="w-6 text-center text-sm text-muted" aria-hidden="true">{localDigits(order.indexOf(step) + 1, locale)}</span>
             <span className="min-w-[10rem] flex-1">
-              <span className="block font-semibold [overflow-wrap:anywhere]" data-testid="step-name">{step.name}</span>
+              <span className="block font-semibold [overflow-wrap:anywhere]" data-testid="step-name">{stepLabel(step, t)}</span>
               <span className="block text-xs text-muted">{t(`employer.stepKind.${step.kind}` as MessageKey)}</span>
             </span>
             <span className="ms-auto flex items-center gap-1">
-              <AriaButton onPress={() => move(step, -1)} isDisabled={order[0]?.id === step.id} aria-label={t('employer.hiring.moveUp', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-up">
+              <AriaButton onPress={() => move(step, -1)} isDisabled={order[0]?.id === step.id} aria-label={t('employer.hiring.moveUp', { name: stepLabel(step, t) })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-up">
                 <span aria-hidden="true">↑</span>
               </AriaButton>
-              <AriaButton onPress={() => move(step, 1)} isDisabled={order.at(-1)?.id === step.id} aria-label={t('employer.hiring.moveDown', { name: step.name })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-down">
+              <AriaButton onPress={() => move(step, 1)} isDisabled={order.at(-1)?.id === step.id} aria-label={t('employer.hiring.moveDown', { name: stepLabel(step, t) })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-down">
                 <span aria-hidden="true">↓</span>
               </AriaButton>
               <AriaButton onPress={() => onEdit(step)} className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="edit-step">

@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toRouteError } from '../../lib/errors.ts';
 import { formText, loadEmployer, loginRedirect, runAction } from '../../lib/employer/server.ts';
+import { stepLabel, templateLabel } from '../../lib/employer/hiring-names.ts';
 import { codeForField, STEP_KINDS, type Step, type Template } from '../../lib/employer/types.ts';
 import { localeFromPath, localePath } from '../../lib/locale.ts';
 import { employerSettingsPath } from '../../lib/employer/settings-redirect.server.ts';
@@ -133,7 +134,7 @@ function StepModal({ title, step, intent, employerId, templateId, onClose, dange
         <input type="hidden" name="employerId" value={employerId} />
         <input type="hidden" name="templateId" value={templateId} />
         {step && <input type="hidden" name="stepId" value={step.id} />}
-        {danger ? <p>{t('employer.hiring.deleteStepConfirm', { name: step?.name ?? '' })}</p> : <StepFields step={step} codes={fetcher.data?.exc} />}
+        {danger ? <p>{t('employer.hiring.deleteStepConfirm', { name: step ? stepLabel(step, t) : '' })}</p> : <StepFields step={step} codes={fetcher.data?.exc} />}
         <div className="flex gap-2">
           <Button type="submit" variant={danger ? 'danger' : 'primary'} isDisabled={fetcher.state !== 'idle'} data-testid="step-modal-submit">
             {danger ? t('employer.hiring.delete') : t('employer.hiring.save')}
@@ -187,7 +188,7 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
                   className="block rounded-xl px-3 py-2 text-sm hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-bold aria-[current=page]:text-brand-800"
                   preventScrollReset
                 >
-                  {template.name}
+                  {templateLabel(template, t)}
                   {template.isDefault && <span className="ms-2 text-xs text-muted">({t('employer.hiring.default')})</span>}
                 </LocaleLink>
               </li>
@@ -203,7 +204,7 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
         </section>
         {selected ? (
           <section aria-labelledby="template-title" className="min-w-0" data-testid="template-editor">
-            <h2 id="template-title" className="mb-3 text-lg font-bold">{selected.name}</h2>
+            <h2 id="template-title" className="mb-3 text-lg font-bold">{templateLabel(selected, t)}</h2>
             <div className="mb-6 flex flex-wrap items-end gap-2">
               <Form method="post" className="flex flex-wrap items-end gap-2" key={`rename-${selected.id}-${selected.name}`} data-testid="rename-template-form" noValidate>
                 <input type="hidden" name="intent" value="renameTemplate" />
@@ -218,7 +219,7 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
                   variant="danger"
                   triggerLabel={t('employer.hiring.deleteTemplate')}
                   title={t('employer.hiring.deleteTemplateTitle')}
-                  text={t('employer.hiring.deleteTemplateText', { name: selected.name })}
+                  text={t('employer.hiring.deleteTemplateText', { name: templateLabel(selected, t) })}
                   confirmLabel={t('employer.hiring.deleteTemplate')}
                   isAsked={asked === 'deleteTemplate'}
                   backTo={localePath(locale, query(selected.id))}
