@@ -221,6 +221,14 @@ test('an organisation, its agents by permission, and everyone else: only the rig
       },
     },
     {
+      // Another cellphone is another person: the row's permissions would be granted to them.
+      name: 'PUT another agent onto another cellphone', need: 'owner', status: 200, agentCode: 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS',
+      prepare: async () => {
+        const target = await invite(newCellphone(), ['Billing']);
+        return { method: 'PUT', route: `employers/${id}/agents/${target.id}`, body: { firstName: 'الف', lastName: 'ب', cellphone: newCellphone(), permissions: ['Billing'] } };
+      },
+    },
+    {
       name: 'PUT another agent adding AgentManage', need: 'owner', status: 200, agentCode: 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS',
       prepare: async () => {
         const cellphone = newCellphone();

@@ -830,7 +830,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an agent and their permissions (AgentManage); takes effect at once. An agent adds only permissions they hold, never AgentManage, and never changes their own */
+        /** Change an agent and their permissions (AgentManage); takes effect at once. An agent adds only permissions they hold, never AgentManage, and never changes their own; another cellphone is another person, so all the permissions count as added */
         put: operations["putEmployersIdAgentsAgentId"];
         post?: never;
         /** Remove an agent (AgentManage); their access ends at once */

@@ -54,15 +54,20 @@ function parseAgent(input: AgentInput): { firstName: string; lastName: string; t
 /**
  * What an agent may grant: at most the permissions they hold, never AgentManage (the owner's
  * alone to give), and never a change to their own permissions. Taking a permission away is
- * not granting. The owner may grant anything.
+ * not granting; moving an agent to another cellphone grants all of theirs to another person.
+ * The owner may grant anything.
  */
-function checkGrant(who: Exclude<Membership, { kind: 'missing' | 'stranger' }>, caller: string, target: { userId: string | null; permissions: string[] } | null, wanted: readonly Action[]): void {
+function checkGrant(
+  who: Exclude<Membership, { kind: 'missing' | 'stranger' }>, caller: string,
+  current: { userId: string | null; cellphone: string; permissions: string[] } | null, wanted: { cellphone: string; permissions: readonly Action[] },
+): void {
   if (who.kind === 'owner') return;
-  const had = new Set(target?.permissions ?? []);
-  if (target !== null && target.userId === caller && (wanted.length !== had.size || wanted.some((permission) => !had.has(permission)))) {
+  const had = new Set(current?.permissions ?? []);
+  if (current !== null && current.userId === caller && (wanted.permissions.length !== had.size || wanted.permissions.some((permission) => !had.has(permission)))) {
     throw new DomainError('EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS');
   }
-  const added = wanted.filter((permission) => !had.has(permission));
+  const kept = current !== null && current.cellphone === wanted.cellphone ? had : new Set<string>();
+  const added = wanted.permissions.filter((permission) => !kept.has(permission));
   if (added.some((permission) => permission === 'AgentManage' || !who.permissions.includes(permission))) throw new DomainError('EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS');
 }
 
@@ -82,7 +87,7 @@ export class Agents {
   async invite(userId: string | undefined, employerId: string, input: AgentInput): Promise<AgentView> {
     const who = await requireAccess(this.db, employerId, userId, ['AgentManage']);
     const agent = parseAgent(input);
-    checkGrant(who, userId!, null, agent.permissions);
+    checkGrant(who, userId!, null, agent);
     try {
       return await this.db.$transaction(async (tx) => {
         const employer = await tx.employer.findUniqueOrThrow({ where: { id: employerId }, select: { brand: true, ownerUserId: true } });
@@ -108,7 +113,7 @@ export class Agents {
       return await this.db.$transaction(async (tx) => {
         const current = isUuid(agentId) ? await tx.agent.findFirst({ where: { id: agentId, employerId } }) : null;
         if (!current) throw new DomainError('EXC_EMPLOYERS_AGENT_NOT_FOUND');
-        checkGrant(who, userId!, current, agent.permissions);
+        checkGrant(who, userId!, current, agent);
         // Another cellphone is another person: the link is made again from it.
         const linkedUser = current.cellphone === agent.cellphone ? current.userId : await this.users.userOf(tx, agent.cellphone);
         const employer = await tx.employer.findUniqueOrThrow({ where: { id: employerId }, select: { ownerUserId: true } });

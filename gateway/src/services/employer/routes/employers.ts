@@ -154,7 +154,7 @@ export function employerRoutes(employers: EmployerAdapter): RouteDefinition[] {
       handle: ({ params, body, meta }) => employers.invite(params.id, body, meta),
     }),
     defineRoute({
-      methods: ['put'], path: '/employers/:id/agents/:agentId', summary: 'Change an agent and their permissions (AgentManage); takes effect at once. An agent adds only permissions they hold, never AgentManage, and never changes their own', tag: TAG, session: 'required',
+      methods: ['put'], path: '/employers/:id/agents/:agentId', summary: 'Change an agent and their permissions (AgentManage); takes effect at once. An agent adds only permissions they hold, never AgentManage, and never changes their own; another cellphone is another person, so all the permissions count as added', tag: TAG, session: 'required',
       params: agentParams, body: agentBody,
       responses: [{ status: 200, description: 'Saved', body: agentSchema }],
       errors: [...GATED, ...AGENT, 'EXC_EMPLOYERS_AGENT_NOT_FOUND', 'EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS', 'EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS'],
