@@ -7,7 +7,7 @@ import { codesForField } from '../../lib/resume/schemas.ts';
 import { GENDERS, type PersonalInfo } from '../../lib/resume/types.ts';
 import { ClosedListSelect, ProvinceCityFields } from '../ui/ClosedListSelect.tsx';
 import { PictureField } from './Attachments.tsx';
-import { CheckboxField, ChoiceField, FormGrid, JalaliDateSelect, SuggestField, TextAreaField, TextField } from './fields.tsx';
+import { CheckboxField, ChoiceField, FormGrid, JalaliDateField, SuggestField, TextAreaField, TextField } from './fields.tsx';
 
 interface PersonalFormProps {
   resume: (Partial<PersonalInfo> & { id?: string; pic?: string | null }) | null;

@@ -17,7 +17,7 @@ import { buttonClass } from '../ui/Button.tsx';
 import { ClosedListSelect, ProvinceCityFields } from '../ui/ClosedListSelect.tsx';
 import { EmptyState, Spinner } from '../ui/States.tsx';
 import { useExcToasts } from '../ui/Toaster.tsx';
-import { CheckboxField, ChoiceField, FormGrid, JalaliDateSelect, SuggestField, TextAreaField, TextField, YearField } from './fields.tsx';
+import { CheckboxField, ChoiceField, FormGrid, JalaliDateField, SuggestField, TextAreaField, TextField, YearField } from './fields.tsx';
 
 type ErrorsFor = (field: string) => string | undefined;
 
