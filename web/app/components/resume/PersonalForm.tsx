@@ -39,7 +39,7 @@ export function PersonalForm({ resume, exc, backURL, actions, formTestId = 'pers
         <SuggestField label={t('resume.personal.jobTitle')} name="jobTitle" category="jobTitles" defaultValue={resume?.jobTitle} errorMessage={errors('jobTitle')} />
         <TextField label={t('resume.personal.email')} name="email" type="email" autoComplete="email" dir="ltr" defaultValue={resume?.email ?? ''} errorMessage={errors('email')} />
         <TextField label={t('resume.personal.phone')} name="phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" defaultValue={resume?.phone ?? ''} errorMessage={errors('phone')} />
-        <JalaliDateSelect label={t('resume.personal.birthday')} name="birthday" defaultValue={resume?.birthday} errorMessage={errors('birthday')} />
+        <JalaliDateField label={t('resume.personal.birthday')} name="birthday" defaultValue={resume?.birthday} errorMessage={errors('birthday')} />
         <ChoiceField label={t('resume.personal.gender')} name="gender" placeholder={t('resume.field.choose')} defaultValue={resume?.gender} options={options(GENDERS, 'resume.gender')} errorMessage={errors('gender')} />
         {/* Closed lists (docs/adr/023): picked from the list, submitted as ids. */}
         <ClosedListSelect list="maritalStatuses" name="maritalStatus" label={t('resume.personal.maritalStatus')} defaultValue={resume?.maritalStatus} errorMessage={errors('maritalStatus')} />

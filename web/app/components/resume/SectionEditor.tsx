@@ -53,8 +53,8 @@ function JobFields({ item, errors }: { item?: Job; errors: ErrorsFor }) {
       <ClosedListSelect list="industries" name="industry" label={t('resume.job.industry')} defaultValue={item?.industry} errorMessage={errors('industry')} />
       <ClosedListSelect list="employmentTypes" name="employmentType" label={t('resume.job.employmentType')} defaultValue={item?.employmentType} errorMessage={errors('employmentType')} />
       <ProvinceCityFields provinceLabel={t('resume.personal.province')} cityLabel={t('resume.personal.city')} defaultProvince={item?.province} defaultCity={item?.city} provinceError={errors('province')} cityError={errors('city')} />
-      <JalaliDateSelect label={t('resume.job.startDate')} name="startDate" defaultValue={item?.startDate} errorMessage={errors('startDate')} />
-      <JalaliDateSelect label={t('resume.job.endDate')} name="endDate" defaultValue={item?.endDate} errorMessage={errors('endDate')} />
+      <JalaliDateField label={t('resume.job.startDate')} name="startDate" defaultValue={item?.startDate} errorMessage={errors('startDate')} />
+      <JalaliDateField label={t('resume.job.endDate')} name="endDate" defaultValue={item?.endDate} errorMessage={errors('endDate')} />
       <CheckboxField label={t('resume.job.currentlyEmployed')} name="currentlyEmployed" defaultChecked={item?.currentlyEmployed} />
       <div className="sm:col-span-2">
         <TextAreaField label={t('resume.job.description')} name="description" defaultValue={item?.description} errorMessage={errors('description')} />
@@ -88,7 +88,7 @@ function CertificateFields({ item, errors }: { item?: Certificate; errors: Error
       <TextField label={t('resume.certificate.issuedBy')} name="issuedBy" defaultValue={item?.issuedBy ?? ''} errorMessage={errors('issuedBy')} />
       <TextField label={t('resume.certificate.link')} name="link" type="url" dir="ltr" defaultValue={item?.link ?? ''} errorMessage={errors('link')} />
       <TextField label={t('resume.certificate.durationHours')} name="durationHours" inputMode="numeric" dir="ltr" defaultValue={item?.durationHours != null ? String(item.durationHours) : ''} errorMessage={errors('durationHours')} />
-      <JalaliDateSelect label={t('resume.certificate.completionDate')} name="completionDate" defaultValue={item?.completionDate} errorMessage={errors('completionDate')} />
+      <JalaliDateField label={t('resume.certificate.completionDate')} name="completionDate" defaultValue={item?.completionDate} errorMessage={errors('completionDate')} />
     </FormGrid>
   );
 }
@@ -101,7 +101,7 @@ function PublicationFields({ item, errors }: { item?: Publication; errors: Error
       <TextField label={t('resume.publication.publisher')} name="publisher" defaultValue={item?.publisher ?? ''} errorMessage={errors('publisher')} />
       <TextField label={t('resume.publication.authors')} description={t('resume.publication.authorsHint')} name="authors" defaultValue={item?.authors.join('، ') ?? ''} errorMessage={errors('authors')} />
       <TextField label={t('resume.publication.link')} name="link" type="url" dir="ltr" defaultValue={item?.link ?? ''} errorMessage={errors('link')} />
-      <JalaliDateSelect label={t('resume.publication.date')} name="date" defaultValue={item?.date} errorMessage={errors('date')} />
+      <JalaliDateField label={t('resume.publication.date')} name="date" defaultValue={item?.date} errorMessage={errors('date')} />
       <div className="sm:col-span-2">
         <TextAreaField label={t('resume.publication.description')} name="description" defaultValue={item?.description} errorMessage={errors('description')} />
       </div>
