@@ -228,9 +228,10 @@ async function flow(w: World): Promise<void> {
     await page.getByLabel(t('employer.field.registeredName'), { exact: true }).fill('شرکت درمانی مهر گستر');
     await page.getByLabel(t('employer.field.nationalId'), { exact: true }).fill(withCheckDigit('1010038713', isValidLegalNationalId));
     await page.getByLabel(t('employer.field.registrationNumber'), { exact: true }).fill('۴۵۶۷۸');
-    await page.getByLabel(t('employer.field.province'), { exact: true }).fill('فارس');
-    await page.getByLabel(t('employer.field.city'), { exact: true }).fill('شیراز');
-    await page.getByLabel(t('employer.field.industry'), { exact: true }).fill('بیمارستان');
+    // Closed lists (docs/adr/023): picked by their titles, saved as ids; the city picker offers the province's cities.
+    await page.getByLabel(t('employer.field.province'), { exact: true }).selectOption({ label: 'فارس' });
+    await page.getByLabel(t('employer.field.city'), { exact: true }).selectOption({ label: 'شیراز' });
+    await page.getByLabel(t('employer.field.industry'), { exact: true }).selectOption({ label: 'درمان و سلامت' });
     await page.getByLabel(t('employer.field.website'), { exact: true }).fill('https://mehr.example');
     await page.locator('#employer-benefits').fill('بیمهٔ تکمیلی\nسرویس رفت‌وآمد');
     // The site's one date input: Jalali day, month and year, and a calendar picked by keyboard.
@@ -381,13 +382,14 @@ async function flow(w: World): Promise<void> {
     await assertAccessible(applicant.page, 'companies');
     const filters = applicant.page.getByTestId('companies-filters');
     await filters.getByLabel(t('employer.companies.filter.text'), { exact: true }).fill(brand);
-    await filters.getByLabel(t('employer.companies.filter.province'), { exact: true }).fill('فارس');
+    await filters.getByLabel(t('employer.companies.filter.province'), { exact: true }).selectOption({ label: 'فارس' });
     await applicant.page.getByTestId('companies-search').click();
-    await applicant.page.waitForURL(/province=/);
-    await applicant.page.getByTestId('company-card').filter({ hasText: brand }).waitFor();
-    await filters.getByLabel(t('employer.companies.filter.province'), { exact: true }).fill('گیلان');
+    await applicant.page.waitForURL(/province=fars/);
+    // The card shows the titles, never the ids.
+    await applicant.page.getByTestId('company-card').filter({ hasText: brand }).filter({ hasText: 'درمان و سلامت · فارس · شیراز' }).waitFor();
+    await filters.getByLabel(t('employer.companies.filter.province'), { exact: true }).selectOption({ label: 'گیلان' });
     await applicant.page.getByTestId('companies-search').click();
-    await applicant.page.waitForURL(/province=%DA%AF/);
+    await applicant.page.waitForURL(/province=gilan/);
     await applicant.page.getByTestId('empty-state').waitFor();
     await applicant.context.close();
 

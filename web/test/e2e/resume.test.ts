@@ -135,7 +135,9 @@ describe('resume screens', { skip: skipReason ?? false }, () => {
       await date(page, t('resume.personal.birthday'), 1370, 3, 5);
       await page.getByLabel(t('resume.personal.gender'), { exact: true }).selectOption('female');
       await page.getByLabel(t('resume.personal.maritalStatus'), { exact: true }).selectOption('single');
-      await suggest(page, page, t('resume.personal.province'), 'تهر', 'تهران');
+      // Closed lists (docs/adr/023): picked by their titles, saved as ids.
+      await page.getByLabel(t('resume.personal.province'), { exact: true }).selectOption({ label: 'تهران' });
+      await page.getByLabel(t('resume.personal.city'), { exact: true }).selectOption({ label: 'شهریار' });
       await page.getByLabel(t('resume.personal.about'), { exact: true }).fill('پرستار بخش مراقبت‌های ویژه با ده سال سابقه.');
       await page.getByTestId('save-personal').click();
 
@@ -147,7 +149,7 @@ describe('resume screens', { skip: skipReason ?? false }, () => {
         async (form) => {
           await suggest(form, page, t('resume.education.university'), 'علوم پزشکی تهران', 'دانشگاه علوم پزشکی تهران');
           await suggest(form, page, t('resume.education.fieldOfStudy'), 'پرستا', 'پرستاری');
-          await suggest(form, page, t('resume.education.degreeLevel'), 'کارشنا', 'کارشناسی');
+          await form.getByLabel(t('resume.education.degreeLevel'), { exact: true }).selectOption({ label: 'کارشناسی' });
           await form.getByLabel(t('resume.education.gpa'), { exact: true }).fill('۱۷٫۵');
           await form.getByLabel(t('resume.education.startYear'), { exact: true }).selectOption('1390');
           await form.getByLabel(t('resume.education.endYear'), { exact: true }).selectOption('1394');
@@ -264,7 +266,8 @@ describe('resume screens', { skip: skipReason ?? false }, () => {
       const view = page.getByTestId('resume-view');
       assert.equal(await page.getByTestId('resume-name').innerText(), 'سارا محمدی');
       const viewText = await view.innerText();
-      for (const expected of ['سرپرستار', 'دانشگاه علوم پزشکی تهران', 'احیای قلبی ریوی', 'انگلیسی', 'احیای پیشرفته', 'مراقبت پرستاری در بخش ویژه', '۱۳۹۰']) {
+      // Closed-list ids shown by their titles: the place and the degree level.
+      for (const expected of ['سرپرستار', 'دانشگاه علوم پزشکی تهران', 'احیای قلبی ریوی', 'انگلیسی', 'احیای پیشرفته', 'مراقبت پرستاری در بخش ویژه', '۱۳۹۰', 'تهران، شهریار', 'کارشناسی پرستاری']) {
         assert.ok(viewText.includes(expected), `the resume shows ${expected}`);
       }
       assert.ok(await view.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the picture loads');
@@ -370,7 +373,7 @@ describe('resume screens', { skip: skipReason ?? false }, () => {
     const form = page.getByTestId('add-form-educations');
     await form.getByRole('combobox', { name: t('resume.education.university'), exact: true }).fill('دانشگاه تبریز');
     await form.getByRole('combobox', { name: t('resume.education.fieldOfStudy'), exact: true }).fill('مامایی');
-    await form.getByRole('combobox', { name: t('resume.education.degreeLevel'), exact: true }).fill('کارشناسی');
+    await form.getByLabel(t('resume.education.degreeLevel'), { exact: true }).selectOption('bachelor');
     await form.getByLabel(t('resume.education.startYear'), { exact: true }).selectOption('1385');
     await form.getByLabel(t('resume.education.currentlyEnrolled'), { exact: true }).check();
     await form.getByRole('button', { name: t('resume.saveItem') }).click();
