@@ -45,12 +45,12 @@ function printWelcome(stack, parts) {
   const lines = [
     '',
     '\x1b[1mDarmankar (درمانکار) is running\x1b[0m',
-    `  web app           ${stack.webUrl}`,
-    `  gateway (REST)    ${gateway}/api/v1`,
-    `  API docs          ${gateway}/api/docs`,
-    `  OpenAPI           ${gateway}/api/v1/openapi.json`,
-    `  dev outbox        ${gateway}/api/dev/outbox?to=<cellphone or email>`,
-    ...parts.filter((part) => part.readiness.kind === 'grpc-health').map((part) => `  ${`${part.name} (gRPC)`.padEnd(17)} ${stack.urls[part.name]}`),
+    `  web app            ${stack.webUrl}   ${HOT ? '(Vite, hot reload)' : '(built; `make dev HOT=1` for hot reload)'}`,
+    `  gateway (REST)     ${gateway}/api/v1`,
+    `  API docs           ${gateway}/api/docs`,
+    `  OpenAPI            ${gateway}/api/v1/openapi.json`,
+    `  dev outbox         ${gateway}/api/dev/outbox?to=<cellphone or email>`,
+    ...parts.filter((part) => part.readiness.kind === 'grpc-health').map((part) => `  ${`${part.name} (gRPC)`.padEnd(18)} ${stack.urls[part.name]}`),
     '',
     '  Log in: open the web app, or by curl:',
     `    curl -X POST ${gateway}/api/v1/authentication/cellphone/${DEMO_CELLPHONE}`,
@@ -66,6 +66,9 @@ function printWelcome(stack, parts) {
   console.log(lines.join('\n'));
 }
 
+/** `make dev HOT=1` (or DEV_WEB=hot): the web app through Vite with hot reload. */
+const HOT = process.env.HOT === '1' || process.env.DEV_WEB === 'hot';
+
 async function main() {
   try {
     await ensureInstalled();
@@ -73,6 +76,15 @@ async function main() {
     await generatePrismaClients();
   } catch (error) {
     fail(error.message);
+  }
+
+  // The web app from its build (rebuilt when stale) unless HOT: a Vite development server
+  // holds about a gigabyte more (docs/performance.md). It builds while the services start.
+  let webBuild;
+  if (!HOT) {
+    const { ensureWebBuild } = await import('./lib/web-build.mjs');
+    webBuild = ensureWebBuild();
+    webBuild.catch(() => {}); // reported by startStack, which waits for it
   }
 
   let postgres;
@@ -103,7 +115,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown(0));
 
   try {
-    stack = await startStack({ name: 'dev', postgresUrl: postgres.url, webMode: 'dev' });
+    stack = await startStack({ name: 'dev', postgresUrl: postgres.url, webMode: HOT ? 'dev' : 'production', webBuild });
     await seedDemoData(stack);
   } catch (error) {
     console.error(`\n\x1b[31mmake dev: ${error.message}\x1b[0m`);

@@ -32,6 +32,9 @@ export interface StackOptions {
   partEnv?: Partial<Record<PartName, Record<string, string>>>;
   /** Vite middleware (`dev`) or the built app (`production`); tests default to production. */
   webMode?: 'dev' | 'production';
+  /** With `production`: the build under way (make dev builds it while the services start);
+   *  the web app starts once it settles. Without it the build must already exist. */
+  webBuild?: Promise<unknown>;
   /** Fixed ports; unspecified ones are the standard ports (dev) or free ones (tests). */
   ports?: Partial<Record<PartName, number>>;
   /** Redis for the gateway; defaults to REDIS_URL when set. */
@@ -63,6 +66,8 @@ export class StackError extends Error {
 const STOP_GRACE_MS = 8_000;
 const OUTPUT_TAIL_LINES = 60;
 const COLOURS = [36, 35, 33, 32, 34, 31];
+/** Every part's output is prefixed with its name, padded to the longest. */
+const PREFIX_WIDTH = Math.max(...SYSTEM.map((part) => part.name.length));
 
 /**
  * A port for a test stack's part, chosen below the kernel's ephemeral range (Linux hands out
@@ -111,7 +116,7 @@ class PartProcess {
     private readonly print: boolean,
     colour: number,
   ) {
-    const prefix = `\x1b[${colour}m${part.name.padEnd(8)}|\x1b[0m `;
+    const prefix = `\x1b[${colour}m${part.name.padEnd(PREFIX_WIDTH)}|\x1b[0m `;
     // A part started from inside a test must not think it is a test file itself.
     const { NODE_TEST_CONTEXT: _, ...inherited } = process.env;
     // Telemetry loads before the part's own modules so it can instrument them; it does
@@ -287,7 +292,8 @@ export async function seedDemoData(stack: RunningStack, print = true): Promise<s
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const dev = options.name === 'dev';
   const webMode = options.webMode ?? (dev ? 'dev' : 'production');
-  if (webMode === 'production' && !existsSync(path.join(REPO_ROOT, 'web/build/server/index.js'))) {
+  const webBuilt = () => existsSync(path.join(REPO_ROOT, 'web/build/server/index.js'));
+  if (webMode === 'production' && !options.webBuild && !webBuilt()) {
     throw new StackError('the web app is not built: run `npm run build -w @darmankar/web` first (make test does)');
   }
   const serverUrl = options.postgresUrl ?? testPostgresUrl();
@@ -326,7 +332,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const urls = {} as Record<PartName, string>;
   try {
     for (const [index, part] of startOrder().entries()) {
-      const env = { ...partEnv(part, context), ...options.env, ...options.partEnv?.[part.name] };
+      // make dev's parts log for a person reading the terminal; a test stack's in JSON, which
+      // its tests read (packages/platform/src/log.ts).
+      const logFormat = { LOG_FORMAT: dev ? (process.env.LOG_FORMAT ?? 'pretty') : 'json' };
+      const env = { ...partEnv(part, context), ...logFormat, ...options.env, ...options.partEnv?.[part.name] };
+      if (part.name === 'web' && webMode === 'production' && options.webBuild) {
+        await options.webBuild;
+        if (!webBuilt()) throw new StackError('the web app is not built: its build ended without web/build/server/index.js');
+      }
       const child = new PartProcess(part, env, print, COLOURS[index % COLOURS.length]!);
       running.push(child);
       urls[part.name] = address(part, ports[part.name]);

@@ -14,6 +14,8 @@ export class ConfigError extends Error {
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` or `pretty` (pino-pretty); unset: pretty in development on a terminal, JSON elsewhere (log.ts). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   KAFKA_BROKERS: z.string().min(1).optional(),
 });
