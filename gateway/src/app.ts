@@ -77,7 +77,8 @@ export function routeGroups(config: GatewayConfig, services: readonly Connection
     dev.push(...(routes.dev ?? []));
   }
   return {
-    v1: { prefix: '/api/v1', routes: api, commonErrors: ['EXC_BAD_REQUEST', 'EXC_PAYLOAD_TOO_LARGE', 'EXC_TOO_MANY_REQUESTS'] },
+    // EXC_HEADERS_TOO_LARGE and EXC_REQUEST_TIMEOUT come from the server's parser (clientErrorHandler), before any route.
+    v1: { prefix: '/api/v1', routes: api, commonErrors: ['EXC_BAD_REQUEST', 'EXC_PAYLOAD_TOO_LARGE', 'EXC_TOO_MANY_REQUESTS', 'EXC_HEADERS_TOO_LARGE', 'EXC_REQUEST_TIMEOUT'] },
     dev: config.NODE_ENV === 'production' ? undefined : { prefix: '/api/dev', routes: dev, commonErrors: ['EXC_TOO_MANY_REQUESTS'] },
     probes: { prefix: '', routes: healthRoutes(services.map(({ module, service }) => ({ name: module.name, isServing: (ms) => service.isServing(ms) }))), commonErrors: [] },
   };

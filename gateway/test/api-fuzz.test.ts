@@ -35,8 +35,8 @@ type Json = Record<string, any>;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 /** Requests in flight at once: enough to keep the services busy, few enough for two cores. */
 const CONCURRENCY = 8;
-/** Codes a request can meet before any route is chosen: they belong to no operation. */
-const BEFORE_ROUTING = new Set(['EXC_API_NOT_FOUND', 'EXC_HEADERS_TOO_LARGE']);
+/** A request to a path no operation has (a `%2F` in a parameter splits it) belongs to no operation. */
+const BEFORE_ROUTING = new Set(['EXC_API_NOT_FOUND']);
 
 /** mulberry32: a small seeded generator, so every run sends the same requests. */
 function generator(seed: number) {
@@ -291,8 +291,9 @@ function send(port: number, request: FuzzRequest): Promise<Answer> {
     const headers: Record<string, string> = { host: '127.0.0.1', connection: 'close', ...request.headers };
     if (request.body && !Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name))) headers['content-length'] = String(request.body.length);
     const head = `${request.method} ${request.target} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n`;
-    socket.write(Buffer.from(head, 'latin1'));
-    if (request.body) socket.write(request.body);
+    // One write, without Nagle's delay: a head and body in two small writes wait on a delayed ACK.
+    socket.setNoDelay(true);
+    socket.write(request.body ? Buffer.concat([Buffer.from(head, 'latin1'), request.body]) : Buffer.from(head, 'latin1'));
   });
 }
 

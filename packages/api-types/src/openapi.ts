@@ -1274,6 +1274,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -1286,6 +1296,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -1371,6 +1391,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -1383,6 +1413,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -1470,6 +1510,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN`: This cellphone number belongs to another account. */
             409: {
                 headers: {
@@ -1500,6 +1550,16 @@ export interface operations {
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -1575,6 +1635,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -1595,6 +1665,16 @@ export interface operations {
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -1725,6 +1805,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN`: This cellphone number belongs to another account. */
             409: {
                 headers: {
@@ -1753,6 +1843,16 @@ export interface operations {
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -1877,6 +1977,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN`: This cellphone number belongs to another account. */
             409: {
                 headers: {
@@ -1905,6 +2015,16 @@ export interface operations {
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -1965,6 +2085,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -1977,6 +2107,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2053,6 +2193,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -2065,6 +2215,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2142,6 +2302,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -2154,6 +2324,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2236,6 +2416,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -2252,6 +2442,16 @@ export interface operations {
              *     `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly.
              */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2338,6 +2538,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -2350,6 +2560,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2454,6 +2674,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `EXC_FILES_TOO_LARGE`: The file is too large.
              *
@@ -2472,6 +2702,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2559,6 +2799,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -2571,6 +2821,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2656,6 +2916,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_FILES_CANNOT_REMOVE`: This file is in use and cannot be removed. */
             409: {
                 headers: {
@@ -2678,6 +2948,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2766,6 +3046,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_FILES_LINK_IS_EXPIRED`: The file link has expired. */
             410: {
                 headers: {
@@ -2788,6 +3078,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -2887,6 +3187,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -2899,6 +3209,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -3004,6 +3324,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -3016,6 +3346,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -3194,6 +3534,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -3206,6 +3556,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -3395,6 +3755,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -3407,6 +3777,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -3494,6 +3874,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -3506,6 +3896,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -3787,6 +4187,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_RESUMES_ALREADY_EXISTS`: You already have a resume. */
             409: {
                 headers: {
@@ -3809,6 +4219,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -4113,6 +4533,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -4125,6 +4555,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -4344,6 +4784,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_FILES_ALREADY_ASSIGNED`: This file is already in use. */
             409: {
                 headers: {
@@ -4366,6 +4816,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -4568,6 +5028,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -4580,6 +5050,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -4799,6 +5279,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_FILES_ALREADY_ASSIGNED`: This file is already in use. */
             409: {
                 headers: {
@@ -4821,6 +5311,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -5023,6 +5523,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -5035,6 +5545,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -5145,6 +5665,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -5157,6 +5687,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -5267,6 +5807,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -5279,6 +5829,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -5454,6 +6014,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -5466,6 +6036,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -5647,6 +6227,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -5659,6 +6249,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -5760,6 +6360,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -5772,6 +6382,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -5888,6 +6508,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -5900,6 +6530,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -6097,6 +6737,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -6109,6 +6759,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -6312,6 +6972,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -6324,6 +6994,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -6425,6 +7105,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -6437,6 +7127,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -6542,6 +7242,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -6554,6 +7264,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -6682,6 +7402,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -6694,6 +7424,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -6828,6 +7568,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -6840,6 +7590,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -6941,6 +7701,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -6953,6 +7723,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -7060,6 +7840,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -7072,6 +7862,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -7222,6 +8022,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -7234,6 +8044,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -7390,6 +8210,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -7402,6 +8232,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -7503,6 +8343,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -7515,6 +8365,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -7623,6 +8483,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -7635,6 +8505,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -7779,6 +8659,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -7791,6 +8681,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -7941,6 +8841,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -7953,6 +8863,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -8054,6 +8974,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -8066,6 +8996,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -8171,6 +9111,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -8183,6 +9133,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -8311,6 +9271,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -8323,6 +9293,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -8457,6 +9437,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -8469,6 +9459,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -8570,6 +9570,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -8582,6 +9592,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -8669,6 +9689,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -8681,6 +9711,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -8815,6 +9855,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -8827,6 +9877,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -8943,6 +10003,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -8955,6 +10025,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -9041,6 +10121,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -9053,6 +10143,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -9158,6 +10258,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -9170,6 +10280,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -9306,6 +10426,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -9318,6 +10448,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -9415,6 +10555,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -9427,6 +10577,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -9500,6 +10660,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -9512,6 +10682,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -9767,6 +10947,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_FILES_ALREADY_ASSIGNED`: This file is already in use. */
             409: {
                 headers: {
@@ -9789,6 +10979,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -10044,6 +11244,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_FILES_ALREADY_ASSIGNED`: This file is already in use. */
             409: {
                 headers: {
@@ -10066,6 +11276,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -10180,6 +11400,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -10192,6 +11422,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -10291,6 +11531,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -10303,6 +11553,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -10388,6 +11648,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -10400,6 +11670,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -10513,6 +11793,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -10525,6 +11815,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -10666,6 +11966,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_EMPLOYERS_AGENT_IS_DUPLICATE`: This cellphone is already an agent here. */
             409: {
                 headers: {
@@ -10688,6 +11998,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -10837,6 +12157,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_EMPLOYERS_AGENT_IS_DUPLICATE`: This cellphone is already an agent here. */
             409: {
                 headers: {
@@ -10859,6 +12189,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -10964,6 +12304,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -10976,6 +12326,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -11090,6 +12450,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -11102,6 +12472,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -11226,6 +12606,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -11238,6 +12628,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -11368,6 +12768,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -11380,6 +12790,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -11485,6 +12905,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `EXC_EMPLOYERS_TEMPLATE_IS_IN_USE`: Job ads use this template; it cannot be deleted.
              *
@@ -11513,6 +12943,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -11628,6 +13068,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -11640,6 +13090,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -11766,6 +13226,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -11778,6 +13248,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -11907,6 +13387,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -11919,6 +13409,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -12052,6 +13552,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -12064,6 +13574,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -12173,6 +13693,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_EMPLOYERS_STEP_IS_IN_USE`: Applications are at this step; it cannot be deleted. */
             409: {
                 headers: {
@@ -12195,6 +13725,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -12272,6 +13812,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -12284,6 +13834,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -12444,6 +14004,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -12456,6 +14026,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -12605,6 +14185,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -12617,6 +14207,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -12807,6 +14407,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -12819,6 +14429,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -12966,6 +14586,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PRODUCTS_ALREADY_HAS_ACTIVE_PLAN`: Your current plan is still active; the reserved plan can be activated when it ends. */
             409: {
                 headers: {
@@ -12988,6 +14618,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -13152,6 +14792,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -13164,6 +14814,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -13344,6 +15004,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -13356,6 +15026,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -13535,6 +15215,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -13547,6 +15237,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -13738,6 +15438,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -13750,6 +15460,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -13939,6 +15659,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `EXC_ORDERS_PENDING_ORDER_EXISTS`: You have an order awaiting payment.
              *
@@ -13965,6 +15695,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -14154,6 +15894,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `EXC_ORDERS_ORDER_IS_NOT_PENDING`: This order has been paid or cancelled and can no longer change.
              *
@@ -14180,6 +15930,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -14283,6 +16043,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_ORDERS_ORDER_IS_NOT_PENDING`: This order has been paid or cancelled and can no longer change. */
             409: {
                 headers: {
@@ -14305,6 +16075,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -14498,6 +16278,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -14520,6 +16310,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -14697,6 +16497,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_ORDERS_ORDER_IS_NOT_PENDING`: This order has been paid or cancelled and can no longer change. */
             409: {
                 headers: {
@@ -14719,6 +16529,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -14862,6 +16682,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /**
              * @description `EXC_ORDERS_ORDER_IS_NOT_PENDING`: This order has been paid or cancelled and can no longer change.
              *
@@ -14902,6 +16732,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -15032,6 +16872,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -15044,6 +16894,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -15150,6 +17010,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -15162,6 +17032,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -15247,6 +17127,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -15259,6 +17149,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -15344,6 +17244,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED`: This test payment has already been answered. */
             409: {
                 headers: {
@@ -15366,6 +17276,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
@@ -15479,6 +17399,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
             413: {
                 headers: {
@@ -15491,6 +17421,16 @@ export interface operations {
             };
             /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
             429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;
