@@ -5,7 +5,7 @@
 // none is taken, bad session headers, and heads over the server's size limit. Whatever arrives,
 // the gateway never answers 500, and every error answer carries an `exc` header of catalogue
 // codes whose first code's status is the answer's, the same codes in its JSON body, and codes the
-// document lists for that operation (codes answered before any route is chosen aside).
+// document lists for that operation (unless the request reached no operation: 404 EXC_API_NOT_FOUND).
 //
 // Deterministic: the variants come from a seeded generator (FUZZ_SEED overrides the seed to
 // explore; a failure names the seed and the request). Requests are written on raw sockets, so
@@ -28,7 +28,8 @@ import { createTestDatabase, freePort, type TestDatabase } from '@darmankar/plat
 import { recruitmentConfig, recruitmentService, type RunningRecruitmentService } from '@darmankar/recruitment';
 import { resumeConfig, resumeService, type RunningResumeService } from '@darmankar/resume';
 import { clientErrorHandler } from '../src/http/errors.ts';
-import { login, newCellphone, startStack, type Stack } from './helpers.ts';
+import { SERVICE_MODULES } from '../src/services/index.ts';
+import { login, newCellphone, startGatewayFor, startStack, type Stack } from './helpers.ts';
 
 type Json = Record<string, any>;
 
@@ -442,6 +443,26 @@ test(`malformed requests over every operation of the OpenAPI document: never 500
   assert.ok((statuses.get(431) ?? 0) >= operations.length, 'every head over the limit got its answer');
   // The session was live throughout: the session-only operations were not all refused as logged out.
   assert.equal((await fetch(`${stack.url}/api/v1/authentication/cellphone`, { headers: session })).status, 200);
+});
+
+test('with every service down, each operation and a seeded few of its variants answer 4xx or 503 with their codes, never 500', async (t) => {
+  // The same bearer token (its key set is out of reach now, so it is refused or the call is unavailable).
+  const down = await startGatewayFor('127.0.0.1:1', Object.fromEntries(SERVICE_MODULES.map((module) => [module.address.variable, '127.0.0.1:1'])));
+  try {
+    const operations = operationsOf(document);
+    const requests = operations.flatMap((operation) => {
+      const all = variants(operation, session);
+      // The well-formed request (an unknown query parameter is ignored) and three variants.
+      return [all.find((request) => request.label === 'query unknown')!, ...random.sample(all, 3)];
+    });
+    const { failures, statuses } = await run(down.port, requests);
+    t.diagnostic(`${requests.length} requests with every service down; answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
+    assert.deepEqual(failures.slice(0, 40), [], `${failures.length} faulty answers (FUZZ_SEED=${SEED})`);
+    assert.ok((statuses.get(503) ?? 0) > 20, 'calls that reached the gateway\'s clients found their services unavailable');
+    assert.ok([...statuses.keys()].every((status) => status < 500 || status === 503), [...statuses.keys()].join(' '));
+  } finally {
+    await down.stop();
+  }
 });
 
 test('a NUL or another control character in a slug or the employer search text is refused with its code, not passed to a database', async () => {
