@@ -45,6 +45,16 @@ test('the saved date shows in the selects, in Persian digits and month names', (
   assert.equal(month.selectedOptions[0]!.textContent, 'فروردین');
 });
 
+test('each select can be changed by hand', () => {
+  renderField('fa');
+  const fa = translator('fa');
+  for (const [part, value] of [['day', '20'], ['month', '11'], ['year', '1365']] as const) {
+    fireEvent.change(screen.getByLabelText(`تاریخ تأسیس: ${fa(`ui.${part}`)}`), { target: { value } });
+  }
+  const data = new FormData(screen.getByTestId('form') as HTMLFormElement);
+  assert.deepEqual([data.get('establishmentDate.y'), data.get('establishmentDate.m'), data.get('establishmentDate.d')], ['1365', '11', '20']);
+});
+
 test('a day picked from the calendar fills the selects', async () => {
   renderField('fa', '2019-03-22');
   const button = await screen.findByRole('button', { name: translator('fa')('ui.pickDate', { label: 'تاریخ تأسیس' }) });

@@ -41,7 +41,11 @@ export function JalaliDateField({ label, name, defaultValue, errorMessage }: Jal
   const invalid = errorMessage ? true : undefined;
   const describedBy = errorMessage ? `${id}-error` : undefined;
   const chosen: JalaliParts | null = parts.y && parts.m && parts.d ? { y: Number(parts.y), m: Number(parts.m), d: Number(parts.d) } : null;
-  const set = (part: keyof typeof parts) => (event: React.ChangeEvent<HTMLSelectElement>) => setParts((current) => ({ ...current, [part]: event.currentTarget.value }));
+  const set = (part: keyof typeof parts) => (event: React.ChangeEvent<HTMLSelectElement>) => {
+    // Read now: the event's target is gone by the time the state update runs.
+    const { value } = event.currentTarget;
+    setParts((current) => ({ ...current, [part]: value }));
+  };
   return (
     <fieldset className="flex flex-col gap-1.5" aria-describedby={describedBy} data-testid={`date-${name}`}>
       <legend className="mb-1.5 text-sm font-medium text-ink">{label}</legend>
