@@ -1,7 +1,9 @@
 // `npm run generate`: lints the contracts, regenerates their TypeScript into proto/gen
 // (committed; `make test` fails when it is stale), the gateway's OpenAPI document and the web
-// app's types generated from it into packages/api-types (committed too) and each service's
-// Prisma client (src/db/generated, not committed).
+// app's types generated from it into packages/api-types (committed too), the registry's copies
+// (scripts/generate-system.ts: the chart's `parts` block, skaffold.yaml's artifacts and image
+// patches, the part tables of README.md and docs/deploy.md; committed) and each service's Prisma
+// client (src/db/generated, not committed).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, isMain, must } from './lib/run.mjs';
@@ -25,6 +27,12 @@ export async function generateApiTypes() {
   // The gateway's sources are TypeScript, so the document is built under tsx.
   await must(process.execPath, ['--import', 'tsx', 'scripts/api-document.ts', path.join(API_TYPES_DIR, 'openapi.json')], { capture: true });
   await must('npm', ['run', 'generate', '--workspace', '@darmankar/api-types'], { capture: true });
+}
+
+/** The registry's copies in other files, from scripts/system.ts (TypeScript, so under tsx). */
+export async function generateSystemCopies() {
+  const { output } = await must(process.execPath, ['--import', 'tsx', 'scripts/generate-system.ts'], { capture: true });
+  return output?.trim();
 }
 
 /** Every folder under services/ with a prisma/ schema. */
@@ -53,6 +61,7 @@ if (isMain(import.meta.url)) {
     console.log('contracts: buf lint and buf generate done (proto/gen)');
     await generateApiTypes();
     console.log('api types: OpenAPI document and its types written (packages/api-types)');
+    console.log(await generateSystemCopies());
     await generatePrismaClients();
   } catch (error) {
     console.error(error.message);

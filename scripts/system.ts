@@ -2,8 +2,9 @@
 // chart run, declared once: where it lives, its port and database, the variable its callers
 // read its address from, what it waits for, and what its image and chart entry need.
 // Adding a service is adding one row to `SYSTEM`; scripts/stack.ts drives everything from here,
-// and scripts/test/registry.test.ts fails when the chart's values, skaffold.yaml, the gateway's
-// service modules or the docs' port tables disagree with it.
+// `make generate` (scripts/generate-system.ts) writes the chart's `parts` block, skaffold.yaml's
+// artifacts and image patches and the docs' part tables from it, and
+// scripts/test/registry.test.ts fails when the gateway's service modules disagree with it.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,11 +39,35 @@ export interface StackContext {
   scratchDir: string;
 }
 
-/** How callers find a part: each caller reads the part's address from this variable. */
+/** How callers find a part: each caller (a part whose `calls.parts` names it) reads its address from this variable. */
 export interface Address {
   variable: string;
-  /** The parts that call this one (and so are given the variable). */
-  usedBy: PartName[];
+}
+
+/**
+ * Endpoints outside the system that parts call. The chart lets a part that names one in
+ * `calls.outside` reach it (NetworkPolicy egress to `networkPolicy.outside`'s peers on these
+ * ports); `what` is the variable that says where it is.
+ */
+export const OUTSIDE_ENDPOINTS = {
+  s3: { port: 443, what: 'S3-compatible object storage (`S3_ENDPOINT`)' },
+  sms: { port: 443, what: 'Kavenegar\'s SMS API (`KAVENEGAR_BASE_URL`)' },
+  mail: { port: 587, what: 'the SMTP server (`SMTP_URL`, submission port)' },
+  zarinpal: { port: 443, what: 'Zarinpal\'s payment API (`ZARINPAL_BASE_URL`)' },
+} as const satisfies Record<string, { port: number; what: string }>;
+
+export type OutsideName = keyof typeof OUTSIDE_ENDPOINTS;
+
+/** Whom a part calls: each is declared here once, by the caller. */
+export interface Calls {
+  /**
+   * Parts it calls: it is given each one's address variable (stack and chart), the chart lets
+   * it through both NetworkPolicies on the callee's port, and a caller of a gRPC part gets the
+   * caller-assertion private key to vouch for the user it acts for.
+   */
+  parts?: PartName[];
+  /** Endpoints outside the system it calls (OUTSIDE_ENDPOINTS): the chart lets it reach them. */
+  outside?: OutsideName[];
 }
 
 /** What the image build and the Helm chart need beyond the rest of the row. */
@@ -53,6 +78,12 @@ export interface ChartNeeds {
   target: 'service' | 'web';
   /** HTTP parts: the liveness path (readiness is `readiness.path`). */
   liveness?: string;
+  /** The ingress controller reaches it (and HTTP parts trust it to tell the client's address). */
+  public?: boolean;
+  /** What the part is, for the README's port table. */
+  about: string;
+  /** Secret variables the operator provides (the chart's Secret or an existing one), beyond the ones the chart composes. */
+  secrets?: string[];
 }
 
 export interface SystemPart {
@@ -72,6 +103,8 @@ export interface SystemPart {
   seed?: string;
   /** How other parts reach this one (absent: nothing inside the system calls it). */
   address?: Address;
+  /** Parts and outside endpoints it calls. */
+  calls?: Calls;
   chart: ChartNeeds;
   /** The part's own environment; the addresses of the parts it calls are added by partEnv. */
   env(context: StackContext): Record<string, string>;
@@ -97,9 +130,15 @@ export const SYSTEM: SystemPart[] = [
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
     seed: 'src/seed.ts',
-    // The employer asks it for a caller's cellphone when auth.user.v1 has not told it yet.
-    address: { variable: 'AUTH_GRPC_URL', usedBy: ['gateway', 'employer'] },
-    chart: { image: 'darmankar/auth', target: 'service' },
+    address: { variable: 'AUTH_GRPC_URL' },
+    // One-time codes by SMS (Kavenegar), verification emails by SMTP.
+    calls: { outside: ['sms', 'mail'] },
+    chart: {
+      image: 'darmankar/auth',
+      target: 'service',
+      about: 'auth service (gRPC)',
+      secrets: ['CODE_HASH_SECRET', 'SIGNING_KEY_ENCRYPTION_SECRET', 'KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE', 'KAVENEGAR_NOTICE_TEMPLATE', 'SMTP_URL'],
+    },
     env: (c) => ({
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.auth),
@@ -118,8 +157,15 @@ export const SYSTEM: SystemPart[] = [
     waitsFor: [],
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
-    address: { variable: 'FILES_GRPC_URL', usedBy: ['gateway', 'resume', 'employer'] },
-    chart: { image: 'darmankar/files', target: 'service' },
+    address: { variable: 'FILES_GRPC_URL' },
+    // The bytes live in object storage in production.
+    calls: { outside: ['s3'] },
+    chart: {
+      image: 'darmankar/files',
+      target: 'service',
+      about: 'files service (gRPC)',
+      secrets: ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'FILE_LINK_SECRET'],
+    },
     env: (c) => ({
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.files),
@@ -137,8 +183,9 @@ export const SYSTEM: SystemPart[] = [
     waitsFor: ['files'],
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
-    address: { variable: 'RESUME_GRPC_URL', usedBy: ['gateway'] },
-    chart: { image: 'darmankar/resume', target: 'service' },
+    address: { variable: 'RESUME_GRPC_URL' },
+    calls: { parts: ['files'] },
+    chart: { image: 'darmankar/resume', target: 'service', about: 'resume service (gRPC)' },
     env: (c) => ({
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.resume),
@@ -157,9 +204,11 @@ export const SYSTEM: SystemPart[] = [
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
     seed: 'src/seed.ts',
-    // Billing asks it whether the caller may act for an employer (HasAccess, action Billing).
-    address: { variable: 'EMPLOYER_GRPC_URL', usedBy: ['gateway', 'billing'] },
-    chart: { image: 'darmankar/employer', target: 'service' },
+    address: { variable: 'EMPLOYER_GRPC_URL' },
+    // Logos and documents are claimed from files; auth is asked for a caller's cellphone when
+    // auth.user.v1 has not told it yet.
+    calls: { parts: ['files', 'auth'] },
+    chart: { image: 'darmankar/employer', target: 'service', about: 'employer service (gRPC)' },
     env: (c) => ({
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.employer),
@@ -175,8 +224,8 @@ export const SYSTEM: SystemPart[] = [
     waitsFor: [],
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
-    address: { variable: 'RECRUITMENT_GRPC_URL', usedBy: ['gateway'] },
-    chart: { image: 'darmankar/recruitment', target: 'service' },
+    address: { variable: 'RECRUITMENT_GRPC_URL' },
+    chart: { image: 'darmankar/recruitment', target: 'service', about: 'recruitment service (gRPC; ready after its suggestion items are loaded)' },
     // Its suggestion items are loaded from services/recruitment/data at every start: no seed.
     env: (c) => ({
       NODE_ENV: c.mode,
@@ -194,8 +243,11 @@ export const SYSTEM: SystemPart[] = [
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
     seed: 'src/seed.ts',
-    address: { variable: 'BILLING_GRPC_URL', usedBy: ['gateway'] },
-    chart: { image: 'darmankar/billing', target: 'service' },
+    address: { variable: 'BILLING_GRPC_URL' },
+    // Asks the employer service whether the caller may act for an employer (HasAccess, action
+    // Billing); takes money through Zarinpal.
+    calls: { parts: ['employer'], outside: ['zarinpal'] },
+    chart: { image: 'darmankar/billing', target: 'service', about: 'billing service (gRPC)', secrets: ['ZARINPAL_MERCHANT_ID'] },
     env: (c) => ({
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.billing),
@@ -213,8 +265,18 @@ export const SYSTEM: SystemPart[] = [
     waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing'],
     readiness: { kind: 'http', path: '/readyz' },
     entry: 'src/main.ts',
-    address: { variable: 'GATEWAY_URL', usedBy: ['web'] },
-    chart: { image: 'darmankar/gateway', target: 'service', liveness: '/healthz' },
+    address: { variable: 'GATEWAY_URL' },
+    // Every service the REST API serves (one gateway module each).
+    calls: { parts: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing'] },
+    chart: {
+      image: 'darmankar/gateway',
+      target: 'service',
+      liveness: '/healthz',
+      public: true,
+      about: 'gateway (REST `/api/v1`; `/readyz` shows each service\'s health beside it, but readiness is local: a service that is down does not make the gateway unready, its routes answer 503)',
+      // Its rate limits' Redis (the chart composes it from external.redis.url).
+      secrets: ['REDIS_URL'],
+    },
     env: (c) => ({
       NODE_ENV: c.mode,
       PORT: String(c.ports.gateway),
@@ -236,7 +298,8 @@ export const SYSTEM: SystemPart[] = [
     waitsFor: ['gateway'],
     readiness: { kind: 'http', path: '/healthz' },
     entry: 'server.ts',
-    chart: { image: 'darmankar/web', target: 'web', liveness: '/healthz' },
+    calls: { parts: ['gateway'] },
+    chart: { image: 'darmankar/web', target: 'web', liveness: '/healthz', public: true, about: 'web app (SSR, proxies `/api` to the gateway)' },
     env: (c) => ({
       NODE_ENV: c.webMode === 'production' ? 'production' : 'development',
       PORT: String(c.ports.web),
@@ -274,13 +337,61 @@ export function localAddress(part: SystemPart, port: number): string {
   return protocolOf(part) === 'grpc' ? `127.0.0.1:${port}` : url(port);
 }
 
+/** The parts that call `callee` (name `callee` in their `calls.parts`), in registry order. */
+export function callersOf(callee: string, parts: readonly SystemPart[] = SYSTEM): SystemPart[] {
+  return parts.filter((p) => p.name !== callee && (p.calls?.parts ?? []).includes(callee as PartName));
+}
+
+/** The parts `caller` calls, in registry order. */
+export function calleesOf(caller: SystemPart, parts: readonly SystemPart[] = SYSTEM): SystemPart[] {
+  const names: string[] = caller.calls?.parts ?? [];
+  return parts.filter((p) => names.includes(p.name));
+}
+
 /** The address variables a part is given: one per part it calls (from their `address`). */
 export function addressEnv(caller: SystemPart, ports: Record<PartName, number>, parts: SystemPart[] = SYSTEM): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const callee of parts) {
-    if (callee.address?.usedBy.includes(caller.name)) env[callee.address.variable] = localAddress(callee, ports[callee.name]);
+  for (const callee of calleesOf(caller, parts)) {
+    if (callee.address) env[callee.address.variable] = localAddress(callee, ports[callee.name]);
   }
   return env;
+}
+
+/** Does the part vouch for the user it acts for (it calls a gRPC part, so it holds the caller-assertion private key)? */
+export function signsCalls(part: SystemPart, parts: readonly SystemPart[] = SYSTEM): boolean {
+  return calleesOf(part, parts).some((callee) => protocolOf(callee) === 'grpc');
+}
+
+/**
+ * Mistakes in the rows that nothing else would catch: an unknown or self call, a call to a part
+ * without an address, an unknown outside endpoint, a reserved name or port reused.
+ */
+export function registryProblems(parts: readonly SystemPart[] = SYSTEM, reserved: readonly ReservedService[] = RESERVED_SERVICES): string[] {
+  const problems: string[] = [];
+  const names = parts.map((p) => p.name as string);
+  for (const part of parts) {
+    for (const callee of part.calls?.parts ?? []) {
+      const target = parts.find((p) => p.name === callee);
+      if (!target) problems.push(`${part.name} calls unknown part ${callee}`);
+      else if (target === part) problems.push(`${part.name} calls itself`);
+      else if (!target.address) problems.push(`${part.name} calls ${callee}, which has no address`);
+    }
+    for (const outside of part.calls?.outside ?? []) if (!(outside in OUTSIDE_ENDPOINTS)) problems.push(`${part.name} calls unknown outside endpoint ${outside}`);
+  }
+  const columns: [string, unknown[]][] = [
+    ['name', [...names, ...reserved.map((s) => s.name)]],
+    ['port', [...parts.map((p) => p.port), ...reserved.map((s) => s.port)]],
+    ['address variable', [...parts.flatMap((p) => (p.address ? [p.address.variable] : [])), ...reserved.map((s) => s.addressVariable)]],
+    ['database', [...parts.flatMap((p) => (p.database ? [p.database] : [])), ...reserved.map((s) => s.database)]],
+  ];
+  for (const [column, cells] of columns) {
+    const seen = new Set<unknown>();
+    for (const cell of cells) {
+      if (seen.has(cell)) problems.push(`duplicate ${column}: ${cell}`);
+      seen.add(cell);
+    }
+  }
+  return problems;
 }
 
 /** A part's whole environment in a stack: the addresses of the parts it calls, then its own. */

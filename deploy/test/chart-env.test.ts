@@ -2,7 +2,8 @@
 // development values and with the production values (plus the Secrets an operator creates),
 // gets its environment resolved from the rendered ConfigMaps and Secrets and parsed with its
 // part's own config schema, the one the process parses at start-up. Services' schemas come
-// through each service's package entry, as the process's own main does.
+// through each service's package entry (`@darmankar/<name>`, its `<name>ConfigSchema`), as the
+// process's own main does, for every gRPC part of the registry.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,21 +12,21 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse, stringify } from 'yaml';
 import type { z } from 'zod';
-import { authConfigSchema } from '@darmankar/auth';
-import { filesConfigSchema } from '@darmankar/files';
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
-import { billingConfigSchema } from '@darmankar/billing';
-import { employerConfigSchema } from '@darmankar/employer';
-import { recruitmentConfigSchema } from '@darmankar/recruitment';
-import { resumeConfigSchema } from '@darmankar/resume';
 import { gatewayConfigSchema } from '../../gateway/src/config.ts';
 import { webConfigSchema } from '../../web/server/config.ts';
-import { SYSTEM, protocolOf, type PartName } from '../../scripts/system.ts';
+import { SYSTEM, protocolOf, signsCalls, type PartName } from '../../scripts/system.ts';
 import { chartDir, devValues, productionValues, renderChart, repoRoot } from '../../scripts/check-helm.mjs';
 import { containerEnv, type K8sObject } from './rendered-env.ts';
 
-/** The schema each part's process parses its environment with. */
-const schemas: Record<PartName, z.ZodType> = { auth: authConfigSchema, files: filesConfigSchema, recruitment: recruitmentConfigSchema, resume: resumeConfigSchema, employer: employerConfigSchema, billing: billingConfigSchema, gateway: gatewayConfigSchema, web: webConfigSchema };
+/** The schema each part's process parses its environment with: a service's from its package entry. */
+const schemas: Partial<Record<PartName, z.ZodType>> = { gateway: gatewayConfigSchema, web: webConfigSchema };
+for (const part of SYSTEM.filter((p) => protocolOf(p) === 'grpc')) {
+  const entry = await import(`@darmankar/${part.name}`) as Record<string, unknown>;
+  const schema = entry[`${part.name}ConfigSchema`] as z.ZodType | undefined;
+  assert.ok(schema?.safeParse, `@darmankar/${part.name} exports no ${part.name}ConfigSchema`);
+  schemas[part.name] = schema;
+}
 const operatorValues = join(repoRoot, 'deploy', 'test', 'operator-secrets.values.yaml');
 
 let development: K8sObject[];
@@ -112,6 +113,10 @@ describe('every container parses its environment with its own config schema', ()
       const verifier = createCallerVerifier({ publicKey: results[`darmankar-${part.name}/${part.name}`]!.env.CALLER_ASSERTION_PUBLIC_KEY! });
       assert.equal(await verifier.verify(assertion, expected), 'user-1', part.name);
     }
+    // Every part that calls a gRPC part signs with the same private half (the chart gives it).
+    for (const part of SYSTEM) {
+      assert.equal(results[`darmankar-${part.name}/${part.name}`]!.env.CALLER_ASSERTION_PRIVATE_KEY, signsCalls(part) ? keys.privateKey : undefined, part.name);
+    }
   });
 
   test('production: links and navigations lead to the public origin, and session cookies are Secure', () => {
@@ -150,13 +155,13 @@ describe('every container parses its environment with its own config schema', ()
     assert.deepEqual(documented, rendered);
   });
 
-  test('the operator fills in only secrets the chart declares', () => {
-    const declared = parse(readFileSync(join(chartDir, 'values.yaml'), 'utf8')).services;
+  test('the operator fills in only secrets the chart declares (a part\'s `secrets` in the registry, or a secretEnv of values.yaml)', () => {
+    const values = parse(readFileSync(join(chartDir, 'values.yaml'), 'utf8'));
     const operator = parse(readFileSync(operatorValues, 'utf8')).services;
     for (const [part, entry] of Object.entries<any>(operator)) {
-      for (const key of Object.keys(entry.secretEnv ?? {})) {
-        assert.ok(key in (declared[part].secretEnv ?? {}), `${part}: ${key} is not declared in values.yaml's secretEnv`);
-      }
+      const declared = [...(values.parts[part].secrets ?? []), ...Object.keys(values.services[part]?.secretEnv ?? {})];
+      for (const key of Object.keys(entry.secretEnv ?? {})) assert.ok(declared.includes(key), `${part}: ${key} is not declared`);
     }
+    assert.deepEqual(values.parts.billing.secrets, SYSTEM.find((p) => p.name === 'billing')!.chart.secrets);
   });
 });

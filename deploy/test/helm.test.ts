@@ -10,6 +10,7 @@ import {
   chartDir, devValues, ensureHelm, lintChart, productionValues, readDevManifests,
   renderChart, repoRoot, validateObject, validateObjects,
 } from '../../scripts/check-helm.mjs';
+import { RESERVED_SERVICES } from '../../scripts/system.ts';
 
 type K8sObject = {
   apiVersion: string;
@@ -20,6 +21,7 @@ type K8sObject = {
   stringData?: Record<string, string>;
 };
 
+/** A part's identity in the chart (`parts`, written by make generate from scripts/system.ts). */
 type ServiceValues = {
   enabled: boolean;
   workspace: string;
@@ -31,10 +33,9 @@ type ServiceValues = {
 };
 
 const values = parse(readFileSync(join(chartDir, 'values.yaml'), 'utf8')) as {
-  services: Record<string, ServiceValues>;
+  parts: Record<string, ServiceValues>;
 };
-const enabledServices = Object.entries(values.services).filter(([, s]) => s.enabled);
-const disabledServices = Object.entries(values.services).filter(([, s]) => !s.enabled);
+const enabledServices = Object.entries(values.parts).filter(([, s]) => s.enabled);
 const name = (component: string) => `darmankar-${component}`;
 
 const find = (objects: K8sObject[], kind: string, objectName: string) =>
@@ -96,9 +97,13 @@ describe('lint and schema validation', () => {
     const typo = await lintChart({ set: ['services.gateway.replica=2'] });
     assert.equal(typo.ok, false);
     assert.match(typo.output, /additional properties 'replica' not allowed/);
-    const port = await lintChart({ set: ['services.auth.port=grpc'] });
+    const port = await lintChart({ set: ['parts.auth.port=grpc'] });
     assert.equal(port.ok, false);
-    assert.match(port.output, /services\/auth\/port/);
+    assert.match(port.output, /parts\/auth\/port/);
+    // A part's identity is the registry's: the hand-written entries cannot set it.
+    const identity = await lintChart({ set: ['services.auth.port=50099'] });
+    assert.equal(identity.ok, false);
+    assert.match(identity.output, /additional properties 'port' not allowed/);
   });
 });
 
@@ -239,37 +244,37 @@ describe('migrations', () => {
   });
 });
 
-describe('reserved services', () => {
-  test('every reserved port is listed, disabled', () => {
-    const reserved = Object.fromEntries(disabledServices.map(([c, s]) => [c, s.port]));
-    assert.deepEqual(reserved, {
-      hiring: 50056, notification: 50058, seo: 50059,
-    });
-  });
-
-  test('a disabled service renders nothing', () => {
+describe('parts in and out of the release', () => {
+  test('the reserved services are not in the chart until they are registry rows', () => {
     for (const objects of [defaults, production]) {
-      for (const [component] of disabledServices) {
+      for (const reserved of RESERVED_SERVICES) {
+        assert.equal(values.parts[reserved.name], undefined, reserved.name);
         const leaked = objects.filter((o) =>
-          o.metadata.labels?.['app.kubernetes.io/component']?.startsWith(component) ||
-          o.metadata.name.includes(`-${component}`));
-        assert.deepEqual(leaked.map((o) => `${o.kind}/${o.metadata.name}`), [], component);
+          o.metadata.labels?.['app.kubernetes.io/component']?.startsWith(reserved.name) ||
+          o.metadata.name.includes(`-${reserved.name}`));
+        assert.deepEqual(leaked.map((o) => `${o.kind}/${o.metadata.name}`), [], reserved.name);
       }
     }
   });
 
-  test('enabling one is a values change: it gets the full set of objects', async () => {
-    const objects = await renderChart({ set: ['services.files.enabled=true'] });
-    const files = objects.filter((o) => o.metadata.name.startsWith(name('files')));
-    assert.deepEqual(files.map((o) => `${o.kind}/${o.metadata.name}`).sort(), [
-      'ConfigMap/darmankar-files', 'Deployment/darmankar-files', 'HorizontalPodAutoscaler/darmankar-files',
-      'Job/darmankar-files-migrate', 'NetworkPolicy/darmankar-files', 'PodDisruptionBudget/darmankar-files',
-      'Secret/darmankar-files', 'Secret/darmankar-files-migrate', 'Service/darmankar-files', 'Service/darmankar-files-headless',
-    ]);
-    // The gateway is given its address.
-    assert.equal(find(objects, 'ConfigMap', name('gateway'))!.data!.FILES_GRPC_URL, 'dns:///darmankar-files-headless.default.svc.cluster.local:50052');
-    assert.deepEqual(containerOf(find(objects, 'Deployment', name('files'))!).readinessProbe.grpc, { port: 50052 });
-    assert.deepEqual(await validateObjects(files), []);
+  test('services.<name>.enabled=false leaves a part out, and its callers lose its address', async () => {
+    const objects = await renderChart({ set: ['services.employer.enabled=false'] });
+    assert.deepEqual(objects.filter((o) => o.metadata.name.startsWith(name('employer'))).map((o) => `${o.kind}/${o.metadata.name}`), []);
+    assert.equal(find(objects, 'ConfigMap', name('billing'))!.data!.EMPLOYER_GRPC_URL, undefined);
+    assert.equal(find(objects, 'ConfigMap', name('gateway'))!.data!.EMPLOYER_GRPC_URL, undefined);
+    assert.match(find(defaults, 'ConfigMap', name('billing'))!.data!.EMPLOYER_GRPC_URL!, /^dns:\/\/\/darmankar-employer-headless\./);
+  });
+
+  test('a hand-written entry for a part the registry does not know fails the render', async () => {
+    await assert.rejects(renderChart({ set: ['services.hiring.env.X=one'] }), /services\.hiring: no such part/);
+  });
+
+  test('autoscaling: an entry\'s false overrides the default true, and the development values\' default false gives way to an entry\'s true', async () => {
+    const objects = await renderChart({ set: ['services.web.autoscaling.enabled=false'] });
+    assert.equal(find(objects, 'HorizontalPodAutoscaler', name('web')), undefined);
+    assert.ok(find(objects, 'HorizontalPodAutoscaler', name('gateway')));
+    const dev = await renderChart({ valuesFiles: [devValues], set: ['services.web.autoscaling.enabled=true'] });
+    assert.deepEqual(ofKind(dev, 'HorizontalPodAutoscaler').map((o) => o.metadata.name), [name('web')]);
   });
 });
 

@@ -1,7 +1,8 @@
-// The chart's network and trust: NetworkPolicies that let only the gateway reach the services'
-// gRPC ports and let each part reach only what it needs, the caller-assertion keys (the gateway
-// signs, every service verifies, nobody else holds either), and headless Services through which
-// the gateway spreads its gRPC calls over every pod of a service.
+// The chart's network and trust: NetworkPolicies that let only a part's callers (the parts whose
+// registry rows say they call it) reach its port and let each part reach only what it needs,
+// outside endpoints included, the caller-assertion keys (the callers of gRPC parts sign, every
+// service verifies, nobody else holds either), and headless Services through which callers
+// spread their gRPC calls over every pod of a service. The expectations come from the registry.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { stringify } from 'yaml';
-import { SYSTEM, protocolOf } from '../../scripts/system.ts';
+import { OUTSIDE_ENDPOINTS, SYSTEM, calleesOf, callersOf, protocolOf, signsCalls } from '../../scripts/system.ts';
 import { lintChart, productionValues, renderChart, validateObjects } from '../../scripts/check-helm.mjs';
 import type { K8sObject } from './rendered-env.ts';
 
@@ -42,23 +43,60 @@ describe('NetworkPolicies', () => {
     }
   });
 
-  test('only the gateway (and the services that call one: resume and employer → files, employer → auth, billing → employer) reaches a service, and only on its gRPC port', () => {
-    const callers: Record<string, string[]> = { files: ['employer', 'gateway', 'resume'], auth: ['employer', 'gateway'], employer: ['billing', 'gateway'] };
+  test('only a service\'s callers (the gateway, and the services whose rows call it) reach it, and only on its gRPC port', () => {
     for (const part of services) {
       const { ingress } = policyOf(production, part.name);
       assert.equal(ingress.length, 1, part.name);
-      assert.deepEqual(ingress[0].from.map(component), callers[part.name] ?? ['gateway'], part.name);
+      assert.deepEqual(ingress[0].from.map(component), callersOf(part.name).map((c) => c.name).sort(), part.name);
       assert.deepEqual(portsOf(ingress[0]), [`${part.port}/TCP`]);
     }
-    // And each caller may go out to them.
+    // The services that call another: resume and employer → files, employer → auth, billing → employer.
+    assert.deepEqual(callersOf('files').map((c) => c.name).sort(), ['employer', 'gateway', 'resume']);
+    // And each caller may go out to them, and to no other part.
     const reaches = (from: string) => policyOf(production, from).egress.filter((rule: any) => component(rule.to[0])).map((rule: any) => [component(rule.to[0]), portsOf(rule)]);
-    assert.deepEqual(reaches('employer'), [['auth', ['50051/TCP']], ['files', ['50052/TCP']]]);
+    for (const part of SYSTEM) {
+      assert.deepEqual(reaches(part.name), calleesOf(part).sort((a, b) => a.name.localeCompare(b.name)).map((c) => [c.name, [`${c.port}/TCP`]]), part.name);
+    }
     assert.deepEqual(reaches('billing'), [['employer', ['50054/TCP']]]);
+  });
+
+  test('a part reaches the endpoints outside the cluster its row names (S3, Kavenegar, SMTP, Zarinpal), on their ports, and no other part does', () => {
+    const outsideRules = (objects: K8sObject[], part: string) => policyOf(objects, part).egress.filter((rule: any) => rule.to.some((peer: any) => peer.ipBlock));
+    for (const part of SYSTEM) {
+      const expected = (part.calls?.outside ?? []).map((endpoint) => [`${OUTSIDE_ENDPOINTS[endpoint].port}/TCP`]);
+      assert.deepEqual(outsideRules(production, part.name).map(portsOf), expected, part.name);
+      for (const rule of outsideRules(production, part.name)) {
+        // The public internet by default: not the cluster's private ranges.
+        assert.deepEqual(rule.to, [{ ipBlock: { cidr: '0.0.0.0/0', except: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'] } }], part.name);
+      }
+    }
+    assert.deepEqual(outsideRules(production, 'files').map(portsOf), [['443/TCP']]);
+    assert.deepEqual(outsideRules(production, 'auth').map(portsOf), [['443/TCP'], ['587/TCP']]);
+    assert.deepEqual(outsideRules(production, 'billing').map(portsOf), [['443/TCP']]);
+    assert.deepEqual(outsideRules(production, 'gateway'), []);
+  });
+
+  test('the operator says where the outside endpoints are: all at once, or one (an in-cluster MinIO) by itself', async () => {
+    const objects = await renderChart({
+      set: [
+        'networkPolicy.outside.peers[0].ipBlock.cidr=203.0.113.0/24',
+        'networkPolicy.outside.endpoints.s3.peers[0].podSelector.matchLabels.app=minio',
+        'networkPolicy.outside.endpoints.s3.ports[0].port=9000',
+        'networkPolicy.outside.endpoints.s3.ports[0].protocol=TCP',
+      ],
+    });
+    const last = (part: string) => policyOf(objects, part).egress.at(-1);
+    assert.deepEqual(last('files').to, [{ podSelector: { matchLabels: { app: 'minio' } } }]);
+    assert.deepEqual(portsOf(last('files')), ['9000/TCP']);
+    assert.deepEqual(last('billing').to, [{ ipBlock: { cidr: '203.0.113.0/24' } }]);
+    assert.deepEqual(portsOf(last('billing')), ['443/TCP']);
+    await assert.rejects(renderChart({ set: ['networkPolicy.outside.peers=null'] }), /networkPolicy\.outside\.peers is empty but auth calls sms outside the cluster/);
   });
 
   test('a service reaches DNS, its database, Redis, the bus and the trace collector, nothing else', () => {
     const egress = policyOf(production, 'auth').egress;
-    assert.deepEqual(egress.map(portsOf), [['53/TCP', '53/UDP'], ['5432/TCP'], ['6379/TCP'], ['9092/TCP'], ['4318/TCP']]);
+    // Then its outside endpoints: Kavenegar (443) and SMTP (587).
+    assert.deepEqual(egress.map(portsOf), [['53/TCP', '53/UDP'], ['5432/TCP'], ['6379/TCP'], ['9092/TCP'], ['4318/TCP'], ['443/TCP'], ['587/TCP']]);
     // No rule reaches another part of the release, and none is open to everywhere.
     for (const rule of egress) {
       assert.ok(rule.to?.length > 0, 'an egress rule without peers would allow every destination');
@@ -66,7 +104,7 @@ describe('NetworkPolicies', () => {
     }
     assert.deepEqual(egress[1].to[0].namespaceSelector.matchLabels, { 'kubernetes.io/metadata.name': 'data' });
     // Without Kafka (default values) the Postgres log is the bus: no Kafka rule.
-    assert.deepEqual(policyOf(defaults, 'auth').egress.map(portsOf), [['53/TCP', '53/UDP'], ['5432/TCP'], ['6379/TCP']]);
+    assert.deepEqual(policyOf(defaults, 'auth').egress.map(portsOf), [['53/TCP', '53/UDP'], ['5432/TCP'], ['6379/TCP'], ['443/TCP'], ['587/TCP']]);
   });
 
   test('the gateway reaches the services, Redis and DNS; the web app and the ingress controller reach it', () => {
@@ -90,9 +128,10 @@ describe('NetworkPolicies', () => {
     assert.deepEqual(policyOf(defaults, 'web').egress.map(portsOf), [['53/TCP', '53/UDP'], ['8080/TCP']]);
   });
 
-  test('an enabled reserved service is reached by the gateway, which gets a rule to it', async () => {
-    const objects = await renderChart({ set: ['services.files.enabled=true'] });
-    assert.deepEqual(policyOf(objects, 'files').ingress[0].from.map(component), ['employer', 'gateway', 'resume']);
+  test('a part left out of the release is left out of its neighbours\' policies too', async () => {
+    const objects = await renderChart({ set: ['services.resume.enabled=false'] });
+    assert.deepEqual(policyOf(objects, 'files').ingress[0].from.map(component), ['employer', 'gateway']);
+    assert.ok(!policyOf(objects, 'gateway').egress.some((rule: any) => component(rule.to[0]) === 'resume'));
     assert.ok(policyOf(objects, 'gateway').egress.some((rule: any) => component(rule.to[0]) === 'files' && portsOf(rule)[0] === '50052/TCP'));
   });
 
@@ -112,16 +151,16 @@ describe('caller assertions: the gateway signs, every service verifies, nobody e
   before(async () => {
     const keysFile = join(mkdtempSync(join(tmpdir(), 'darmankar-keys-')), 'keys.yaml');
     writeFileSync(keysFile, stringify({ callerAssertion: { publicKey: keys.publicKey, privateKey: keys.privateKey } }));
-    withKeys = await renderChart({ valuesFiles: [keysFile], set: ['services.files.enabled=true'] });
+    withKeys = await renderChart({ valuesFiles: [keysFile] });
   });
   const secretOf = (objects: K8sObject[], part: string) => find(objects, 'Secret', name(part))!.stringData!;
 
-  test('the gateway\'s Secret holds the private key; every service\'s, the public key; the web app\'s, neither', () => {
-    const grpcParts = ['auth', 'files'];
-    for (const part of grpcParts) {
-      assert.equal(secretOf(withKeys, part).CALLER_ASSERTION_PUBLIC_KEY, keys.publicKey, part);
-      assert.equal(secretOf(withKeys, part).CALLER_ASSERTION_PRIVATE_KEY, undefined, part);
+  test('the Secret of every part that calls a gRPC part (the gateway, resume, employer, billing) holds the private key; every service\'s, the public key; the web app\'s, neither', () => {
+    for (const part of services) {
+      assert.equal(secretOf(withKeys, part.name).CALLER_ASSERTION_PUBLIC_KEY, keys.publicKey, part.name);
+      assert.equal(secretOf(withKeys, part.name).CALLER_ASSERTION_PRIVATE_KEY, signsCalls(part) ? keys.privateKey : undefined, part.name);
     }
+    assert.deepEqual(SYSTEM.filter((p) => signsCalls(p)).map((p) => p.name).sort(), ['billing', 'employer', 'gateway', 'resume']);
     assert.equal(secretOf(withKeys, 'gateway').CALLER_ASSERTION_PRIVATE_KEY, keys.privateKey);
     assert.equal(secretOf(withKeys, 'gateway').CALLER_ASSERTION_PUBLIC_KEY, undefined);
     assert.deepEqual(Object.keys(secretOf(withKeys, 'web')).filter((k) => k.startsWith('CALLER_ASSERTION')), []);

@@ -99,7 +99,7 @@ describe('a running stack', () => {
     const body = await ready.json() as { status: string; services: Record<string, string> };
     assert.equal(body.status, 'ready');
     // The stack starts every service of the registry, so the gateway sees each one serving.
-    assert.deepEqual(Object.keys(body.services).sort(), SYSTEM.filter((p) => p.address?.usedBy.includes('gateway')).map((p) => p.name).sort());
+    assert.deepEqual(Object.keys(body.services).sort(), (SYSTEM.find((p) => p.name === 'gateway')!.calls?.parts ?? []).slice().sort());
     for (const [name, state] of Object.entries(body.services)) assert.equal(state, 'serving', name);
     const web = await fetch(`${stack.webUrl}/healthz`);
     assert.equal(web.status, 200);

@@ -12,9 +12,43 @@
 {{- printf "%s-%s" (include "darmankar.fullname" .root | trunc 50 | trimSuffix "-") .name -}}
 {{- end -}}
 
+{{/*
+Every part, as a JSON map of name to entry: `serviceDefaults`, then its identity under `parts`
+(written by `make generate` from scripts/system.ts), then its hand-tuned `services.<name>`,
+each over the one before. The switches (`enabled`, `autoscaling.enabled`,
+`podDisruptionBudget.enabled`) come from the most specific place that sets them, so a `false`
+overrides a `true` (a plain merge would keep the `true`). A `services` entry for a part the
+registry does not know fails the render.
+*/}}
+{{- define "darmankar.parts" -}}
+{{- $all := dict -}}
+{{- $services := .Values.services | default dict -}}
+{{- range $name, $_ := $services -}}
+{{- if not (hasKey $.Values.parts $name) -}}
+{{- fail (printf "services.%s: no such part; parts are declared in scripts/system.ts and written under `parts` by make generate" $name) -}}
+{{- end -}}
+{{- end -}}
+{{- range $name, $identity := .Values.parts -}}
+{{- $hand := index $services $name | default dict -}}
+{{- $entry := mergeOverwrite (deepCopy $.Values.serviceDefaults) (deepCopy $identity) (deepCopy $hand) -}}
+{{- if hasKey $hand "enabled" -}}
+{{- $_ := set $entry "enabled" $hand.enabled -}}
+{{- end -}}
+{{- range $switch := list "autoscaling" "podDisruptionBudget" -}}
+{{- range $layer := list $.Values.serviceDefaults $identity $hand -}}
+{{- if and (hasKey $layer $switch) (hasKey (get $layer $switch) "enabled") -}}
+{{- $_ := set (get $entry $switch) "enabled" (get (get $layer $switch) "enabled") -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- $_ := set $all $name $entry -}}
+{{- end -}}
+{{- toJson $all -}}
+{{- end -}}
+
 {{/* In-cluster host:port of a part, for gRPC clients. Args: root, name. */}}
 {{- define "darmankar.serviceAddress" -}}
-{{- $svc := index .root.Values.services .name -}}
+{{- $svc := index .root.Values.parts .name -}}
 {{- printf "%s:%v" (include "darmankar.componentName" .) $svc.port -}}
 {{- end -}}
 
@@ -44,33 +78,40 @@ the pod's DNS search list. Args: root, name, svc (the raw entry).
 {{- end -}}
 
 {{/*
-The enabled parts allowed to call a part, as a JSON list: its `reachedBy`, plus every
-`grpcClient` part when it speaks gRPC. The callers get its address variable and the
-NetworkPolicies let exactly them in. Args: root, name, svc (the raw entry).
+The enabled parts that call a part (their `calls` name it), as a JSON list in name order. They
+get its address variable and the NetworkPolicies let exactly them in. Args: root, name, and
+optionally parts (darmankar.parts, decoded).
 */}}
 {{- define "darmankar.callers" -}}
+{{- $parts := .parts | default (fromJson (include "darmankar.parts" .root)) -}}
 {{- $callers := list -}}
-{{- range $other, $entry := .root.Values.services -}}
-{{- if and $entry.enabled (ne $other $.name) -}}
-{{- if or (has $other ($.svc.reachedBy | default list)) (and (eq $.svc.protocol "grpc") $entry.grpcClient) -}}
+{{- range $other, $entry := $parts -}}
+{{- if and $entry.enabled (ne $other $.name) (has $.name ($entry.calls | default list)) -}}
 {{- $callers = append $callers $other -}}
-{{- end -}}
 {{- end -}}
 {{- end -}}
 {{- toJson $callers -}}
 {{- end -}}
 
-{{/* The enabled parts a part calls, as a JSON list (the inverse of darmankar.callers). Args: root, name. */}}
+{{/* The enabled parts a part calls (its `calls`), as a JSON list in name order. Args: root, name, and optionally parts. */}}
 {{- define "darmankar.callees" -}}
+{{- $parts := .parts | default (fromJson (include "darmankar.parts" .root)) -}}
+{{- $self := index $parts .name -}}
 {{- $callees := list -}}
-{{- range $other, $entry := .root.Values.services -}}
-{{- if and $entry.enabled (ne $other $.name) -}}
-{{- if has $.name (fromJsonArray (include "darmankar.callers" (dict "root" $.root "name" $other "svc" $entry))) -}}
+{{- range $other, $entry := $parts -}}
+{{- if and $entry.enabled (ne $other $.name) (has $other ($self.calls | default list)) -}}
 {{- $callees = append $callees $other -}}
 {{- end -}}
 {{- end -}}
-{{- end -}}
 {{- toJson $callees -}}
+{{- end -}}
+
+{{/* "true" when a part calls an enabled gRPC part, and so vouches for the user it acts for with the caller-assertion private key. Args: root, name, and optionally parts. */}}
+{{- define "darmankar.signsCalls" -}}
+{{- $parts := .parts | default (fromJson (include "darmankar.parts" .root)) -}}
+{{- range $callee := fromJsonArray (include "darmankar.callees" (dict "root" .root "name" .name "parts" $parts)) -}}
+{{- if eq (index $parts $callee).protocol "grpc" -}}true{{- end -}}
+{{- end -}}
 {{- end -}}
 
 {{- define "darmankar.chartLabel" -}}
@@ -142,7 +183,7 @@ through tpl, empty values dropped. Args: root, name, svc.
 {{- end -}}
 {{- /* The address variable of every part this one calls. */ -}}
 {{- range $callee := fromJsonArray (include "darmankar.callees" .) -}}
-{{- $entry := index $.root.Values.services $callee -}}
+{{- $entry := index $.root.Values.parts $callee -}}
 {{- if $entry.addressVariable -}}
 {{- $_ := set $data $entry.addressVariable (include "darmankar.callAddress" (dict "root" $.root "name" $callee "svc" $entry)) -}}
 {{- end -}}
@@ -199,7 +240,7 @@ values' secretEnv rendered through tpl, empty values dropped. Args: root, name, 
 {{- if and (eq .svc.protocol "grpc") .root.Values.callerAssertion.publicKey -}}
 {{- $_ := set $data "CALLER_ASSERTION_PUBLIC_KEY" .root.Values.callerAssertion.publicKey -}}
 {{- end -}}
-{{- if and .svc.grpcClient .root.Values.callerAssertion.privateKey -}}
+{{- if and .root.Values.callerAssertion.privateKey (include "darmankar.signsCalls" .) -}}
 {{- $_ := set $data "CALLER_ASSERTION_PRIVATE_KEY" .root.Values.callerAssertion.privateKey -}}
 {{- end -}}
 {{- range $key, $value := (.svc.secretEnv | default dict) -}}
@@ -223,9 +264,18 @@ KAFKA_BROKERS: {{ . | quote }}
 {{- end }}
 {{- end -}}
 
+{{/* Name of the Secret made outside the chart that a part reads, or nothing: its existingSecret, else global.existingSecretPrefix and its name. Args: root, name, svc. */}}
+{{- define "darmankar.existingSecret" -}}
+{{- if .svc.existingSecret -}}
+{{- .svc.existingSecret -}}
+{{- else if .root.Values.global.existingSecretPrefix -}}
+{{- printf "%s%s" .root.Values.global.existingSecretPrefix .name -}}
+{{- end -}}
+{{- end -}}
+
 {{/* Name of the Secret a part's pods read. Args: root, name, svc. */}}
 {{- define "darmankar.secretName" -}}
-{{- .svc.existingSecret | default (include "darmankar.componentName" .) -}}
+{{- include "darmankar.existingSecret" . | default (include "darmankar.componentName" .) -}}
 {{- end -}}
 
 {{/* Pod-level security context when hardened. */}}
