@@ -58,6 +58,15 @@ test('a template starts with the default steps; steps are added, renamed, re-kin
   await rejectsWith(service.client.deleteStep({ employerId, templateId: template.id, stepId: ids[2]! }, me()), 'EXC_EMPLOYERS_STEP_NOT_FOUND');
 });
 
+test('deletes of one step at the same moment: one deletes it, the others are told it is gone', async () => {
+  const template = (await service.client.createTemplate({ employerId, name: 'قالب حذف هم‌زمان' }, me())).template!;
+  const stepId = template.steps[1]!.id;
+  const results = await Promise.allSettled(Array.from({ length: 6 }, () => service.client.deleteStep({ employerId, templateId: template.id, stepId }, me())));
+  assert.equal(results.filter((result) => result.status === 'fulfilled').length, 1);
+  for (const result of results) if (result.status === 'rejected') await rejectsWith(Promise.reject(result.reason), 'EXC_EMPLOYERS_STEP_NOT_FOUND');
+  assert.deepEqual((await service.client.listSteps({ employerId, templateId: template.id }, me())).items.map((s) => s.position), [0, 1, 2, 3]);
+});
+
 test('what applications stand on and postings use cannot be deleted; the default template stays', async () => {
   const template = (await service.client.createTemplate({ employerId, name: 'قالب در استفاده' }, me())).template!;
   const step = template.steps[1]!;

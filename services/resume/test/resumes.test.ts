@@ -203,6 +203,20 @@ describe('sections', () => {
     for (const entry of listed.items) await t.client.deleteItem({ resumeId, section: Section.JOBS, itemId: (entry.item.value as { id: string }).id }, as(owner));
     assert.equal((await t.client.listItems({ resumeId, section: Section.JOBS }, as(owner))).items.length, 0);
   });
+
+  test('deletes and changes of one item at the same moment: one delete wins, every other call is told the item is gone', async () => {
+    const added = await t.client.addItem({ resumeId, ...job() }, as(owner));
+    const itemId = (added.item!.item.value as { id: string }).id;
+    const calls = [
+      ...Array.from({ length: 4 }, () => t.client.deleteItem({ resumeId, section: Section.JOBS, itemId }, as(owner))),
+      ...Array.from({ length: 4 }, () => t.client.updateItem({ resumeId, itemId, ...job({ jobTitle: 'سرپرستار' }) }, as(owner))),
+    ];
+    const results = await Promise.allSettled(calls);
+    const deletes = results.slice(0, 4);
+    assert.equal(deletes.filter((result) => result.status === 'fulfilled').length, 1, 'exactly one delete succeeds');
+    for (const result of results) if (result.status === 'rejected') await rejectsWith(Promise.reject(result.reason), 'EXC_RESUMES_ITEM_NOT_FOUND');
+    assert.equal(await t.db.resumeItem.count({ where: { id: itemId } }), 0);
+  });
 });
 
 describe('ownership', () => {

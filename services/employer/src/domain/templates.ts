@@ -190,7 +190,9 @@ export class Templates {
     await this.db.$transaction(async (tx) => {
       await this.step(tx, employerId, templateId, stepId);
       const locked = await tx.$queryRaw<{ inUse: number }[]>`SELECT in_use AS "inUse" FROM steps WHERE id = ${stepId}::uuid FOR UPDATE`;
-      if ((locked[0]?.inUse ?? 0) > 0) throw new DomainError('EXC_EMPLOYERS_STEP_IS_IN_USE');
+      // Deleted by a call at the same moment, which held the row until it committed.
+      if (!locked[0]) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
+      if (locked[0].inUse > 0) throw new DomainError('EXC_EMPLOYERS_STEP_IS_IN_USE');
       await tx.step.delete({ where: { id: stepId } });
       // Positions stay dense, so the next sort and append agree with what is shown.
       const rest = await tx.step.findMany({ where: { templateId }, orderBy: { position: 'asc' } });

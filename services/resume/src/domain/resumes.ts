@@ -136,7 +136,9 @@ export class Resumes {
     await this.ownedItem(caller, resumeId, section, itemId);
     const data = VALIDATORS[section](raw, today(this.clock()));
     await this.db.$transaction(async (tx) => {
-      await tx.resumeItem.update({ where: { id: itemId }, data: { data: data as object } });
+      // Deleted since it was looked up (a delete at the same moment): gone, as for a later call.
+      const { count } = await tx.resumeItem.updateMany({ where: { id: itemId, resumeId, section }, data: { data: data as object } });
+      if (count === 0) throw new DomainError('EXC_RESUMES_ITEM_NOT_FOUND');
       await tx.resume.update({ where: { id: resumeId }, data: { updatedAt: new Date(this.clock()) } });
       await this.afterChange(tx, resumeId, section);
     });
@@ -146,7 +148,9 @@ export class Resumes {
   async deleteItem(caller: string | undefined, resumeId: string, section: SectionName, itemId: string): Promise<void> {
     await this.ownedItem(caller, resumeId, section, itemId);
     await this.db.$transaction(async (tx) => {
-      await tx.resumeItem.delete({ where: { id: itemId } });
+      // Two deletes at the same moment (a double click): one deletes, the other finds it gone.
+      const { count } = await tx.resumeItem.deleteMany({ where: { id: itemId, resumeId, section } });
+      if (count === 0) throw new DomainError('EXC_RESUMES_ITEM_NOT_FOUND');
       await tx.resume.update({ where: { id: resumeId }, data: { updatedAt: new Date(this.clock()) } });
       await this.afterChange(tx, resumeId, section);
     });
