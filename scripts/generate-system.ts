@@ -8,6 +8,7 @@
 //   skaffold.yaml                the artifacts and the image patches of each release
 //   README.md                    the port table
 //   docs/deploy.md               the parts table and the table of the Secrets an operator makes
+//   deploy/dev/postgres.yaml     the development cluster's databases (reserved services' too)
 // `make test` regenerates and fails when any of them differs from what is committed.
 //
 //   node --import tsx scripts/generate-system.ts          write the files
@@ -16,12 +17,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  OUTSIDE_ENDPOINTS, REPO_ROOT, RESERVED_SERVICES, SYSTEM, callersOf, calleesOf, databaseName, protocolOf,
+  EVENTS_DATABASE, OUTSIDE_ENDPOINTS, REPO_ROOT, RESERVED_SERVICES, SYSTEM, callersOf, calleesOf, databaseName, protocolOf,
   registryProblems, signsCalls, type ReservedService, type SystemPart,
 } from './system.ts';
 
 /** The files this script writes (relative to the repository root). */
-export const SYSTEM_GENERATED_FILES = ['helm/darmankar/values.yaml', 'skaffold.yaml', 'README.md', 'docs/deploy.md'];
+export const SYSTEM_GENERATED_FILES = ['helm/darmankar/values.yaml', 'skaffold.yaml', 'README.md', 'docs/deploy.md', 'deploy/dev/postgres.yaml'];
 
 const YAML_NOTE = 'make generate writes these lines from scripts/system.ts; edit the registry, not them';
 
@@ -64,6 +65,12 @@ export function valuesBlock(parts: readonly SystemPart[] = SYSTEM): string[] {
   lines.push('outsideEndpoints:');
   for (const [name, endpoint] of Object.entries(OUTSIDE_ENDPOINTS)) lines.push(`  ${name}: { ports: [{ port: ${endpoint.port}, protocol: TCP }] }`);
   return lines;
+}
+
+/** The development cluster's databases: the event log's, each part's, each reserved service's. */
+export function developmentDatabases(parts: readonly SystemPart[] = SYSTEM, reserved: readonly ReservedService[] = RESERVED_SERVICES): string[] {
+  const databases = [EVENTS_DATABASE, ...parts.flatMap((p) => (p.database ? [p.database] : [])), ...reserved.map((s) => s.database)];
+  return databases.map((database) => `CREATE DATABASE ${databaseName(database)};`);
 }
 
 /** The image key skaffold exposes a built artifact under (IMAGE_REPO_<key>, IMAGE_TAG_<key>). */
@@ -162,6 +169,7 @@ export function replaceBetween(text: string, file: string, open: string, close: 
 }
 
 const yamlMarkers = (id: string) => [`# generated:${id} (${YAML_NOTE})`, `# /generated:${id}`] as const;
+const sqlMarkers = (id: string) => [`-- generated:${id} (${YAML_NOTE})`, `-- /generated:${id}`] as const;
 const markdownMarkers = (id: string) => [`<!-- generated:${id} (make generate writes this table from scripts/system.ts) -->`, `<!-- /generated:${id} -->`] as const;
 
 /** Each generated region: its file, its id and its content. */
@@ -174,6 +182,7 @@ export function generatedRegions(parts: readonly SystemPart[] = SYSTEM, reserved
     { file: 'README.md', id: 'ports', kind: 'markdown', content: readmePortTable(parts, reserved) },
     { file: 'docs/deploy.md', id: 'parts', kind: 'markdown', content: deployPartsTable(parts, reserved) },
     { file: 'docs/deploy.md', id: 'secrets', kind: 'markdown', content: deploySecretsTable(parts) },
+    { file: 'deploy/dev/postgres.yaml', id: 'databases', kind: 'sql', content: developmentDatabases(parts, reserved) },
   ] as const;
 }
 
@@ -190,7 +199,7 @@ export function generateSystemFiles(
   if (problems.length > 0) throw new Error(`scripts/system.ts:\n  ${problems.join('\n  ')}`);
   const files: Record<string, string> = {};
   for (const region of generatedRegions(parts, reserved)) {
-    const [open, close] = region.kind === 'yaml' ? yamlMarkers(region.id) : markdownMarkers(region.id);
+    const [open, close] = { yaml: yamlMarkers, sql: sqlMarkers, markdown: markdownMarkers }[region.kind](region.id);
     files[region.file] = replaceBetween(files[region.file] ?? read(region.file), region.file, open, close, [...region.content]);
   }
   return files;

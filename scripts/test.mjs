@@ -81,7 +81,7 @@ async function findPostgres() {
 }
 
 /** What `make generate` writes and the repository commits: gRPC contracts and the REST contract's types. */
-const GENERATED_CONTRACTS = ['proto/gen', 'packages/api-types/openapi.json', 'packages/api-types/src/openapi.ts', 'helm/darmankar/values.yaml', 'skaffold.yaml', 'README.md', 'docs/deploy.md'];
+const GENERATED_CONTRACTS = ['proto/gen', 'packages/api-types/openapi.json', 'packages/api-types/src/openapi.ts', 'helm/darmankar/values.yaml', 'skaffold.yaml', 'README.md', 'docs/deploy.md', 'deploy/dev/postgres.yaml'];
 
 async function checkGeneratedCode() {
   const generate = await run(process.execPath, ['scripts/generate.mjs'], { capture: true });

@@ -65,9 +65,9 @@ const portsOf = (rule: any) => rule.ports.map((p: any) => `${p.port}/${p.protoco
 function outsideGenerated(text: string): string[] {
   let inside = false;
   return text.split('\n').filter((line) => {
-    if (/(#|<!--) \/generated:/.test(line)) inside = false;
+    if (/(#|--) \/generated:/.test(line)) inside = false;
     const keep = !inside;
-    if (/(#|<!--) generated:/.test(line)) inside = true;
+    if (/(#|--) generated:/.test(line)) inside = true;
     return keep;
   });
 }
@@ -90,6 +90,7 @@ describe('a new part is a registry row and make generate', () => {
       assert.equal(release.setValueTemplates['services.ledger.image.repository'], '{{.IMAGE_REPO_darmankar_ledger}}');
       assert.equal(release.setValueTemplates['services.ledger.image.tag'], '{{.IMAGE_TAG_darmankar_ledger}}');
     }
+    assert.match(generated['deploy/dev/postgres.yaml']!, /\n {4}CREATE DATABASE darmankar_ledger;\n/);
     assert.match(generated['README.md']!, /\n\| ledger service \(gRPC\) \| 50070 \| gRPC health check/);
     assert.match(generated['docs/deploy.md']!, /\n\| ledger \| `services\/ledger` \| `darmankar\/ledger` \| 50070 \| `darmankar_ledger` \| `LEDGER_GRPC_URL` \| gateway \| s3 \|/);
     assert.match(generated['docs/deploy.md']!, /\n\| `darmankar-ledger` \| `DATABASE_URL`, `CALLER_ASSERTION_PUBLIC_KEY`, `CALLER_ASSERTION_PRIVATE_KEY` \(.*employer\), `LEDGER_API_KEY` \|/);
