@@ -134,7 +134,31 @@ function validValue(schema: Json, name = ''): unknown {
   }
 }
 
-function pathParamValue(parameter: Parameter): string {
+/**
+ * What the fuzzing caller owns (a resume with an item in each section, an employer with its
+ * default template), so that malformed bodies and queries reach the services' own rules rather
+ * than stopping at "not found".
+ */
+const owned: { resume?: string; resumeSlug?: string; items: Record<string, string>; employer?: string; employerSlug?: string; template?: string; step?: string } = { items: {} };
+
+function ownedValue(template: string, name: string): string | undefined {
+  const area = template.split('/')[3];
+  if (area === 'resumes') {
+    if (name === 'id') return owned.resume;
+    if (name === 'slug') return owned.resumeSlug && encodeURIComponent(owned.resumeSlug);
+    if (name === 'itemId') return owned.items[template.split('/')[5]!];
+  }
+  if (area === 'employers' && name === 'id') return owned.employer;
+  if (area === 'employers' && name === 'slug') return owned.employerSlug && encodeURIComponent(owned.employerSlug);
+  if (name === 'employerId') return owned.employer;
+  if (name === 'templateId') return owned.template;
+  if (name === 'stepId') return owned.step;
+  return undefined;
+}
+
+function pathParamValue(parameter: Parameter, template: string): string {
+  const mine = ownedValue(template, parameter.name);
+  if (mine) return mine;
   if (parameter.name === 'action') return 'EmployerEdit';
   if (parameter.name === 'authority') return 'A0000000001';
   if (/id$/i.test(parameter.name) || parameter.name === 'id') return random.uuid();
@@ -166,7 +190,7 @@ const BROKEN_BODIES = ['{', '{"a":', '', 'null', '[]', '"text"', '123', 'true', 
 function fill(operation: Operation, overrides: Record<string, string> = {}): string {
   return operation.template.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name in overrides) return overrides[name]!;
-    return pathParamValue(operation.parameters.find((p) => p.in === 'path' && p.name === name)!);
+    return pathParamValue(operation.parameters.find((p) => p.in === 'path' && p.name === name)!, operation.template);
   });
 }
 
@@ -411,6 +435,7 @@ before(async () => {
   );
   const { session: tokens } = await login(stack.url, newCellphone());
   session = { authorization: `Bearer ${tokens!.accessToken}` };
+  await own();
 });
 
 after(async () => {
@@ -423,6 +448,39 @@ after(async () => {
   await Promise.all(databases.map((database) => database.drop()));
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
+
+/** Creates what the caller owns; anything the API refuses is simply left to random ids. */
+async function own(): Promise<void> {
+  const call = async (method: string, route: string, body?: unknown): Promise<any> => {
+    const response = await fetch(`${stack.url}/api/v1/${route}`, { method, headers: { ...session, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return response.ok ? response.json() : undefined;
+  };
+  const resume = await call('POST', 'resumes', { firstName: 'مریم', lastName: 'احمدی', hasDisability: false, isForeigner: false });
+  owned.resume = resume?.id;
+  owned.resumeSlug = resume?.slug;
+  const items: Record<string, unknown> = {
+    skills: { name: 'تزریقات', level: 'expert' },
+    languages: { name: 'انگلیسی', level: 'advanced' },
+    certificates: { title: 'ACLS', issuedBy: 'انجمن قلب', link: null, durationHours: 16, completionDate: '2021-06-01' },
+    publications: { title: 'مراقبت از بیماران', publisher: null, authors: [], date: null, link: null, description: null },
+    educations: { university: 'دانشگاه تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'bachelor', gpa: null, startYear: 1395, endYear: 1399, currentlyEnrolled: false },
+    jobs: { jobTitle: 'پرستار', companyName: 'بیمارستان امام', industry: null, employmentType: null, province: null, city: null, currentlyEmployed: true, description: null, startDate: '2020-01-01', endDate: null },
+  };
+  if (owned.resume) {
+    for (const [section, item] of Object.entries(items)) {
+      const added = await call('POST', `resumes/${owned.resume}/${section}`, item);
+      owned.items[section] = added?.id ?? added?.items?.at(-1)?.id;
+    }
+  }
+  const employer = await call('POST', 'employers', { brand: 'درمانگاه آزمون فاز', isSelfEmployed: false });
+  owned.employer = employer?.id;
+  owned.employerSlug = employer?.slug;
+  if (owned.employer) {
+    const template = (await call('GET', `employers/${owned.employer}/templates`))?.items?.[0];
+    owned.template = template?.id;
+    if (owned.template) owned.step = (await call('GET', `employers/${owned.employer}/templates/${owned.template}/steps`))?.items?.[0]?.id;
+  }
+}
 
 test(`malformed requests over every operation of the OpenAPI document: never 500, always catalogue codes (seed ${SEED})`, async (t) => {
   const operations = operationsOf(document);
@@ -440,6 +498,8 @@ test(`malformed requests over every operation of the OpenAPI document: never 500
   assert.deepEqual(failures.slice(0, 40), [], `${failures.length} faulty answers (FUZZ_SEED=${SEED})`);
   // The requests did reach the services: some answers are the services' own codes.
   assert.ok((statuses.get(404) ?? 0) > 50, 'lookups of unknown ids reached the services');
+  assert.deepEqual(Object.entries(owned).filter(([, value]) => !value).map(([key]) => key), [], 'the caller owns a resume and an employer');
+  assert.equal(Object.keys(owned.items).filter((section) => owned.items[section]).length, 6, `an item in each resume section: ${JSON.stringify(owned.items)}`);
   assert.ok((statuses.get(431) ?? 0) >= operations.length, 'every head over the limit got its answer');
   // The session was live throughout: the session-only operations were not all refused as logged out.
   assert.equal((await fetch(`${stack.url}/api/v1/authentication/cellphone`, { headers: session })).status, 200);
