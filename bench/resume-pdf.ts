@@ -29,7 +29,7 @@ try {
   const post = (route: string, body: unknown) => fetch(`${api}/${route}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(json);
   const resume = await post('resumes', { firstName: 'سارا', lastName: 'محمدی', jobTitle: 'پرستار بخش مراقبت‌های ویژه', about: 'پنج سال کار در بخش ICU بیمارستان.' });
   await post(`resumes/${resume.id}/jobs`, { jobTitle: 'پرستار ICU', companyName: 'بیمارستان سینا', currentlyEmployed: true, startDate: '2020-03-21' });
-  await post(`resumes/${resume.id}/educations`, { university: 'دانشگاه علوم پزشکی تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'کارشناسی', gpa: 17.5, startYear: 1394, endYear: 1398, currentlyEnrolled: false });
+  await post(`resumes/${resume.id}/educations`, { university: 'دانشگاه علوم پزشکی تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'bachelor', gpa: 17.5, startYear: 1394, endYear: 1398, currentlyEnrolled: false });
   await post(`resumes/${resume.id}/skills`, { name: 'مراقبت ویژه', level: 'advanced' });
 
   const pdfUrl = `${stack.webUrl}/applicants/resumes/${encodeURIComponent(resume.slug)}/pdf`;

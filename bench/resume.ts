@@ -56,9 +56,9 @@ async function logIn(gateway: string, auth: ReturnType<typeof createClient<typeo
   return { authorization: `Bearer ${verified.session.accessToken}` };
 }
 
-const personal = { firstName: 'مریم', lastName: 'احمدی', email: 'maryam@example.com', phone: '09121234567', birthday: '1990-05-01', jobTitle: 'پرستار', city: 'تهران', about: 'پرستار بخش مراقبت‌های ویژه' };
+const personal = { firstName: 'مریم', lastName: 'احمدی', email: 'maryam@example.com', phone: '09121234567', birthday: '1990-05-01', jobTitle: 'پرستار', city: 'tehran', about: 'پرستار بخش مراقبت‌های ویژه' };
 const sections: Record<string, unknown> = {
-  educations: { university: 'دانشگاه تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'کارشناسی', gpa: 17.5, startYear: 1395, endYear: 1399 },
+  educations: { university: 'دانشگاه تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'bachelor', gpa: 17.5, startYear: 1395, endYear: 1399 },
   jobs: { jobTitle: 'پرستار', companyName: 'بیمارستان امام', startDate: '2020-01-01', endDate: '2022-01-01' },
   skills: { name: 'تزریقات', level: 'expert' },
   certificates: { title: 'ACLS', issuedBy: 'انجمن قلب', durationHours: 16, completionDate: '2021-06-01' },
