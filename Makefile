@@ -28,8 +28,12 @@ bench: install generate
 	npm run build -w @darmankar/web
 	node --import tsx bench/resume-pdf.ts
 
-lighthouse:
+# Lighthouse (mobile) on the home page of a stack of its own; like bench, it needs the
+# dependencies and the services' Prisma clients, which a fresh clone does not have yet.
+lighthouse: install generate
 	node --import tsx scripts/lighthouse.mjs
 
-helm-check:
+# The chart linted and rendered by a real helm and validated object by object (needs
+# kubernetes-models from node_modules).
+helm-check: install
 	node scripts/check-helm.mjs

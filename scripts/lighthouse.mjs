@@ -5,7 +5,7 @@
 // judges the median of each category, as Lighthouse's own guidance on variability advises;
 // every run is printed. Exits non-zero when a median is below 90.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,9 +69,9 @@ async function measure(url) {
 let stack;
 let url = process.argv[2];
 if (!url) {
-  if (!existsSync(path.join(repoRoot, 'web/build/server/index.js'))) {
-    spawnSync('npm', ['run', 'build', '-w', '@darmankar/web'], { cwd: repoRoot, stdio: 'inherit' });
-  }
+  // A missing or stale build is made again: the score is of the app as it is now.
+  const { ensureWebBuild } = await import('./lib/web-build.mjs');
+  await ensureWebBuild();
   const { startStack } = await import('./stack.ts');
   stack = await startStack({ name: 'lighthouse', output: 'quiet' });
   url = `${stack.webUrl}/`;
