@@ -86,6 +86,9 @@ export const en: Messages = {
   'ui.year': 'Year',
   'ui.pickDate': 'Pick from the calendar: {label}',
   'ui.select': 'Choose',
+  'ui.file.choose': 'Choose a file',
+  'ui.file.add': 'Add a file',
+  'ui.file.replace': 'Replace the file',
 
   'home.title': 'Darmankar | Healthcare jobs for doctors, nurses and medical staff',
   'home.description': 'Darmankar, the healthcare job market: the latest openings for doctors, nurses, midwives, pharmacists and medical staff. Apply with your resume.',

@@ -121,6 +121,9 @@ describe('billing screens on the real stack', () => {
         },
       });
       assert.equal(success, t('billing.success.text', { number: orderNumber }));
+      // The success page's menu is the employer's who paid (its URL names no employer).
+      assert.equal(await page.getByTestId('site-header').getAttribute('data-variant'), 'employers');
+      await page.getByRole('navigation', { name: t('nav.main') }).getByRole('link', { name: t('nav.employerOrders') }).waitFor();
       await assertAccessibleAtBothWidths(page, 'success');
 
       // The plan is active, with all it grants left.
@@ -143,7 +146,7 @@ describe('billing screens on the real stack', () => {
       await goto(page, `/employers/${slug}/pricing`);
       await pressByKeyboard(page, page.getByTestId('plan-card').filter({ hasText: second.title }).getByTestId('add-to-cart'));
       await page.getByTestId('cart').waitFor();
-      await payOnline(page);
+      const reservedNumber = /[۰-۹]+/.exec(await payOnline(page))?.[0] ?? '';
       await goto(page, `/employers/${slug}/pricing`);
       assert.equal(await page.getByTestId('reserved-plan-title').innerText(), second.title);
 
@@ -166,6 +169,12 @@ describe('billing screens on the real stack', () => {
       await page.getByTestId('cart').waitFor();
       assert.equal(await page.getByTestId('wallet-balance').innerText(), t('billing.cart.walletBalance', { amount: formatToman(second.priceRials, 'fa') }));
       assert.equal(await page.getByTestId('pay-wallet').isDisabled(), false);
+      // The history says the reservation was cancelled and where its money went.
+      await goto(page, `/employers/${slug}/orders`);
+      const refunded = page.getByTestId('order-row').filter({ hasText: reservedNumber });
+      assert.equal(await refunded.getByTestId('order-status').innerText(), t('billing.orderStatus.refunded'));
+      assert.match(await refunded.getByTestId('order-credit').innerText(), new RegExp(formatToman(second.priceRials, 'fa')));
+      await assertAccessibleAtBothWidths(page, 'orders with a cancelled reservation');
     } catch (error) {
       await screenshot(page, 'billing-failure').catch(() => {});
       throw error;

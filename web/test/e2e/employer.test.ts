@@ -133,6 +133,10 @@ describe('employer screens on the real stack', () => {
       await hydrated(page);
       assert.deepEqual(await stepNames(page), expected, 'the service holds the order of the second press');
       await assertAccessible(page, 'hiring customization after two moves');
+      // On a phone every step's name is whole (it was cut to a letter or two by the buttons).
+      await page.setViewportSize({ width: 390, height: 800 });
+      const cut = await page.getByTestId('step-name').evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth + 1 || name.getBoundingClientRect().width < 96).map((name) => name.textContent));
+      assert.deepEqual(cut, [], 'step names are readable at 390 px');
     } finally {
       await owner.close();
     }
@@ -146,6 +150,14 @@ describe('employer screens on the real stack', () => {
       const files = { gazette: await png(123, 45), card: await png(124, 46), medicalA: await png(125, 47), medicalB: await png(126, 48) };
       await goto(page, `/employers/add/${encodeURIComponent(owner.slug)}`);
       assert.equal(await page.getByTestId('view-saved-file').count(), 0, 'nothing saved yet, nothing to open');
+      // The upload control speaks the page's language: a Persian button; the browser's own file
+      // input (whose "No file chosen" follows the browser's language) is not shown.
+      for (const testId of ['upload-gazette', 'upload-national-card', 'upload-medical']) {
+        const chooser = page.getByTestId(testId).getByTestId('file-choose');
+        assert.equal((await chooser.innerText()).trim(), testId === 'upload-medical' ? t('ui.file.add') : t('ui.file.choose'), testId);
+        const box = await page.getByTestId(testId).locator('input[type=file]').boundingBox();
+        assert.ok(box && box.width <= 1 && box.height <= 1, `${testId}: the browser's file input is hidden`);
+      }
       await uploadDocument(page, 'upload-gazette', 'gazette.png', files.gazette, 1);
       await uploadDocument(page, 'upload-national-card', 'card.png', files.card, 1);
       await uploadDocument(page, 'upload-medical', 'medical-a.png', files.medicalA, 1);
@@ -306,6 +318,10 @@ async function flow(w: World): Promise<void> {
     await invite.getByLabel(t('employer.permission.RecruitmentCreate'), { exact: true }).check();
     await page.getByTestId('invite-agent').click();
     await page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).waitFor();
+    // The invitation is confirmed and the form is empty again (a second press would invite twice).
+    await page.getByTestId('agent-invited').waitFor();
+    assert.equal(await invite.getByLabel(t('employer.agents.firstName'), { exact: true }).inputValue(), '');
+    assert.equal(await invite.getByLabel(t('employer.field.cellphone'), { exact: true }).inputValue(), '');
 
     const agent = await newPage(w, 1280);
     await logIn(w, agent.page, agentPhone, '/employers');
@@ -317,6 +333,11 @@ async function flow(w: World): Promise<void> {
     await agent.page.getByTestId('my-employers').getByText(brand).waitFor();
     await goto(agent.page, `/employers/${slug}`);
     assert.equal(await agent.page.getByTestId('edit-employer-link').count(), 0);
+    // The agent's menu has what they may use: no pricing or purchase history without Billing.
+    const agentNav = agent.page.getByRole('navigation', { name: t('nav.main') });
+    await agentNav.getByRole('link', { name: t('nav.employerNewAd') }).waitFor();
+    assert.equal(await agentNav.getByRole('link', { name: t('nav.employerPricing') }).count(), 0);
+    assert.equal(await agentNav.getByRole('link', { name: t('nav.employerOrders') }).count(), 0);
     await agent.page.getByRole('button', { name: t('header.profileMenu') }).click();
     await agent.page.getByTestId('profile-dropdown').getByTestId('dropdown-settings').waitFor();
     assert.equal(await agent.page.getByTestId('dropdown-edit-profile').count(), 0);
@@ -324,6 +345,7 @@ async function flow(w: World): Promise<void> {
     const denied = await agent.page.goto(`/employers/${slug}/edit`);
     assert.equal(denied?.status(), 403);
     await agent.page.getByTestId('error-403').waitFor();
+    assert.ok(!(await agent.page.getByTestId('error-403').innerText()).includes('EXC_'), 'the 403 page speaks in words');
     await assertAccessible(agent.page, '403 page');
     // With EmployerEdit granted the same agent gets the edit page and the dropdown's link.
     await page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).locator('summary').click();
@@ -335,6 +357,14 @@ async function flow(w: World): Promise<void> {
     await agent.page.getByTestId('employer-edit-page').waitFor();
     visited.push(`/employers/${slug}/edit`);
     await agent.context.close();
+    // Removing the agent asks first.
+    const sara = page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' });
+    await sara.getByTestId('remove-agent').click();
+    const removal = page.getByRole('dialog', { name: t('employer.agents.removeTitle') });
+    await removal.waitFor();
+    assert.equal(await sara.count(), 1, 'nothing removed before the answer');
+    await removal.getByTestId('remove-agent-confirm').click();
+    await sara.waitFor({ state: 'detached' });
 
     // The hiring template: a new one, a step added, moved by keyboard, edited, deleted.
     // The old root path leads to the screen under the employer's settings.
@@ -344,20 +374,21 @@ async function flow(w: World): Promise<void> {
     await assertAccessible(page, 'hiring customization');
     await page.getByTestId('create-template-form').getByLabel(t('employer.hiring.newTemplate'), { exact: true }).fill('استخدام پرستار');
     await page.getByTestId('create-template').click();
-    await page.getByTestId('templates-list').getByText('استخدام پرستار').click();
+    // The new template is the one edited next, and its name is not left in the field.
     await page.waitForURL(/template=/);
     await page.getByTestId('template-editor').getByRole('heading', { name: 'استخدام پرستار' }).waitFor();
+    assert.equal(await page.getByTestId('create-template-form').getByLabel(t('employer.hiring.newTemplate'), { exact: true }).inputValue(), '');
     const before = await stepNames(page);
     assert.equal(before.length, 5);
     await page.getByTestId('add-step-form').getByLabel(t('employer.hiring.stepName'), { exact: true }).fill('آزمون عملی');
     await page.getByTestId('add-step').click();
     await page.getByTestId('step-name').filter({ hasText: 'آزمون عملی' }).waitFor();
     const withNew = await stepNames(page);
-    assert.equal(withNew.at(-1), 'آزمون عملی');
+    assert.deepEqual(withNew.slice(-3), ['آزمون عملی', ...before.slice(-2)], 'a new step goes before the closing steps (accepted, rejected)');
     // Keyboard only: the new step one place up.
     await focusMoveUp(page, 'آزمون عملی');
     await page.keyboard.press('Enter');
-    await waitForStepAt(page, 'آزمون عملی', 4);
+    await waitForStepAt(page, 'آزمون عملی', 2);
     await page.waitForFunction(() => !document.querySelector('[data-testid=steps-editor][aria-busy]'));
     const moved = await stepNames(page);
     await page.reload();
@@ -374,6 +405,12 @@ async function flow(w: World): Promise<void> {
     await page.getByTestId('step-modal-submit').click();
     await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid=step-name]')].some((e) => e.textContent?.includes('آزمون مهارت')));
     assert.equal((await stepNames(page)).length, 5);
+    // Deleting the template asks first.
+    await page.getByTestId('delete-template').click();
+    const deletion = page.getByRole('dialog', { name: t('employer.hiring.deleteTemplateTitle') });
+    await deletion.waitFor();
+    await deletion.getByTestId('delete-template-confirm').click();
+    await page.getByTestId('templates-list').getByText('استخدام پرستار').waitFor({ state: 'detached' });
 
     // An applicant browses companies with a filter.
     const applicant = await newPage(w, 1280);

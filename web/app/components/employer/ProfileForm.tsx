@@ -6,7 +6,7 @@ import { browserApi, isApiError } from '../../lib/api.ts';
 import { codeForField, EMPLOYEE_COUNTS, isProfileListField, logoUrl, PROFILE_TEXT_FIELDS, type Employer, type ProfileTextField } from '../../lib/employer/types.ts';
 import { uploadFile, type UploadCategory } from '../../lib/upload.ts';
 import { localDigits } from '../../lib/format.ts';
-import { Button } from '../ui/Button.tsx';
+import { Button, buttonClass } from '../ui/Button.tsx';
 import { ClosedListSelect, ProvinceCityFields } from '../ui/ClosedListSelect.tsx';
 import { JalaliDateField } from '../ui/JalaliDateField.tsx';
 import { Select } from '../ui/Select.tsx';
@@ -64,30 +64,36 @@ function FileField({ label, name, category, initial, multiple, testId, viewableF
   const saved = viewableFor ? ids.filter((id) => initial.includes(id)) : [];
   return (
     <div className="flex flex-col gap-1.5" data-testid={testId}>
-      <label htmlFor={inputId} className="text-sm font-medium text-ink">{label}</label>
-      <input
-        id={inputId}
-        type="file"
-        accept={category === 'LOGO' ? 'image/*' : 'image/*,application/pdf'}
-        className={`${inputClass} py-2`}
-        aria-describedby={`${inputId}-state`}
-        disabled={busy}
-        onChange={async (event) => {
-          const file = event.currentTarget.files?.[0];
-          if (!file) return;
-          setBusy(true);
-          setError(null);
-          try {
-            const id = await uploadFile(category, file, file.name);
-            setIds((current) => (multiple ? [...current, id] : [id]));
-          } catch (failure) {
-            showFailure(isApiError(failure) ? failure.codes : ['EXC_UNKNOWN']);
-          } finally {
-            setBusy(false);
-            event.target.value = '';
-          }
-        }}
-      />
+      <span id={`${inputId}-label`} className="text-sm font-medium text-ink">{label}</span>
+      {/* The resume's upload control: a button in the page's language (the browser's own file
+          input would say "No file chosen" in the browser's), the input itself visually hidden. */}
+      <label htmlFor={inputId} className={buttonClass('secondary', 'w-fit cursor-pointer focus-within:ring-4 focus-within:ring-brand-200')} data-testid="file-choose">
+        <span id={`${inputId}-choose`}>{multiple ? t('ui.file.add') : ids.length > 0 ? t('ui.file.replace') : t('ui.file.choose')}</span>
+        <input
+          id={inputId}
+          type="file"
+          accept={category === 'LOGO' ? 'image/*' : 'image/*,application/pdf'}
+          className="sr-only"
+          aria-labelledby={`${inputId}-label ${inputId}-choose`}
+          aria-describedby={`${inputId}-state`}
+          disabled={busy}
+          onChange={async (event) => {
+            const file = event.currentTarget.files?.[0];
+            if (!file) return;
+            setBusy(true);
+            setError(null);
+            try {
+              const id = await uploadFile(category, file, file.name);
+              setIds((current) => (multiple ? [...current, id] : [id]));
+            } catch (failure) {
+              showFailure(isApiError(failure) ? failure.codes : ['EXC_UNKNOWN']);
+            } finally {
+              setBusy(false);
+              event.target.value = '';
+            }
+          }}
+        />
+      </label>
       <p id={`${inputId}-state`} className="text-xs text-muted" aria-live="polite">
         {busy ? t('employer.form.uploading') : ids.length > 0 ? t('employer.form.filesAttached', { count: localDigits(ids.length, locale) }) : t('employer.form.noFile')}
       </p>
