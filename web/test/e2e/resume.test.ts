@@ -396,7 +396,8 @@ describe('resume screens', { skip: skipReason ?? false }, () => {
       await toast.getByTestId('toast-action').click();
       await page.waitForURL((url) => url.pathname === '/applicants/resumes/add/personal' && url.searchParams.get('backURL') === '/applicants/resumes/edit');
       // The previous page's error toast does not follow the person to the next page.
-      await toast.waitFor({ state: 'detached', timeout: 2000 });
+      // (The pointer rests on the toast, which pauses its own 5 s timer: only clearing removes it.)
+      await toast.waitFor({ state: 'detached', timeout: 4000 });
       await hydrated(page);
       await page.getByLabel(t('resume.personal.firstName'), { exact: true }).fill('مریم');
       await page.getByLabel(t('resume.personal.lastName'), { exact: true }).fill('احمدی');
