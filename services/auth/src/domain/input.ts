@@ -38,10 +38,3 @@ export function parseEmail(input: string): string {
   return email;
 }
 
-const uuidSchema = z.uuid();
-
-/** The caller the gateway vouched for; anything else is no caller at all. */
-export function requireCaller(userId: string | undefined): string {
-  if (!userId || !uuidSchema.safeParse(userId).success) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
-  return userId;
-}

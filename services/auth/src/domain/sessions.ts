@@ -9,6 +9,7 @@
 // can revoke the family's access tokens (their `sid`) on logout or reuse whichever token
 // was presented. Tokens issued before the prefix existed are still found by their hash.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
+import { isUuid } from '@darmankar/platform/input';
 import type { Database, Transaction } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import type { AccessTokenSigner } from './signing-keys.ts';
@@ -31,7 +32,6 @@ export type RevokedReason = 'logout' | 'reuse' | 'cellphone-change';
 const SUCCESSOR_PURPOSE = 'darmankar refresh successor v1';
 /** Successors followed for one replay; a chain longer than this within the grace window is not a browser. */
 const MAX_SUCCESSOR_HOPS = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface PresentedToken {
   /** The family named by the token's prefix; undefined for a token from before prefixes. */
@@ -45,12 +45,12 @@ export function parseRefreshToken(token: string): PresentedToken | null {
   const dot = token.indexOf('.');
   if (dot === -1) return { sessionId: undefined, tokenHash: sha256(token) };
   const sessionId = token.slice(0, dot);
-  if (!UUID.test(sessionId) || dot === token.length - 1) return null;
+  if (!isUuid(sessionId) || dot === token.length - 1) return null;
   return { sessionId: sessionId.toLowerCase(), tokenHash: sha256(token) };
 }
 
 export function isSessionId(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }
 
 export class Sessions {

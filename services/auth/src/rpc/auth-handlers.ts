@@ -1,13 +1,14 @@
 // gRPC handlers: parse the request into domain values, call the domain, shape the answer.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ServiceHandlers } from '@darmankar/platform/grpc';
+import { requireCaller } from '@darmankar/platform/input';
 import { normalizeCellphone } from '@darmankar/platform/persian';
 import { CodePurpose, type AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import type { Authentication } from '../domain/authentication.ts';
 import { clientKey } from '../domain/client-address.ts';
 import type { DevOutbox } from '../domain/dev-outbox.ts';
 import type { EmailVerification } from '../domain/email-verification.ts';
-import { parseCellphone, parseCode, parseEmail, requireCaller, type Purpose } from '../domain/input.ts';
+import { parseCellphone, parseCode, parseEmail, type Purpose } from '../domain/input.ts';
 import type { Sessions } from '../domain/sessions.ts';
 import type { AccessTokenSigner } from '../domain/signing-keys.ts';
 

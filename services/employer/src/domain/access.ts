@@ -1,5 +1,6 @@
 // Who may do what at an employer: the owner everything, an agent the actions granted to them.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
+import { isUuid, requireCaller } from '@darmankar/platform/input';
 import type { Database } from '../db/client.ts';
 
 export const ACTIONS = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage', 'Billing'] as const;
@@ -14,14 +15,7 @@ export function parseAction(value: string): Action {
   return value;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string | undefined): value is string => value !== undefined && UUID.test(value);
-
-/** The caller the gateway vouched for; anything else is no caller at all. */
-export function requireCaller(userId: string | undefined): string {
-  if (!isUuid(userId)) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
-  return userId;
-}
+export { isUuid, requireCaller } from '@darmankar/platform/input';
 
 export type Membership =
   | { kind: 'missing' }

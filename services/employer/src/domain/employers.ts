@@ -5,6 +5,7 @@ import type { Clock } from '@darmankar/platform/clock';
 import { isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
+import { pageErrors } from '@darmankar/platform/input';
 import { normalizeForSearch, normalizePersian } from '@darmankar/platform/persian';
 import { isUniqueViolation, type Database, type EmployerRow, type Transaction } from '../db/client.ts';
 import { employerEvents } from '../events/employer-events.ts';
@@ -248,9 +249,7 @@ export class Employers {
   }
 
   async list(query: ListQuery): Promise<{ items: EmployerView[]; total: number }> {
-    const errors: ExcCode[] = [];
-    if (!Number.isInteger(query.page) || query.page < 1 || query.page > 10_000) errors.push('EXC_PAGINATION_PAGE_IS_INVALID');
-    if (!Number.isInteger(query.pageSize) || query.pageSize < 1 || query.pageSize > 50) errors.push('EXC_PAGINATION_PAGE_SIZE_IS_INVALID');
+    const errors: ExcCode[] = pageErrors(query);
     if (!Object.hasOwn(ORDERS, query.order)) errors.push('EXC_PAGINATION_ORDER_IS_INVALID');
     // Closed-list filters take the item's id (docs/adr/023); an id not on the list is refused.
     const filters: [string, ClosedListName, string | undefined][] = [

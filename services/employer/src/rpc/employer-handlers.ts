@@ -1,5 +1,6 @@
 // gRPC handlers: parse the request into domain values, call the domain, shape the answer.
 import type { ServiceHandlers } from '@darmankar/platform/grpc';
+import { pageOrDefaults } from '@darmankar/platform/input';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   AccessOutcome,
@@ -141,8 +142,7 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
       };
     },
     async listEmployers(request) {
-      const page = request.page?.page || 1;
-      const pageSize = request.page?.pageSize || 20;
+      const { page, pageSize } = pageOrDefaults(request.page?.page, request.page?.pageSize);
       const { items, total } = await employers.list({
         page, pageSize, order: request.page?.order || 'newest',
         province: request.province, city: request.city, industry: request.industry, employerType: request.employerType, text: request.text,

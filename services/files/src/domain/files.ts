@@ -1,6 +1,7 @@
 // The rules of uploads: who owns a file, what it may be, who uses it, who may read it how.
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
+import { isUuid } from '@darmankar/platform/input';
 import type { Logger } from '@darmankar/platform/log';
 import type { Database, FileRow } from '../db/client.ts';
 import type { Clock } from '@darmankar/platform/clock';
@@ -14,7 +15,6 @@ import { objectKey, objectKeys, type FileStorage } from './storage.ts';
 const PUBLIC_FULL_WIDTH = 1024;
 const PRIVATE_FULL_WIDTH = 2048;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_CLAIMER_LENGTH = 200;
 
 export interface FilesSettings {
@@ -49,7 +49,7 @@ export class Files {
 
   /** The file, or EXC_FILES_NOT_FOUND for a missing one and for anything that is not an id. */
   private async find(fileId: string): Promise<FileRow> {
-    const row = UUID.test(fileId) ? await this.db.file.findUnique({ where: { id: fileId } }) : null;
+    const row = isUuid(fileId) ? await this.db.file.findUnique({ where: { id: fileId } }) : null;
     if (!row) throw new DomainError('EXC_FILES_NOT_FOUND');
     return row;
   }
@@ -122,8 +122,8 @@ export class Files {
   async claim(fileId: string, ownerUserId: string, category: string, claimer: string): Promise<FileRow> {
     this.policyOf(category);
     const who = parseClaimer(claimer);
-    if (!UUID.test(fileId)) throw new DomainError('EXC_FILES_NOT_FOUND');
-    if (!UUID.test(ownerUserId)) throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
+    if (!isUuid(fileId)) throw new DomainError('EXC_FILES_NOT_FOUND');
+    if (!isUuid(ownerUserId)) throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
     const now = new Date(this.clock());
     const { count } = await this.db.file.updateMany({
       where: { id: fileId, ownerUserId, category, OR: [{ claimedBy: null }, { claimedBy: who }] },

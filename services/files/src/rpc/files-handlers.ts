@@ -1,17 +1,10 @@
 // gRPC handlers: parse the request into domain values, call the domain, shape the answer.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ServiceHandlers } from '@darmankar/platform/grpc';
+import { requireCaller } from '@darmankar/platform/input';
 import { ImageWidth, type FileCategory, type FilesService } from '@darmankar/proto/files/v1/files_pb';
 import type { Files } from '../domain/files.ts';
 import { categoryName } from './policy.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The caller the gateway vouched for; anything else is no caller at all. */
-function requireCaller(userId: string | undefined): string {
-  if (!userId || !UUID.test(userId)) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
-  return userId;
-}
 
 function parseCategory(category: FileCategory): string {
   const name = categoryName(category);

@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
+import { isUuid, requireCaller } from '@darmankar/platform/input';
 import type { Logger } from '@darmankar/platform/log';
 import type { Database, ResumeItemRow, ResumeRow, Transaction } from '../db/client.ts';
 import type { ResumeReads } from '../db/resume-reads.ts';
@@ -14,7 +15,6 @@ import type { ClaimCategory, FileClaims } from '@darmankar/platform/file-claims'
 import { normalizeText, SECTIONS, today, VALIDATORS, validatePersonal, type PersonalInfo, type Raw, type SectionItems, type SectionName } from './rules.ts';
 import { firstFreeSlug, slugBase } from './slug.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_FILE_NAME = 200;
 
 export type Item<S extends SectionName = SectionName> = SectionItems[S] & { id: string };
@@ -159,7 +159,7 @@ export class Resumes {
   /** The resume, when it exists and the caller owns it. */
   private async owned(caller: string | undefined, resumeId: string): Promise<ResumeRow> {
     const owner = requireCaller(caller);
-    const row = UUID.test(resumeId) ? await this.db.resume.findUnique({ where: { id: resumeId } }) : null;
+    const row = isUuid(resumeId) ? await this.db.resume.findUnique({ where: { id: resumeId } }) : null;
     if (!row) throw new DomainError('EXC_RESUME_ID_IS_INVALID');
     if (row.ownerUserId !== owner) throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
     return row;
@@ -167,7 +167,7 @@ export class Resumes {
 
   private async ownedItem(caller: string | undefined, resumeId: string, section: SectionName, itemId: string): Promise<void> {
     await this.owned(caller, resumeId);
-    const item = UUID.test(itemId) ? await this.db.resumeItem.findUnique({ where: { id: itemId } }) : null;
+    const item = isUuid(itemId) ? await this.db.resumeItem.findUnique({ where: { id: itemId } }) : null;
     if (!item || item.section !== section) throw new DomainError('EXC_RESUMES_ITEM_NOT_FOUND');
     // An item id of someone else's resume, sent along one's own resume id.
     if (item.resumeId !== resumeId) throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
@@ -175,7 +175,7 @@ export class Resumes {
 
   private async setFile(caller: string | undefined, resumeId: string, fileId: string, part: 'picture' | 'custom', fileName: string | null): Promise<ResumeView> {
     const row = await this.owned(caller, resumeId);
-    if (!UUID.test(fileId)) throw new DomainError('EXC_FILES_NOT_FOUND');
+    if (!isUuid(fileId)) throw new DomainError('EXC_FILES_NOT_FOUND');
     const claimer = claimerOf(resumeId, part);
     const category: ClaimCategory = part === 'picture' ? 'RESUME_PICTURE' : 'CUSTOM_RESUME';
     const previous = part === 'picture' ? row.pictureFileId : row.customFileId;
@@ -228,11 +228,6 @@ export class Resumes {
 
 function randomTail(): string {
   return randomBytes(3).toString('hex');
-}
-
-function requireCaller(caller: string | undefined): string {
-  if (!caller || !UUID.test(caller)) throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
-  return caller;
 }
 
 export function claimerOf(resumeId: string, part: 'picture' | 'custom'): string {
