@@ -53,3 +53,16 @@ export function createPrismaClient<C>(PrismaClient: PrismaClientClass<C>, pool: 
   const adapterPool = pool as unknown as ConstructorParameters<typeof PrismaPg>[0];
   return new PrismaClient({ adapter: new PrismaPg(adapterPool, { disposeExternalPool: true }) });
 }
+
+/**
+ * A write broke a unique constraint (Postgres 23505): the domain's "already taken". Prisma
+ * reports it as P2002, or as P2010 carrying 23505 for raw SQL; a query on the pool directly
+ * throws pg's own error with the code. Read by shape, so every service's generated client counts.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, meta } = error as { code?: unknown; meta?: { code?: unknown } };
+  if (error instanceof pg.DatabaseError) return code === '23505';
+  if (error.name !== 'PrismaClientKnownRequestError') return false;
+  return code === 'P2002' || (code === 'P2010' && String(meta?.code) === '23505');
+}

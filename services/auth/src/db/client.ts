@@ -1,21 +1,16 @@
 // The service's Postgres access: the platform's pool (connect and statement timeouts), shared
 // by the Prisma client and by the few hot reads that skip Prisma (user-reads.ts).
 import type pg from 'pg';
-import { createPool, createPrismaClient } from '@darmankar/platform/database';
+import { createPool, createPrismaClient, isUniqueViolation } from '@darmankar/platform/database';
 import type { Logger } from '@darmankar/platform/log';
 import { Prisma, PrismaClient } from './generated/client.ts';
 
 export type Database = InstanceType<typeof PrismaClient>;
 export type Transaction = Prisma.TransactionClient;
 
-export { createPool };
+export { createPool, isUniqueViolation };
 
 /** The Prisma client over `source` (a pool of the caller's, ended with the client, or a URL). */
 export function createDatabase(source: string | pg.Pool, log?: Logger): Database {
   return createPrismaClient(PrismaClient, typeof source === 'string' ? createPool(source, { log }) : source);
-}
-
-/** A write broke a unique constraint (Postgres 23505, Prisma P2002): the domain's "already taken". */
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }

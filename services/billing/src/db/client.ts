@@ -1,7 +1,7 @@
 // The service's Postgres access: the platform's pool (connect and statement timeouts) under
 // the Prisma client, and the translation of Prisma's errors the domain must not see.
 import type pg from 'pg';
-import { createPool, createPrismaClient } from '@darmankar/platform/database';
+import { createPool, createPrismaClient, isUniqueViolation } from '@darmankar/platform/database';
 import type { Logger } from '@darmankar/platform/log';
 import { Prisma, PrismaClient } from './generated/client.ts';
 
@@ -16,15 +16,9 @@ export type {
   WalletEntry as WalletEntryRow,
 } from './generated/client.ts';
 
-export { createPool };
+export { createPool, isUniqueViolation };
 
 /** The Prisma client over `source` (a pool of the caller's, ended with the client, or a URL). */
 export function createDatabase(source: string | pg.Pool, log?: Logger): Database {
   return createPrismaClient(PrismaClient, typeof source === 'string' ? createPool(source, { log }) : source);
-}
-
-/** A write broke a unique constraint (Postgres 23505, Prisma P2002, or raw SQL's P2010 carrying 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  return error.code === 'P2002' || (error.code === 'P2010' && String((error.meta as { code?: string } | undefined)?.code) === '23505');
 }

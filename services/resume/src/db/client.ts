@@ -1,7 +1,7 @@
 // The service's Postgres access: the platform's pool (connect and statement timeouts) under
 // the Prisma client.
 import type pg from 'pg';
-import { createPool, createPrismaClient } from '@darmankar/platform/database';
+import { createPool, createPrismaClient, isUniqueViolation } from '@darmankar/platform/database';
 import type { Logger } from '@darmankar/platform/log';
 import { Prisma, PrismaClient } from './generated/client.ts';
 
@@ -9,17 +9,13 @@ export type Database = InstanceType<typeof PrismaClient>;
 export type Transaction = Prisma.TransactionClient;
 export type { Resume as ResumeRow, ResumeItem as ResumeItemRow } from './generated/client.ts';
 
-export { createPool };
+export { createPool, isUniqueViolation };
 
 /** The Prisma client over `source` (a pool of the caller's, ended with the client, or a URL). */
 export function createDatabase(source: string | pg.Pool, log?: Logger): Database {
   return createPrismaClient(PrismaClient, typeof source === 'string' ? createPool(source, { log }) : source);
 }
 
-/** A write broke a unique constraint (Postgres 23505, Prisma P2002): the domain's "already taken". */
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-}
 
 /** Which unique constraint a violation broke (the columns Prisma names), for telling a slug clash from a second resume. */
 export function violatedFields(error: unknown): string[] {
