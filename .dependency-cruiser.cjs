@@ -63,7 +63,7 @@ module.exports = {
       severity: 'error',
       comment: 'Code that reaches the browser bundle imports only the browser-safe platform modules (docs/conventions.md).',
       from: { path: '^web/app/' },
-      to: { path: '^packages/platform/', pathNot: ['^packages/platform/src/(errors/catalogue|persian|jalali|money|session-cookies|closed-lists)\\.ts$', '^packages/platform/src/closed-lists/[^/]+\\.json$'] },
+      to: { path: '^packages/platform/', pathNot: ['^packages/platform/src/(errors/catalogue|persian|jalali|money|session-cookies|closed-lists|hiring-defaults)\\.ts$', '^packages/platform/src/closed-lists/[^/]+\\.json$'] },
     },
     {
       name: 'platform-no-service-or-gateway',
