@@ -1,19 +1,13 @@
 // Demo data for `make dev`: one demo user who can log in with the development outbox.
 // Idempotent: running it again changes nothing.
+import { runSeed } from '@darmankar/platform/seed';
 import { createDatabase } from './db/client.ts';
 import { userEvents } from './events/user-events.ts';
 
 export const DEMO_CELLPHONE = '09120000000';
 export const DEMO_EMAIL = 'demo@darmankar.ir';
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error('Invalid configuration:\n  - DATABASE_URL: required');
-  process.exit(1);
-}
-
-const db = createDatabase(databaseUrl);
-try {
+await runSeed(createDatabase, async (db) => {
   const created = await db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { cellphone: DEMO_CELLPHONE } })) return false;
     const user = await tx.user.create({ data: { cellphone: DEMO_CELLPHONE, email: DEMO_EMAIL, emailVerifiedAt: new Date() } });
@@ -22,6 +16,4 @@ try {
     return true;
   });
   console.log(created ? `auth: demo user ${DEMO_CELLPHONE} created` : `auth: demo user ${DEMO_CELLPHONE} already present`);
-} finally {
-  await db.$disconnect();
-}
+});

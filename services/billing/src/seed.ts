@@ -1,21 +1,13 @@
 // Demo data for `make dev` (idempotent): a discount code to try the cart with. The plans
 // themselves come from the migration, so every environment sells the same ones.
 import { randomUUID } from 'node:crypto';
+import { runSeed } from '@darmankar/platform/seed';
 import { createDatabase } from './db/client.ts';
 
 const DEMO_CODE = 'DARMAN10';
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error('Invalid configuration:\n  - DATABASE_URL: required');
-  process.exit(1);
-}
-
-const db = createDatabase(databaseUrl);
-try {
+await runSeed(createDatabase, async (db) => {
   const existing = await db.discountCode.findUnique({ where: { code: DEMO_CODE } });
   if (!existing) await db.discountCode.create({ data: { id: randomUUID(), code: DEMO_CODE, percent: 10, createdAt: new Date() } });
   console.log(`billing: discount code ${DEMO_CODE} (10% off every plan) ${existing ? 'already present' : 'created'}`);
-} finally {
-  await db.$disconnect();
-}
+});

@@ -5,6 +5,7 @@
 // industry, the types) hold the lists' ids (docs/adr/023).
 import { systemClock } from '@darmankar/platform/clock';
 import { createLogger } from '@darmankar/platform/log';
+import { runSeed } from '@darmankar/platform/seed';
 import { createDatabase } from './db/client.ts';
 import { Agents } from './domain/agents.ts';
 import { ACTIONS } from './domain/access.ts';
@@ -45,14 +46,7 @@ const DEMOS: Demo[] = [
   { isSelfEmployed: true, profile: { brand: 'مطب دکتر کریمی', employerType: 'self-employed', medicalRegistrationNumber: '123456', province: 'khorasan-razavi', city: 'mashhad' } },
 ];
 
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error('Invalid configuration:\n  - DATABASE_URL: required');
-  process.exit(1);
-}
-
-const db = createDatabase(databaseUrl);
-try {
+await runSeed(createDatabase, async (db) => {
   const users = new KnownUsers(db, systemClock);
   const employers = new Employers(db, users, withoutFiles(createLogger('employer-seed')), systemClock);
   const agents = new Agents(db, users, systemClock);
@@ -66,6 +60,4 @@ try {
     created++;
   }
   console.log(`employer: ${created} demo employers created, ${DEMOS.length - created} already present`);
-} finally {
-  await db.$disconnect();
-}
+});
