@@ -6,13 +6,14 @@ import { isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { pageErrors } from '@darmankar/platform/input';
+import { firstFreeSlug } from '@darmankar/platform/slug';
 import { normalizeForSearch, normalizePersian } from '@darmankar/platform/persian';
 import { isUniqueViolation, type Database, type EmployerRow, type Transaction } from '../db/client.ts';
 import { employerEvents } from '../events/employer-events.ts';
 import { heldFiles, type EmployerFiles } from './employer-files.ts';
 import { ACTIONS, isAction, isUuid, membership, parseAction, requireAccess, requireCaller, type Action } from './access.ts';
 import { isProfileCompleted, parseBrand, parseProfile, throwIfAny, type Profile, type ProfileInput } from './profile.ts';
-import { firstFree, slugBase } from './slug.ts';
+import { slugBase } from './slug.ts';
 import { createDefaultTemplate } from './templates.ts';
 import type { KnownUsers } from './users.ts';
 
@@ -130,7 +131,7 @@ export class Employers {
           // its slug), so any number of them at once all succeed.
           await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', `employer-slug:${base}`);
           const taken = await tx.employer.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
-          const slug = firstFree(base, new Set(taken.map((row) => row.slug)));
+          const slug = firstFreeSlug(base, new Set(taken.map((row) => row.slug)));
           const now = new Date(this.clock());
           const row = await tx.employer.create({
             data: {

@@ -1,21 +1,12 @@
-// Readable slugs from the brand (Persian letters kept, so a Persian brand reads as itself).
+// An employer's slug: the brand in its own script (Persian letters kept, so a Persian brand
+// reads as itself).
 import { normalizeForSearch } from '@darmankar/platform/persian';
+import { slugFrom } from '@darmankar/platform/slug';
 
-const MAX = 60;
 /** Paths beside /employers/{slug} that a slug must never shadow. */
 const RESERVED = new Set(['list', 'by-slug-with-seo']);
 
 export function slugBase(brand: string): string {
-  const base = normalizeForSearch(brand)
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  const cut = [...base].slice(0, MAX).join('').replace(/-+$/, '');
-  if (cut === '') return 'employer';
+  const cut = slugFrom(normalizeForSearch(brand), 'employer');
   return RESERVED.has(cut) ? `${cut}-employer` : cut;
-}
-
-/** The first of base, base-2, base-3 … that `taken` does not hold. */
-export function firstFree(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

@@ -12,8 +12,9 @@ import type { ResumeReads } from '../db/resume-reads.ts';
 import { resumeEvents } from '../events/resume-events.ts';
 import { completeness, type Completeness, type CompletenessPart } from './completeness.ts';
 import type { ClaimCategory, FileClaims } from '@darmankar/platform/file-claims';
+import { firstFreeSlug } from '@darmankar/platform/slug';
 import { normalizeText, SECTIONS, today, VALIDATORS, validatePersonal, type PersonalInfo, type Raw, type SectionItems, type SectionName } from './rules.ts';
-import { firstFreeSlug, slugBase } from './slug.ts';
+import { slugBase } from './slug.ts';
 
 const MAX_FILE_NAME = 200;
 

@@ -1,0 +1,23 @@
+// Slugs: readable (letters and digits in their own script, so a Persian name reads as itself),
+// unique (a number appended when taken) and stable (given once at creation; a later change of
+// name keeps the address people shared).
+
+/** The longest slug base, in characters. */
+export const MAX_SLUG_BASE = 60;
+
+/**
+ * `normalized` (text already in its matching form, e.g. `normalizeForSearch`) as a slug base:
+ * every run of other characters one dash, none at either end, at most 60 characters;
+ * `fallback` when nothing is left.
+ */
+export function slugFrom(normalized: string, fallback: string): string {
+  const base = normalized.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+  const cut = [...base].slice(0, MAX_SLUG_BASE).join('').replace(/-+$/, '');
+  return cut === '' ? fallback : cut;
+}
+
+/** The first of base, base-2, base-3 … that `taken` does not hold. */
+export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
