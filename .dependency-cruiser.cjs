@@ -31,6 +31,13 @@ module.exports = {
       to: { path: '^gateway/src/services/' },
     },
     {
+      name: 'no-circular-within-a-part',
+      severity: 'error',
+      comment: 'No import circle inside a part (the gateway, the web app, a service, a package): who reads whom goes one way, so config.ts builds on the service modules and they never import it back (docs/adr/011). Circles between parts are already refused by the rules above; Prisma\'s generated client is not ours.',
+      from: { path: '^(gateway|web|services/[^/]+|packages/[^/]+|proto|scripts|deploy|bench)/', pathNot: '/src/db/generated/' },
+      to: { path: '^$1/', circular: true },
+    },
+    {
       name: 'gateway-test-only-contracts-platform-and-services',
       severity: 'error',
       comment: 'Gateway tests import what the gateway may, plus services to start them.',

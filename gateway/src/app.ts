@@ -13,7 +13,7 @@ import { addressOf, type GatewayConfig } from './config.ts';
 import { createAccessTokenVerifier } from './http/access-tokens.ts';
 import { createSessionCookies } from './http/cookies.ts';
 import { clientErrorHandler, errorHandler, notFound } from './http/errors.ts';
-import { createRateLimits } from './http/rate-limits.ts';
+import { createRateLimits, type RateLimitBudget } from './http/rate-limits.ts';
 import { beginRequest } from './http/request-log.ts';
 import { addRoutes, type RouteDefinition } from './http/route.ts';
 import { createInProcessRevokedSessions, createRedisRevokedSessions, type RevokedSessions } from './http/revoked-sessions.ts';
@@ -84,6 +84,18 @@ export function routeGroups(config: GatewayConfig, services: readonly Connection
   };
 }
 
+/** Every module's rate-limit budgets by name, from its settings in the configuration; a name used twice is refused. */
+function moduleBudgets(config: GatewayConfig, services: readonly Connection[]): Record<string, RateLimitBudget> {
+  const budgets: Record<string, RateLimitBudget> = {};
+  for (const { module } of services) {
+    for (const [name, budget] of Object.entries(module.rateLimits?.(config) ?? {})) {
+      if (Object.hasOwn(budgets, name)) throw new Error(`the rate-limit budget ${name} of the ${module.name} module is declared twice`);
+      budgets[name] = budget;
+    }
+  }
+  return budgets;
+}
+
 /** What the gateway's routes share: cookies, limits, session control and the caller resolver. */
 export function createContext(config: GatewayConfig, deps: GatewayDeps) {
   const log = deps.log ?? createLogger('gateway', config.LOG_LEVEL);
@@ -93,7 +105,7 @@ export function createContext(config: GatewayConfig, deps: GatewayDeps) {
   const context: ModuleContext = {
     settings: { NODE_ENV: config.NODE_ENV, PUBLIC_WEB_URL: config.PUBLIC_WEB_URL, ACCESS_TOKEN_TTL_SECONDS: config.ACCESS_TOKEN_TTL_SECONDS },
     cookies,
-    limits: createRateLimits(config, deps.rateLimitStore),
+    limits: createRateLimits(config, moduleBudgets(config, deps.services), deps.rateLimitStore),
     sessions: createSessionControl(verifyAccessToken, revokedSessions, { cookies, accessTokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000, now: deps.clock }),
     log,
   };

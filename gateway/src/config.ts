@@ -1,6 +1,6 @@
-// The gateway's configuration: the environment, validated once at start-up. Each service
-// module contributes the variable its address is read from (./services), so adding a service
-// changes nothing here.
+// The gateway's configuration: the environment, validated once at start-up. Its own settings
+// are here; each service module (./services) contributes the variable its address is read from
+// and its own settings (its rate-limit budgets, …), so adding a service changes nothing here.
 import { z } from 'zod';
 import { callerSignerConfigShape, refuseDevelopmentPrivateKeyInProduction } from '@darmankar/platform/caller-identity';
 import { baseConfigSchema, parseConfig } from '@darmankar/platform/config';
@@ -46,27 +46,32 @@ const gatewaySettings = {
   /** Every /api request, per client IP. */
   RATE_LIMIT_API_POINTS: positiveInt(600),
   RATE_LIMIT_API_WINDOW_SECONDS: positiveInt(60),
-  /** One-time code sends and verifies: per client IP and per normalised cellphone (SMS bombing). */
-  RATE_LIMIT_CODE_IP_POINTS: positiveInt(30),
-  RATE_LIMIT_CODE_CELLPHONE_POINTS: positiveInt(10),
-  RATE_LIMIT_CODE_WINDOW_SECONDS: positiveInt(600),
-  /**
-   * Calls anyone may make that look a record up by a token they were handed (a payment's
-   * authority on the provider's callback), per client IP: nobody sweeps guesses through them.
-   */
-  RATE_LIMIT_LOOKUP_IP_POINTS: positiveInt(60),
-  RATE_LIMIT_LOOKUP_WINDOW_SECONDS: positiveInt(600),
 };
 
-/** One address variable per service module, defaulting to its development address. */
-const serviceAddresses = Object.fromEntries(
-  SERVICE_MODULES.map((module) => [module.address.variable, z.string().min(1).default(module.address.default)]),
-) as Record<string, z.ZodDefault<z.ZodString>>;
+/**
+ * Per service module, its address variable (defaulting to its development address) and its own
+ * settings. A variable declared twice, by two modules or by a module and the gateway, is refused.
+ */
+function moduleSettings(modules: readonly ServiceModule[]): z.ZodRawShape {
+  const shape: Record<string, z.ZodRawShape[string]> = {};
+  const taken = new Set([...Object.keys(gatewaySettings), ...Object.keys(callerSignerConfigShape), ...Object.keys(baseConfigSchema.shape)]);
+  for (const module of modules) {
+    const own: Array<[string, z.ZodRawShape[string]]> = [[module.address.variable, z.string().min(1).default(module.address.default)], ...Object.entries(module.settings ?? {})];
+    for (const [variable, schema] of own) {
+      if (taken.has(variable)) throw new Error(`${variable} of the ${module.name} module is already a setting of the gateway or another module`);
+      taken.add(variable);
+      shape[variable] = schema;
+    }
+  }
+  return shape;
+}
+
+const serviceSettings = moduleSettings(SERVICE_MODULES);
 
 const DEVELOPMENT_PUBLIC_WEB_URL = 'http://127.0.0.1:3000';
 
 export const gatewayConfigSchema = baseConfigSchema
-  .extend({ ...callerSignerConfigShape, ...gatewaySettings, ...serviceAddresses })
+  .extend({ ...callerSignerConfigShape, ...gatewaySettings, ...serviceSettings })
   .superRefine(refuseDevelopmentPrivateKeyInProduction)
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.PUBLIC_WEB_URL === undefined) {

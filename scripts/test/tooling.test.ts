@@ -209,6 +209,9 @@ describe('import boundaries', () => {
         'export const gateway = { express, log, OrderSchema, authConfig, Root };',
         '',
       ].join('\n'),
+      // An import circle inside the gateway, as config.ts → services → http/ → config.ts was.
+      'gateway/src/config.ts': "import { MODULES } from './services/index.ts';\nexport const config = { MODULES };\n",
+      'gateway/src/services/index.ts': "import type { config } from '../config.ts';\nexport const MODULES: Array<typeof config> = [];\n",
       'gateway/test/app.test.ts': [
         "import { gateway } from '../src/app.ts';",
         "import { authConfig } from '@darmankar/auth';",
@@ -265,6 +268,7 @@ describe('import boundaries', () => {
       'gateway-src-only-contracts-and-platform: gateway/src/app.ts → services/auth/src/index.ts',
       'gateway-src-only-contracts-and-platform: gateway/src/app.ts → web/app/root.tsx',
       'gateway-test-only-contracts-platform-and-services: gateway/test/app.test.ts → scripts/stack.ts',
+      'no-circular-within-a-part: gateway/src/config.ts → gateway/src/services/index.ts',
       'no-service-to-other-service: services/billing/src/domain/orders.ts → services/auth/src/config.ts',
       'no-service-to-other-service: services/billing/src/domain/orders.ts → services/auth/src/index.ts',
       'platform-no-service-or-gateway: packages/platform/src/log.ts → gateway/src/app.ts',

@@ -1,17 +1,30 @@
-// Rate limits: every /api request per client IP, one-time code sends and verifies per IP and
-// per normalised cellphone, so nobody can flood a phone with SMS or guess codes, and anonymous
-// look-ups by a held token (a payment authority) per IP, so nobody sweeps guesses.
-// Counters live in Redis when the gateway is given one (several replicas share them),
-// else in process. The in-process limiter stands in for any Redis failure: a connection that
-// is not ready (refused at once), an error, or a command that timed out against a frozen
-// Redis (REDIS_COMMAND_TIMEOUT_MS) — a limit never fails open, nor hangs the request.
+// Rate limits: every /api request per client IP, and the budgets the service modules declare
+// (one-time codes per IP and per cellphone, anonymous look-ups by a held token per IP, …), which
+// their routes spend by name. Counters live in Redis when the gateway is given one (several
+// replicas share them), else in process. The in-process limiter stands in for any Redis
+// failure: a connection that is not ready (refused at once), an error, or a command that timed
+// out against a frozen Redis (REDIS_COMMAND_TIMEOUT_MS) — a limit never fails open, nor hangs
+// the request. This file reads no configuration of its own: the caller passes the numbers.
 import type { RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
-import type { GatewayConfig } from '../config.ts';
 
-export type CodeAction = 'send' | 'verify';
+/** A budget: `points` requests per key in a window of `windowSeconds`. */
+export interface RateLimitBudget {
+  points: number;
+  windowSeconds: number;
+}
+
+/** The gateway's own settings of the limits (config.ts); budgets come from the modules. */
+export interface RateLimitSettings {
+  RATE_LIMIT_KEY_PREFIX: string;
+  RATE_LIMIT_API_POINTS: number;
+  RATE_LIMIT_API_WINDOW_SECONDS: number;
+}
+
+/** The per-IP limit of every /api request counts under this name; no module budget may take it. */
+export const API_BUDGET = 'api:ip';
 
 /**
  * One limiter: spends a point for `key`; answers `undefined` when the point was granted, or
@@ -90,15 +103,20 @@ async function consumeAll(res: Response, checks: Array<[Limiter, string]>): Prom
   if (refused !== undefined) throw tooManyRequests(res, refused);
 }
 
-export function createRateLimits(config: GatewayConfig, store: Redis | undefined) {
-  const prefix = config.RATE_LIMIT_KEY_PREFIX;
-  const api = limiter(store, `${prefix}:api:ip`, config.RATE_LIMIT_API_POINTS, config.RATE_LIMIT_API_WINDOW_SECONDS);
-  const code = (action: CodeAction) => ({
-    ip: limiter(store, `${prefix}:code-${action}:ip`, config.RATE_LIMIT_CODE_IP_POINTS, config.RATE_LIMIT_CODE_WINDOW_SECONDS),
-    cellphone: limiter(store, `${prefix}:code-${action}:cellphone`, config.RATE_LIMIT_CODE_CELLPHONE_POINTS, config.RATE_LIMIT_CODE_WINDOW_SECONDS),
-  });
-  const codes = { send: code('send'), verify: code('verify') };
-  const lookups = limiter(store, `${prefix}:lookup:ip`, config.RATE_LIMIT_LOOKUP_IP_POINTS, config.RATE_LIMIT_LOOKUP_WINDOW_SECONDS);
+/**
+ * The per-IP limit of /api and the named budgets, each counted under
+ * `<RATE_LIMIT_KEY_PREFIX>:<name>` (a module's budget `code-send:ip` is `dk-rl:code-send:ip`).
+ */
+export function createRateLimits(settings: RateLimitSettings, budgets: Readonly<Record<string, RateLimitBudget>>, store: Redis | undefined) {
+  const prefix = settings.RATE_LIMIT_KEY_PREFIX;
+  const api = limiter(store, `${prefix}:${API_BUDGET}`, settings.RATE_LIMIT_API_POINTS, settings.RATE_LIMIT_API_WINDOW_SECONDS);
+  if (Object.hasOwn(budgets, API_BUDGET)) throw new Error(`the rate-limit budget ${API_BUDGET} is the gateway's own`);
+  const limiters = new Map(Object.entries(budgets).map(([name, { points, windowSeconds }]) => [name, limiter(store, `${prefix}:${name}`, points, windowSeconds)]));
+  const budget = (name: string): Limiter => {
+    const found = limiters.get(name);
+    if (found === undefined) throw new Error(`no rate-limit budget is named ${name}`);
+    return found;
+  };
 
   // Not an async function: with the in-process limiter the request goes on in the same tick.
   const perIp: RequestHandler = (req, res, next) => {
@@ -112,16 +130,13 @@ export function createRateLimits(config: GatewayConfig, store: Redis | undefined
   return {
     /** Middleware for everything under /api. */
     perIp,
-    /** Called by the code routes once the cellphone is known to be valid and normalised. */
-    async consumeCode(action: CodeAction, ip: string | undefined, cellphone: string, res: Response): Promise<void> {
-      await consumeAll(res, [[codes[action].ip, ip ?? 'unknown'], [codes[action].cellphone, cellphone]]);
-    },
     /**
-     * Called by anonymous routes that look a record up by a token the caller holds (a payment
-     * authority): a person needs a handful, a guesser needs thousands.
+     * Spends one point of each named budget for its key (a client address, a normalised
+     * cellphone; `undefined` counts as `unknown`); the first budget spent answers 429 with
+     * Retry-After. Called by a module's routes with the budgets it declares.
      */
-    async consumeLookup(ip: string | undefined, res: Response): Promise<void> {
-      await consumeAll(res, [[lookups, ip ?? 'unknown']]);
+    async consume(res: Response, checks: ReadonlyArray<readonly [budget: string, key: string | undefined]>): Promise<void> {
+      await consumeAll(res, checks.map(([name, key]) => [budget(name), key ?? 'unknown']));
     },
   };
 }

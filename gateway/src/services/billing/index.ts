@@ -2,15 +2,26 @@
 // orders/* (the cart, discounts, paying, history) and finance/* (the provider's callback, the
 // wallet, the sandbox provider).
 import { withErrors } from '../../http/route.ts';
-import { SERVICE_ERRORS, type ServiceModule } from '../module.ts';
+import { positiveIntSetting, SERVICE_ERRORS, type ServiceModule } from '../module.ts';
 import { createBillingAdapter } from './client.ts';
-import { financeRoutes } from './routes/finance.ts';
+import { financeRoutes, LOOKUP_BUDGET } from './routes/finance.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { productRoutes } from './routes/products.ts';
 
-export const billingModule: ServiceModule = {
+const billingSettings = {
+  /**
+   * Calls anyone may make that look a record up by a token they were handed (a payment's
+   * authority on the provider's callback), per client IP: nobody sweeps guesses through them.
+   */
+  RATE_LIMIT_LOOKUP_IP_POINTS: positiveIntSetting(60),
+  RATE_LIMIT_LOOKUP_WINDOW_SECONDS: positiveIntSetting(600),
+};
+
+export const billingModule: ServiceModule<typeof billingSettings> = {
   name: 'billing',
   address: { variable: 'BILLING_GRPC_URL', default: '127.0.0.1:50057' },
+  settings: billingSettings,
+  rateLimits: (settings) => ({ [LOOKUP_BUDGET]: { points: settings.RATE_LIMIT_LOOKUP_IP_POINTS, windowSeconds: settings.RATE_LIMIT_LOOKUP_WINDOW_SECONDS } }),
   connect(address, options) {
     const billing = createBillingAdapter(address, options);
     return {

@@ -17,6 +17,12 @@ const SEND_BUDGET_ERRORS = [
   'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED', 'EXC_AUTHENTICATION_CODE_DAILY_LIMIT', 'EXC_AUTHENTICATION_SMS_PAUSED',
 ] as const;
 
+/** The rate-limit budgets of one-time codes (declared in ../index.ts), sends apart from verifies. */
+export const CODE_BUDGETS = {
+  send: { ip: 'code-send:ip', cellphone: 'code-send:cellphone' },
+  verify: { ip: 'code-verify:ip', cellphone: 'code-verify:cellphone' },
+} as const;
+
 /** A browser following a link (Accept prefers HTML) gets redirects; API clients get JSON. */
 function prefersHtml(req: Request): boolean {
   return req.accepts(['application/json', 'text/html']) === 'text/html';
@@ -40,7 +46,7 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
       errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', ...SEND_BUDGET_ERRORS, 'EXC_TOO_MANY_REQUESTS'],
       async handle({ params, req, res, meta }) {
-        await limits.consumeCode('send', req.ip, params.cellphone, res);
+        await limits.consume(res, [[CODE_BUDGETS.send.ip, req.ip], [CODE_BUDGETS.send.cellphone, params.cellphone]]);
         return auth.sendCellphoneCode(params.cellphone, 'login', meta);
       },
     }),
@@ -54,7 +60,7 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
       errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', ...SEND_BUDGET_ERRORS, 'EXC_TOO_MANY_REQUESTS'],
       async handle({ params, req, res, meta }) {
-        await limits.consumeCode('send', req.ip, params.cellphone, res);
+        await limits.consume(res, [[CODE_BUDGETS.send.ip, req.ip], [CODE_BUDGETS.send.cellphone, params.cellphone]]);
         return auth.sendCellphoneCode(params.cellphone, 'changeCellphone', meta);
       },
     }),
@@ -84,7 +90,7 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
           // The caller's own session stays open; the change ends the user's others.
           currentSessionId = (await sessions.presented(req))?.sessionId;
         }
-        await limits.consumeCode('verify', req.ip, params.cellphone, res);
+        await limits.consume(res, [[CODE_BUDGETS.verify.ip, req.ip], [CODE_BUDGETS.verify.cellphone, params.cellphone]]);
         const userAgent = req.get('user-agent') ?? '';
         const { user, session, endedSessions } = await auth.verifyCellphoneCode({ cellphone: params.cellphone, code: body.code, purpose, userAgent, currentSessionId }, meta);
         await Promise.all(endedSessions.ids.map((id) => sessions.revoke(id, endedSessions.accessTokensValidUntilMs)));

@@ -11,6 +11,9 @@ import { EMPLOYER_ACCESS } from './errors.ts';
 
 const TAG = 'finance';
 
+/** The per-IP budget of anonymous look-ups by authority (declared in ../index.ts). */
+export const LOOKUP_BUDGET = 'lookup:ip';
+
 export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext): RouteDefinition[] {
   return [
     defineRoute({
@@ -19,7 +22,7 @@ export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext
       responses: [{ status: 200, description: 'The payment as it now stands (paid or failed) and whose order it was', body: submitPaymentResponse }],
       errors: ['EXC_FINANCE_PAYMENT_STATUS_IS_INVALID', 'EXC_FINANCE_PAYMENT_NOT_FOUND', 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE'],
       async handle({ body, req, res, meta }) {
-        await limits.consumeLookup(req.ip, res);
+        await limits.consume(res, [[LOOKUP_BUDGET, req.ip]]);
         return billing.submitPayment(body.authority, body.status, meta);
       },
     }),
@@ -30,7 +33,7 @@ export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext
       responses: [{ status: 200, description: 'The amount and whether the page was already answered', body: sandboxPaymentResponse }],
       errors: ['EXC_FINANCE_SANDBOX_IS_DISABLED', 'EXC_FINANCE_PAYMENT_NOT_FOUND'],
       async handle({ params, req, res, meta }) {
-        await limits.consumeLookup(req.ip, res);
+        await limits.consume(res, [[LOOKUP_BUDGET, req.ip]]);
         return billing.sandboxPayment(params.authority, meta);
       },
     }),
@@ -40,7 +43,7 @@ export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext
       responses: [{ status: 200, description: 'The callback address with Authority and Status', body: redirectResponse }],
       errors: ['EXC_FINANCE_SANDBOX_IS_DISABLED', 'EXC_FINANCE_PAYMENT_NOT_FOUND', 'EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED'],
       async handle({ params, body, req, res, meta }) {
-        await limits.consumeLookup(req.ip, res);
+        await limits.consume(res, [[LOOKUP_BUDGET, req.ip]]);
         return billing.decideSandboxPayment(params.authority, body.approve, meta);
       },
     }),
