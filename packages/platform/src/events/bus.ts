@@ -15,6 +15,21 @@ export interface BusMessage {
   occurredAt: Date;
 }
 
+/** An event as a service's own tables store it: its `outbox` rows and its `parked_events`. */
+export interface StoredEventRow {
+  event_id: string;
+  topic: string;
+  key: string;
+  type: string;
+  payload: Buffer;
+  occurred_at: Date;
+}
+
+/** A stored row as the message it was (the outbox relay publishes it, a replay republishes it). */
+export function messageFromRow(row: StoredEventRow): BusMessage {
+  return { id: row.event_id, topic: row.topic, key: row.key, type: row.type, payload: new Uint8Array(row.payload), occurredAt: row.occurred_at };
+}
+
 export type MessageHandler = (message: BusMessage) => Promise<void>;
 
 export interface Subscription {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
-import type { BusMessage, EventBus } from './bus.ts';
+import { messageFromRow, type BusMessage, type EventBus, type StoredEventRow } from './bus.ts';
 import { inPgTransaction, type SqlExecutor } from './executor.ts';
 import { backoffMs, listen, Wakeup } from './wakeup.ts';
 
@@ -33,14 +33,8 @@ export interface OutboxRelayOptions {
   retryMaxMs?: number;
 }
 
-interface OutboxRow {
+interface OutboxRow extends StoredEventRow {
   seq: string;
-  event_id: string;
-  topic: string;
-  key: string;
-  type: string;
-  payload: Buffer;
-  occurred_at: Date;
   attempts: number;
 }
 
@@ -188,16 +182,7 @@ export class OutboxRelay {
   /** Publishes one row and records the outcome; answers whether it was published. */
   async #publishRow(client: pg.PoolClient, row: OutboxRow): Promise<boolean> {
     try {
-      await this.#options.bus.publish([
-        {
-          id: row.event_id,
-          topic: row.topic,
-          key: row.key,
-          type: row.type,
-          payload: new Uint8Array(row.payload),
-          occurredAt: row.occurred_at,
-        },
-      ]);
+      await this.#options.bus.publish([messageFromRow(row)]);
     } catch (error) {
       await this.#recordFailure(client, row, error);
       return false;

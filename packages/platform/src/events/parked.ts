@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { BusMessage, EventBus } from './bus.ts';
+import { messageFromRow, type BusMessage, type EventBus, type StoredEventRow } from './bus.ts';
 import type { Logger } from 'pino';
 import type { OpenParked, ParkEntry, ParkedStore, ParkingOptions, RetryPolicy } from './parking.ts';
 
@@ -122,20 +122,13 @@ export async function listParkedEvents(db: Queryable, filter: Partial<ParkedFilt
  */
 export async function replayParkedEvents(db: Queryable, bus: EventBus, filter: ParkedFilter): Promise<number> {
   // Marked before publishing: a consumer that receives one must already see it as `replay`.
-  const { rows } = await db.query<{ event_id: string; topic: string; key: string; type: string; payload: Buffer; occurred_at: Date }>(
+  const { rows } = await db.query<StoredEventRow & { id: string }>(
     `UPDATE parked_events SET status = 'replay' WHERE ${openFilter}
      RETURNING id, event_id, topic, key, type, payload, occurred_at`,
     [filter.group, filter.topic ?? null, filter.key ?? null],
   );
-  const ordered = (rows as Array<(typeof rows)[number] & { id: string }>).sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
-  const messages: BusMessage[] = ordered.map((row) => ({
-    id: row.event_id,
-    topic: row.topic,
-    key: row.key,
-    type: row.type,
-    payload: new Uint8Array(row.payload),
-    occurredAt: row.occurred_at,
-  }));
+  const ordered = rows.sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
+  const messages: BusMessage[] = ordered.map(messageFromRow);
   // A failed publish leaves them `replay`: running the replay again republishes them.
   await bus.publish(messages);
   return messages.length;
