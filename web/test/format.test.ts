@@ -31,6 +31,7 @@ test('relative dates: today, yesterday, n days ago up to 21, then the full date'
   assert.equal(formatRelativeDate(new Date('2025-06-09T08:00:00Z'), 'fa', now), 'دیروز');
   assert.equal(formatRelativeDate(new Date('2025-05-20T08:00:00Z'), 'fa', now), '۲۱ روز پیش');
   assert.equal(formatRelativeDate(new Date('2025-05-19T08:00:00Z'), 'fa', now), '۲۹ اردیبهشت ۱۴۰۴');
+  assert.equal(formatRelativeDate(new Date('2025-06-11T08:00:00Z'), 'fa', now), '۲۱ خرداد ۱۴۰۴', 'a later day in full');
 });
 
 test('money is stored in rials and shown in toman', () => {

@@ -56,10 +56,14 @@ function calendarDaysBetween(from: Date, to: Date): number {
 
 export type RelativeDate = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'daysAgo'; days: number } | { kind: 'date'; text: string };
 
-/** 'today', 'yesterday', 'n days ago' up to 21 days, then the full Jalali date (spec §9). */
+/**
+ * 'today', 'yesterday', 'n days ago' up to 21 days, then the full Jalali date (spec §9); a date
+ * after today is no number of days ago and is given in full too.
+ */
 export function relativeDate(date: Date, now = new Date(), locale: 'fa' | 'en' = 'fa'): RelativeDate {
   const days = calendarDaysBetween(date, now);
-  if (days <= 0) return { kind: 'today' };
+  if (days < 0) return { kind: 'date', text: formatJalali(date, locale) };
+  if (days === 0) return { kind: 'today' };
   if (days === 1) return { kind: 'yesterday' };
   if (days <= 21) return { kind: 'daysAgo', days };
   return { kind: 'date', text: formatJalali(date, locale) };

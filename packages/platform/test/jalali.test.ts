@@ -50,4 +50,6 @@ test('relativeDate: today, yesterday, n days ago, then the full date after 21 da
   assert.deepEqual(relativeDate(new Date('2025-05-20T08:00:00Z'), now), { kind: 'daysAgo', days: 21 });
   assert.deepEqual(relativeDate(new Date('2025-05-19T08:00:00Z'), now), { kind: 'date', text: '۱۴۰۴/۰۲/۲۹' });
   assert.deepEqual(relativeDate(new Date('2025-05-19T08:00:00Z'), now, 'en'), { kind: 'date', text: '1404/02/29' });
+  // After today (in Tehran) is not "today": the date is given in full.
+  assert.deepEqual(relativeDate(new Date('2025-06-10T21:00:00Z'), now), { kind: 'date', text: '۱۴۰۴/۰۳/۲۱' });
 });

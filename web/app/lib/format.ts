@@ -1,25 +1,13 @@
 // Everything shown to people goes through these: Persian digits, Jalali dates in
-// Asia/Tehran, toman from rials. Built on Intl (ICU's Persian calendar) and jalaali-js.
-import { toJalaali } from 'jalaali-js';
+// Asia/Tehran, toman from rials. The digits and the calendar are the platform's browser-safe
+// `persian` and `jalali` modules; the rest is Intl.
+import { currentJalaliYear, formatJalaliLong, relativeDate } from '@darmankar/platform/jalali';
+import { toLatinDigits, toPersianDigits } from '@darmankar/platform/persian';
 import type { Locale } from './locale.ts';
 
-export const TIME_ZONE = 'Asia/Tehran';
+export { currentJalaliYear, toLatinDigits, toPersianDigits };
 
 const intlLocale = (locale: Locale) => (locale === 'fa' ? 'fa-IR' : 'en-US');
-
-const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
-const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-
-export function toPersianDigits(value: string | number): string {
-  return String(value).replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)]!);
-}
-
-/** Accepts Persian, Arabic-Indic or Latin digits and returns Latin ones. */
-export function toLatinDigits(value: string): string {
-  return value
-    .replace(/[۰-۹]/g, (d) => String(PERSIAN_DIGITS.indexOf(d)))
-    .replace(/[٠-٩]/g, (d) => String(ARABIC_DIGITS.indexOf(d)));
-}
 
 /** Digits in the locale's script, for numbers embedded in text (phone numbers, codes). */
 export function localDigits(value: string | number, locale: Locale): string {
@@ -32,39 +20,14 @@ export function formatNumber(value: number, locale: Locale): string {
 
 /** A full Jalali date, e.g. «۲۵ فروردین ۱۴۰۵». */
 export function formatJalaliDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(`${intlLocale(locale)}-u-ca-persian`, {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(date);
-}
-
-function tehranCalendarDate(date: Date): [number, number, number] {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE })
-    .format(date)
-    .split('-')
-    .map(Number) as [number, number, number];
-}
-
-/** The Jalali calendar date of an instant, as seen in Tehran. */
-export function jalaliPartsInTehran(date: Date): { jy: number; jm: number; jd: number } {
-  const [y, m, d] = tehranCalendarDate(date);
-  return toJalaali(y, m, d);
-}
-
-export function currentJalaliYear(now = new Date()): number {
-  return jalaliPartsInTehran(now).jy;
+  return formatJalaliLong(date, locale);
 }
 
 /** 'today', 'yesterday', 'n days ago' up to 21 days, then the full date (spec §9). */
 export function formatRelativeDate(date: Date, locale: Locale, now = new Date()): string {
-  const dayNumber = (d: Date) => {
-    const [y, m, day] = tehranCalendarDate(d);
-    return Date.UTC(y, m - 1, day) / 86_400_000;
-  };
-  const days = Math.round(dayNumber(now) - dayNumber(date));
-  if (days < 0 || days > 21) return formatJalaliDate(date, locale);
+  const relative = relativeDate(date, now, locale);
+  if (relative.kind === 'date') return formatJalaliDate(date, locale);
+  const days = relative.kind === 'daysAgo' ? relative.days : relative.kind === 'yesterday' ? 1 : 0;
   return new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' }).format(-days, 'day');
 }
 
