@@ -83,7 +83,7 @@ async function main() {
   let webBuild;
   if (!HOT) {
     const { ensureWebBuild } = await import('./lib/web-build.mjs');
-    webBuild = ensureWebBuild();
+    webBuild = ensureWebBuild({ hint: '; `make dev HOT=1` serves it with hot reload instead' });
     webBuild.catch(() => {}); // reported by startStack, which waits for it
   }
 

@@ -55,14 +55,14 @@ export function webBuildNeeded(root = REPO_ROOT) {
 }
 
 /**
- * Builds the web app when webBuildNeeded says so, printing one line before and one after; the
- * build's own output is shown only when it fails (then the error carries it). Resolves true
- * when it built.
+ * Builds the web app when webBuildNeeded says so, printing one line before (ending with `hint`)
+ * and one after; the build's own output is shown only when it fails (then the error carries
+ * it). Resolves true when it built.
  */
-export async function ensureWebBuild({ root = REPO_ROOT, log = console.log } = {}) {
+export async function ensureWebBuild({ root = REPO_ROOT, log = console.log, hint = '' } = {}) {
   const reason = webBuildNeeded(root);
   if (!reason) return false;
-  log(`building the web app (${reason}); \`make dev HOT=1\` serves it with hot reload instead`);
+  log(`building the web app (${reason})${hint}`);
   const startedAt = Date.now();
   const reactRouter = path.join(root, 'node_modules/@react-router/dev/bin.js');
   const result = await run(process.execPath, [reactRouter, 'build'], { cwd: path.join(root, 'web'), capture: true });
