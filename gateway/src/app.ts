@@ -85,9 +85,9 @@ export function routeGroups(config: GatewayConfig, services: readonly Connection
 }
 
 /** Every module's rate-limit budgets by name, from its settings in the configuration; a name used twice is refused. */
-function moduleBudgets(config: GatewayConfig, services: readonly Connection[]): Record<string, RateLimitBudget> {
+export function moduleBudgets(config: GatewayConfig, modules: readonly ServiceModule[]): Record<string, RateLimitBudget> {
   const budgets: Record<string, RateLimitBudget> = {};
-  for (const { module } of services) {
+  for (const module of modules) {
     for (const [name, budget] of Object.entries(module.rateLimits?.(config) ?? {})) {
       if (Object.hasOwn(budgets, name)) throw new Error(`the rate-limit budget ${name} of the ${module.name} module is declared twice`);
       budgets[name] = budget;
@@ -105,7 +105,7 @@ export function createContext(config: GatewayConfig, deps: GatewayDeps) {
   const context: ModuleContext = {
     settings: { NODE_ENV: config.NODE_ENV, PUBLIC_WEB_URL: config.PUBLIC_WEB_URL, ACCESS_TOKEN_TTL_SECONDS: config.ACCESS_TOKEN_TTL_SECONDS },
     cookies,
-    limits: createRateLimits(config, moduleBudgets(config, deps.services), deps.rateLimitStore),
+    limits: createRateLimits(config, moduleBudgets(config, deps.services.map(({ module }) => module)), deps.rateLimitStore),
     sessions: createSessionControl(verifyAccessToken, revokedSessions, { cookies, accessTokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000, now: deps.clock }),
     log,
   };

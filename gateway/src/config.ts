@@ -52,7 +52,7 @@ const gatewaySettings = {
  * Per service module, its address variable (defaulting to its development address) and its own
  * settings. A variable declared twice, by two modules or by a module and the gateway, is refused.
  */
-function moduleSettings(modules: readonly ServiceModule[]): z.ZodRawShape {
+export function moduleSettings(modules: readonly ServiceModule[]): z.ZodRawShape {
   const shape: Record<string, z.ZodRawShape[string]> = {};
   const taken = new Set([...Object.keys(gatewaySettings), ...Object.keys(callerSignerConfigShape), ...Object.keys(baseConfigSchema.shape)]);
   for (const module of modules) {
