@@ -82,9 +82,9 @@ module.exports = {
     {
       name: 'domain-no-transport',
       severity: 'error',
-      comment: 'Business rules know nothing of gRPC, HTTP or generated contracts: the rpc/ handlers translate.',
+      comment: 'Business rules know nothing of gRPC, HTTP or generated contracts: the rpc/ handlers translate. Nor of the outside adapters: the domain declares the port, src/adapters/ implements it, app.ts wires them.',
       from: { path: '^services/([^/]+)/src/domain/' },
-      to: { path: ['(^|/)node_modules/@grpc/grpc-js/', '(^|/)node_modules/express/', '^proto/', '^services/$1/src/rpc/'] },
+      to: { path: ['(^|/)node_modules/@grpc/grpc-js/', '(^|/)node_modules/express/', '^proto/', '^services/$1/src/rpc/', '^services/$1/src/adapters/'] },
     },
     {
       name: 'domain-no-prisma-runtime-errors',

@@ -3,6 +3,7 @@
 // SIGINT/SIGTERM (running calls finish, telemetry is flushed). A service's main.ts is one
 // `runService` call.
 import type { z } from 'zod';
+import type { Clock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { createEventBus, OutboxRelay, type EventBus } from './events/index.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -107,8 +108,9 @@ export interface ServicePackage<S extends z.ZodType, R extends Stoppable & { por
   start(config: z.infer<S>, options?: StartOptions): Promise<R>;
 }
 
+/** What every service's start takes besides its configuration; a service's own options extend it. */
 export interface StartOptions {
   log?: Logger;
-  /** Milliseconds since the epoch; tests move it instead of sleeping. */
-  clock?: () => number;
+  /** Milliseconds since the epoch, for every rule that reads time; tests move it instead of sleeping. */
+  clock?: Clock;
 }

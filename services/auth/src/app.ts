@@ -1,24 +1,26 @@
 // Assembles the auth service from its configuration and serves it over gRPC. The gateway's
 // integration tests and the test stack start it in-process through `startAuthService`.
 import { createCallerVerifier } from '@darmankar/platform/caller-identity';
-import { createLogger, type Logger } from '@darmankar/platform/log';
+import { createLogger } from '@darmankar/platform/log';
 import { bindService, serve } from '@darmankar/platform/grpc';
-import { connectEvents, type Stoppable } from '@darmankar/platform/service';
+import { connectEvents, type StartOptions, type Stoppable } from '@darmankar/platform/service';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
+import { OutboxMailer, SmtpMailer } from './adapters/mail.ts';
+import { KavenegarSms, OutboxSms } from './adapters/sms.ts';
 import type { AuthConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { createUserReads } from './db/user-reads.ts';
 import { Authentication } from './domain/authentication.ts';
 import { CellphoneCodes } from './domain/cellphone-codes.ts';
-import { systemClock, type Clock } from './domain/clock.ts';
+import { systemClock } from './domain/clock.ts';
 import { DevOutbox } from './domain/dev-outbox.ts';
 import { EmailVerification } from './domain/email-verification.ts';
-import { OutboxMailer, SmtpMailer, type Mailer } from './domain/mail.ts';
+import type { Mailer } from './domain/mail.ts';
 import { Purge, type PurgeCounts } from './domain/purge.ts';
 import { Sessions } from './domain/sessions.ts';
 import { loadAccessTokenSigner } from './domain/signing-keys.ts';
 import { BudgetedSms, SmsBudget } from './domain/sms-budget.ts';
-import { KavenegarSms, OutboxSms, type SmsSender } from './domain/sms.ts';
+import type { SmsSender } from './domain/sms.ts';
 import { authHandlers } from './rpc/auth-handlers.ts';
 
 export interface RunningAuthService {
@@ -28,12 +30,9 @@ export interface RunningAuthService {
   stop(): Promise<void>;
 }
 
-export interface AuthServiceOptions {
-  log?: Logger;
+export interface AuthServiceOptions extends StartOptions {
   /** Replaces the configured SMS provider (for example with a local protocol double). */
   sms?: SmsSender;
-  /** Milliseconds since the epoch, for every rule that depends on time (tests move it instead of sleeping). */
-  clock?: Clock;
 }
 
 function smsSender(config: AuthConfig, outbox: DevOutbox): SmsSender {

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestDatabase } from '@darmankar/platform/testing';
 import { CodePurpose } from '@darmankar/proto/auth/v1/auth_pb';
-import { KavenegarSms, SmsDeliveryError } from '../src/domain/sms.ts';
+import { KavenegarSms } from '../src/adapters/sms.ts';
+import { SmsDeliveryError } from '../src/domain/sms.ts';
 import { createAuthTestDatabase, newCellphone, rejectsWith, startTestAuth, type TestAuth } from './helpers.ts';
 
 /**

@@ -7,16 +7,16 @@ import { bindService, serve } from '@darmankar/platform/grpc';
 import { createLogger, type Logger } from '@darmankar/platform/log';
 import { connectEvents, type ServiceEvents, type StartOptions } from '@darmankar/platform/service';
 import { BillingService } from '@darmankar/proto/billing/v1/billing_pb';
+import { createSandboxProvider, type SandboxProvider } from './adapters/sandbox-payments.ts';
+import { createZarinpalProvider } from './adapters/zarinpal.ts';
 import type { BillingConfig } from './config.ts';
 import { createDatabase, createPool, type Database } from './db/client.ts';
 import { Orders } from './domain/orders.ts';
+import type { PaymentProvider } from './domain/payment-provider.ts';
 import { Payments } from './domain/payments.ts';
 import { Plans } from './domain/plans.ts';
 import { PurchasedPlans } from './domain/purchases.ts';
 import { Resources } from './domain/resources.ts';
-import type { PaymentProvider } from './payments/provider.ts';
-import { createSandboxProvider, type SandboxProvider } from './payments/sandbox.ts';
-import { createZarinpalProvider } from './payments/zarinpal.ts';
 import { billingHandlers } from './rpc/billing-handlers.ts';
 
 export interface RunningBillingService {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OrderStatus, PaymentMethod, PaymentStatus } from '@darmankar/proto/billing/v1/billing_pb';
-import { createZarinpalProvider } from '../src/payments/zarinpal.ts';
+import { createZarinpalProvider } from '../src/adapters/zarinpal.ts';
 import { billingConfig } from '../src/config.ts';
 import { newEmployer, PLAN, rejectsWith, startStack, type Stack } from './helpers.ts';
 

@@ -1,12 +1,13 @@
 // Assembles the employer service from its configuration and serves it over gRPC. The gateway's
 // tests and the test stack start it in-process through the package entry.
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
-import { systemClock, type Clock } from '@darmankar/platform/clock';
+import { systemClock } from '@darmankar/platform/clock';
 import { createFileClaims } from '@darmankar/platform/file-claims';
 import { bindService, serve } from '@darmankar/platform/grpc';
-import { createLogger, type Logger } from '@darmankar/platform/log';
-import { connectEvents, type ServiceEvents } from '@darmankar/platform/service';
+import { createLogger } from '@darmankar/platform/log';
+import { connectEvents, type ServiceEvents, type StartOptions } from '@darmankar/platform/service';
 import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
+import { authDirectory } from './adapters/auth-directory.ts';
 import type { EmployerConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { Agents } from './domain/agents.ts';
@@ -15,7 +16,6 @@ import { Employers } from './domain/employers.ts';
 import { Templates } from './domain/templates.ts';
 import { KnownUsers } from './domain/users.ts';
 import { consumeAuthEvents } from './events/auth-consumer.ts';
-import { authDirectory } from './rpc/auth-directory.ts';
 import { employerHandlers } from './rpc/employer-handlers.ts';
 
 export interface RunningEmployerService {
@@ -23,14 +23,8 @@ export interface RunningEmployerService {
   stop(): Promise<void>;
 }
 
-export interface EmployerServiceOptions {
-  log?: Logger;
-  /** Milliseconds since the epoch (establishment dates, creation times); tests move it. */
-  clock?: Clock;
-}
-
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
-export async function startEmployerService(config: EmployerConfig, options: EmployerServiceOptions = {}): Promise<RunningEmployerService> {
+export async function startEmployerService(config: EmployerConfig, options: StartOptions = {}): Promise<RunningEmployerService> {
   const log = options.log ?? createLogger('employer', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const db = createDatabase(createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log }));

@@ -2,19 +2,20 @@
 // tests and the test stack start it in-process through the package entry.
 import { createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { bindService, serve } from '@darmankar/platform/grpc';
-import { createLogger, type Logger } from '@darmankar/platform/log';
+import { createLogger } from '@darmankar/platform/log';
+import type { StartOptions } from '@darmankar/platform/service';
 import { FilesService } from '@darmankar/proto/files/v1/files_pb';
+import { FolderStorage } from './adapters/folder-storage.ts';
+import { S3Storage } from './adapters/s3-storage.ts';
 import type { FilesConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
-import { systemClock, type Clock } from '@darmankar/platform/clock';
+import { systemClock } from '@darmankar/platform/clock';
 import { Files } from './domain/files.ts';
 import { Purge } from './domain/purge.ts';
 import { LinkSigner } from './domain/signed-links.ts';
 import type { FileStorage } from './domain/storage.ts';
 import { filesHandlers } from './rpc/files-handlers.ts';
 import { imageWidths, policyTable } from './rpc/policy.ts';
-import { FolderStorage } from './storage/folder.ts';
-import { S3Storage } from './storage/s3.ts';
 
 export interface RunningFilesService {
   port: number;
@@ -23,10 +24,7 @@ export interface RunningFilesService {
   stop(): Promise<void>;
 }
 
-export interface FilesServiceOptions {
-  log?: Logger;
-  /** Milliseconds since the epoch, for link expiry and the purge (tests move it instead of sleeping). */
-  clock?: Clock;
+export interface FilesServiceOptions extends StartOptions {
   /** Replaces the configured storage. */
   storage?: FileStorage;
 }

@@ -5,8 +5,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { FolderStorage } from '../src/storage/folder.ts';
-import { S3Storage } from '../src/storage/s3.ts';
+import { FolderStorage } from '../src/adapters/folder-storage.ts';
+import { S3Storage } from '../src/adapters/s3-storage.ts';
 import { storageContract } from './storage-contract.ts';
 
 test('folder storage keeps the contract', async (t) => {

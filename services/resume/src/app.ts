@@ -1,11 +1,11 @@
 // Assembles the resume service from its configuration and serves it over gRPC. The gateway's
 // tests and the test stack start it in-process through the package entry.
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
-import { systemClock, type Clock } from '@darmankar/platform/clock';
+import { systemClock } from '@darmankar/platform/clock';
 import { createFileClaims } from '@darmankar/platform/file-claims';
 import { bindService, serve } from '@darmankar/platform/grpc';
-import { createLogger, type Logger } from '@darmankar/platform/log';
-import { connectEvents, type Stoppable } from '@darmankar/platform/service';
+import { createLogger } from '@darmankar/platform/log';
+import { connectEvents, type StartOptions, type Stoppable } from '@darmankar/platform/service';
 import { ResumeService } from '@darmankar/proto/resume/v1/resume_pb';
 import type { ResumeConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
@@ -18,14 +18,8 @@ export interface RunningResumeService {
   stop(): Promise<void>;
 }
 
-export interface ResumeServiceOptions {
-  log?: Logger;
-  /** Milliseconds since the epoch: "today" for the date rules (tests move it instead of sleeping). */
-  clock?: Clock;
-}
-
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
-export async function startResumeService(config: ResumeConfig, options: ResumeServiceOptions = {}): Promise<RunningResumeService> {
+export async function startResumeService(config: ResumeConfig, options: StartOptions = {}): Promise<RunningResumeService> {
   const log = options.log ?? createLogger('resume', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log });

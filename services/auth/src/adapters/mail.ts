@@ -1,20 +1,7 @@
-// Sending email: through SMTP (nodemailer) when SMTP_URL is set, else the development outbox.
+// The mail engines: SMTP (nodemailer) when SMTP_URL is set, else the development outbox.
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { DevOutbox } from './dev-outbox.ts';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** The code the mail carries, kept by the development outbox. */
-  code?: string;
-}
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-  close(): void;
-}
+import type { DevOutbox } from '../domain/dev-outbox.ts';
+import type { Mail, Mailer } from '../domain/mail.ts';
 
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;

@@ -5,7 +5,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Database } from '../db/client.ts';
-import type { PaymentProvider, PaymentRequest, PaymentStarted, Verification } from './provider.ts';
+import type { PaymentProvider, PaymentRequest, PaymentStarted, Verification } from '../domain/payment-provider.ts';
 
 export interface SandboxPage {
   amountRials: number;

@@ -3,7 +3,7 @@
 // Code 100 is success, 101 a payment verified before; errors come as { errors: { code, message } }.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
-import type { PaymentProvider, PaymentRequest, PaymentStarted, Verification } from './provider.ts';
+import type { PaymentProvider, PaymentRequest, PaymentStarted, Verification } from '../domain/payment-provider.ts';
 
 export interface ZarinpalOptions {
   merchantId: string;

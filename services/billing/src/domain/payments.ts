@@ -8,7 +8,7 @@ import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
 import type { Database, OrderRow, PaymentRow, Transaction } from '../db/client.ts';
 import { billingEvents } from '../events/billing-events.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { countUse, isUsable } from './discounts.ts';
 import { isUuid } from './input.ts';
 import { findOrder, lockOrder, type Orders } from './orders.ts';

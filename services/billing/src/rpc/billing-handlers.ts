@@ -7,7 +7,7 @@ import type { Payments } from '../domain/payments.ts';
 import type { Plans } from '../domain/plans.ts';
 import type { PurchasedPlans } from '../domain/purchases.ts';
 import type { Resources } from '../domain/resources.ts';
-import type { SandboxProvider } from '../payments/sandbox.ts';
+import type { SandboxProvider } from '../adapters/sandbox-payments.ts';
 import { kindName, methodName, orderMessage, paymentMessage, planMessage, purchasedPlanMessage, walletMessage } from './messages.ts';
 
 export interface BillingDomain {
