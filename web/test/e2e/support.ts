@@ -7,13 +7,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startStack, type RunningStack, type StackOptions } from '../../../scripts/stack.ts';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../../../scripts/lib/chromium.mjs';
+import { webBuildNeeded } from '../../../scripts/lib/web-build.mjs';
 
 export { CHROMIUM, CHROMIUM_FLAGS };
 export const SCREENSHOT_DIR = new URL('../../test-results/screenshots/', import.meta.url).pathname;
 
-/** The reason to skip, or null: the browser tests need Debian's Chromium and nothing else. */
-export const skipReason = existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install -y chromium)`;
-if (skipReason) console.log(`# browser tests skipped: ${skipReason}`);
+// The browser tests need Debian's Chromium and nothing else. Without it they fail, never skip:
+// `make test` installs it or fails.
+assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is not installed (apt-get install -y chromium): the browser tests cannot run`);
 
 export interface World {
   stack: RunningStack;
@@ -21,6 +22,11 @@ export interface World {
 }
 
 export async function startWorld(name: string, options: Omit<StackOptions, 'name'> = {}): Promise<World> {
+  // The stack serves web/build as it is: a build older than web/app shows pages that are not the
+  // code under test (a bug fixed in the source still fails here). Not rebuilt from here, since
+  // browser files running side by side would rebuild under each other's servers.
+  const stale = (options.webMode ?? 'production') === 'production' ? webBuildNeeded() : undefined;
+  if (stale) console.log(`# the web app's build is stale (${stale}): run \`npm run build -w @darmankar/web\` before the browser tests`);
   const stack = await startStack({ name, ...options });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   return { stack, browser };
