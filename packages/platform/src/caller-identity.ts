@@ -76,11 +76,11 @@ function ed25519(key: KeyObject, what: string): KeyObject {
   return key;
 }
 
-export function callerPrivateKey(value: string): KeyObject {
+function callerPrivateKey(value: string): KeyObject {
   return ed25519(createPrivateKey(pem(value)), 'CALLER_ASSERTION_PRIVATE_KEY');
 }
 
-export function callerPublicKey(value: string): KeyObject {
+function callerPublicKey(value: string): KeyObject {
   return ed25519(createPublicKey(pem(value)), 'CALLER_ASSERTION_PUBLIC_KEY');
 }
 

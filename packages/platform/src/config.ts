@@ -1,7 +1,7 @@
 // Configuration comes from the environment and is validated once at start-up, so a
 // missing or malformed variable stops the process with a message naming it.
 import { z } from 'zod';
-import { callerSignerConfigShape, callerVerifierConfigShape, refuseDevelopmentPrivateKeyInProduction, refuseDevelopmentPublicKeyInProduction } from './caller-identity.ts';
+import { callerVerifierConfigShape, refuseDevelopmentPublicKeyInProduction } from './caller-identity.ts';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -25,9 +25,6 @@ export const baseConfigSchema = z.object({
  * caller assertions with (see caller-identity.ts). Services extend this one.
  */
 export const serviceBaseConfigSchema = baseConfigSchema.extend(callerVerifierConfigShape).superRefine(refuseDevelopmentPublicKeyInProduction);
-
-/** What the gateway reads on top of the base: the private key it signs caller assertions with. */
-export const gatewayBaseConfigSchema = baseConfigSchema.extend(callerSignerConfigShape).superRefine(refuseDevelopmentPrivateKeyInProduction);
 
 /**
  * Connections a service process's pool may hold to its own database when the service does not

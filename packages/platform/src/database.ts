@@ -18,7 +18,7 @@ export interface PoolOptions {
   log?: Logger;
 }
 
-export const DEFAULT_POOL_OPTIONS = { max: DEFAULT_DATABASE_POOL_MAX, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 } as const;
+const DEFAULT_POOL_OPTIONS = { max: DEFAULT_DATABASE_POOL_MAX, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 } as const;
 
 /**
  * A pool that survives Postgres closing its connections. An idle connection cut by the

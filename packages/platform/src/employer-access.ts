@@ -14,7 +14,7 @@ import type { Consumer, EventBus } from './events/index.ts';
 import { createClient, type ServiceClient } from './grpc.ts';
 
 /** The employer service's topic of agent changes, keyed by employer id. */
-export const EMPLOYER_AGENT_TOPIC = 'employer.agent.v1';
+const EMPLOYER_AGENT_TOPIC = 'employer.agent.v1';
 
 export type EmployerAction = 'EmployerEdit' | 'RecruitmentCreate' | 'RecruitmentEdit' | 'ApplyManage' | 'AgentManage' | 'Billing';
 

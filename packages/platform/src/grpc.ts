@@ -12,10 +12,10 @@ import { EXC_CATALOGUE, isExcCode, type ExcCode } from './errors/catalogue.ts';
 import { METADATA_CALLER_ASSERTION, type CallerSigner, type CallerVerifier } from './caller-identity.ts';
 
 export const METADATA_USER_ID = 'x-user-id';
-export const METADATA_REQUEST_ID = 'x-request-id';
-export const METADATA_EXC = 'exc';
+const METADATA_REQUEST_ID = 'x-request-id';
+const METADATA_EXC = 'exc';
 /** The end client's network address as the gateway worked it out (for per-client budgets, not identity). */
-export const METADATA_CLIENT_ADDRESS = 'x-client-address';
+const METADATA_CLIENT_ADDRESS = 'x-client-address';
 
 /** What a handler knows about the call besides its request message. */
 export interface CallContext {
@@ -88,7 +88,7 @@ export function grpcServiceDefinition(service: DescService): grpc.ServiceDefinit
 }
 
 /** The gRPC status that matches a catalogue HTTP status. */
-export function grpcStatusForHttp(status: number): grpc.status {
+function grpcStatusForHttp(status: number): grpc.status {
   switch (status) {
     case 400: return grpc.status.INVALID_ARGUMENT;
     case 401: return grpc.status.UNAUTHENTICATED;
@@ -287,7 +287,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 }
 
 /** Turns a failed call into the DomainError it carried, or a transport-level code. */
-export function domainErrorFromGrpc(error: grpc.ServiceError): DomainError {
+function domainErrorFromGrpc(error: grpc.ServiceError): DomainError {
   const carried = String(error.metadata?.get(METADATA_EXC)[0] ?? '').split(',').filter(isExcCode);
   if (carried.length > 0) return new DomainError(...(carried as [ExcCode, ...ExcCode[]]));
   switch (error.code) {

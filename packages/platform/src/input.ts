@@ -19,9 +19,9 @@ export interface Page {
   pageSize: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 50;
-export const MAX_PAGE = 10_000;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 50;
+const MAX_PAGE = 10_000;
 
 /** What was asked, with page 1 and 20 a page where nothing (0 or absent) was. */
 export function pageOrDefaults(page: number | undefined, pageSize: number | undefined): Page {

@@ -3,7 +3,7 @@
 // name keeps the address people shared).
 
 /** The longest slug base, in characters. */
-export const MAX_SLUG_BASE = 60;
+const MAX_SLUG_BASE = 60;
 
 /**
  * `normalized` (text already in its matching form, e.g. `normalizeForSearch`) as a slug base:

@@ -5,7 +5,7 @@ import { createDatabase } from './db/client.ts';
 import { userEvents } from './events/user-events.ts';
 
 export const DEMO_CELLPHONE = '09120000000';
-export const DEMO_EMAIL = 'demo@darmankar.ir';
+const DEMO_EMAIL = 'demo@darmankar.ir';
 
 await runSeed(createDatabase, async (db) => {
   const created = await db.$transaction(async (tx) => {

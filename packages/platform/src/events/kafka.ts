@@ -56,7 +56,7 @@ export function fromKafkaMessage(
 }
 
 /** Stands in for a record that is not a bus message, so it can be parked and looked at. */
-export function undecodable(
+function undecodable(
   topic: string,
   position: { partition: number; offset: string },
   record: { key: Buffer | null; value: Buffer | null; headers?: IHeaders },

@@ -19,7 +19,7 @@ export interface EmailVerificationSettings {
   dailyLimitPerAddress: number;
 }
 
-export function verificationLink(publicWebUrl: string, email: string, code: string): string {
+function verificationLink(publicWebUrl: string, email: string, code: string): string {
   const base = publicWebUrl.replace(/\/+$/, '');
   return `${base}/api/v1/authentication/email/${encodeURIComponent(email)}/verify?code=${encodeURIComponent(code)}`;
 }

@@ -40,7 +40,7 @@ interface PresentedToken {
 }
 
 /** The parts of a presented refresh token, or null when it cannot be one of ours. */
-export function parseRefreshToken(token: string): PresentedToken | null {
+function parseRefreshToken(token: string): PresentedToken | null {
   if (token === '') return null;
   const dot = token.indexOf('.');
   if (dot === -1) return { sessionId: undefined, tokenHash: sha256(token) };
@@ -49,7 +49,7 @@ export function parseRefreshToken(token: string): PresentedToken | null {
   return { sessionId: sessionId.toLowerCase(), tokenHash: sha256(token) };
 }
 
-export function isSessionId(value: string): boolean {
+function isSessionId(value: string): boolean {
   return isUuid(value);
 }
 

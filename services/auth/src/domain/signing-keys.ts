@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import { DAY_MS, type Clock } from './clock.ts';
 import { deriveKey, seal, unseal } from './secrets.ts';
 
-export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
+const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
 export const ACCESS_TOKEN_ISSUER = 'darmankar-auth';
 /** Who access tokens are for: the gateway refuses a token without this audience. */
 export const ACCESS_TOKEN_AUDIENCE = 'darmankar-api';
@@ -55,7 +55,7 @@ interface LoadedKeys {
  * has been signing for longer than a token lives (plus the replicas' reload delay).
  * `keys` oldest first.
  */
-export function retainedKeys<K extends { createdAt: Date }>(keys: K[], ttlSeconds: number, now: number): K[] {
+function retainedKeys<K extends { createdAt: Date }>(keys: K[], ttlSeconds: number, now: number): K[] {
   return keys.filter((_key, i) => now < retainedUntil(keys, i, ttlSeconds));
 }
 

@@ -24,12 +24,12 @@ export interface PaymentsOptions {
 
 export type ProviderStatus = 'OK' | 'NOK';
 
-export function parseMethod(value: string): PaymentMethod {
+function parseMethod(value: string): PaymentMethod {
   if (value !== 'gateway' && value !== 'wallet') throw new DomainError('EXC_FINANCE_PAYMENT_METHOD_IS_INVALID');
   return value;
 }
 
-export function parseProviderStatus(value: string): ProviderStatus {
+function parseProviderStatus(value: string): ProviderStatus {
   if (value !== 'OK' && value !== 'NOK') throw new DomainError('EXC_FINANCE_PAYMENT_STATUS_IS_INVALID');
   return value;
 }

@@ -6,7 +6,7 @@ import { enqueueEvent, prismaExecutor } from '@darmankar/platform/events/outbox'
 import { OrderPaidSchema, ReservedPlanCancelledSchema } from '@darmankar/proto/billing/v1/events_pb';
 import type { Transaction } from '../db/client.ts';
 
-export const ORDER_TOPIC = 'billing.order.v1';
+const ORDER_TOPIC = 'billing.order.v1';
 
 async function publish<Desc extends DescMessage>(tx: Transaction, schema: Desc, employerId: string, fields: MessageInitShape<Desc>, nowMs: number): Promise<void> {
   const message = create(schema, { ...fields, meta: { eventId: crypto.randomUUID(), occurredAtMs: BigInt(nowMs) } } as MessageInitShape<Desc>);

@@ -8,7 +8,7 @@ import { TIME_ZONE } from '@darmankar/platform/jalali';
 import { cleanText, isValidLegalNationalId, isValidNationalId, normalizeCellphone, normalizeForSearch, normalizePersian, toLatinDigits } from '@darmankar/platform/persian';
 import { isUuid } from './access.ts';
 
-export const BRAND_MAX = 100;
+const BRAND_MAX = 100;
 export const NUMBER_OF_EMPLOYEES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;
 
 /** What a caller sends: every field, empty or absent meaning none. */
@@ -58,7 +58,7 @@ const parsed = (value: string | undefined): string | null => {
 };
 
 /** Today's date in Tehran, as YYYY-MM-DD. */
-export function tehranToday(nowMs: number): string {
+function tehranToday(nowMs: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(nowMs));
 }
 

@@ -5,7 +5,7 @@ import { UserCellphoneChangedSchema, UserRegisteredSchema } from '@darmankar/pro
 import type { Database } from '../db/client.ts';
 import type { KnownUsers } from '../domain/users.ts';
 
-export const AUTH_USER_TOPIC = 'auth.user.v1';
+const AUTH_USER_TOPIC = 'auth.user.v1';
 const GROUP = 'employer';
 
 export function consumeAuthEvents(bus: EventBus, db: Database, users: KnownUsers): Promise<Consumer> {

@@ -13,8 +13,8 @@ import {
 } from '@darmankar/proto/employer/v1/events_pb';
 import type { Transaction } from '../db/client.ts';
 
-export const EMPLOYER_TOPIC = 'employer.employer.v1';
-export const AGENT_TOPIC = 'employer.agent.v1';
+const EMPLOYER_TOPIC = 'employer.employer.v1';
+const AGENT_TOPIC = 'employer.agent.v1';
 
 async function publish<Desc extends DescMessage>(tx: Transaction, topic: string, schema: Desc, employerId: string, fields: MessageInitShape<Desc>, nowMs: number): Promise<void> {
   await enqueueEvent(prismaExecutor(tx), toBusMessage(schema, create(schema, { ...fields, meta: { eventId: crypto.randomUUID(), occurredAtMs: BigInt(nowMs) } } as MessageInitShape<Desc>), { topic, key: employerId }));

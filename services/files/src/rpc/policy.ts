@@ -22,10 +22,6 @@ export function categoryName(category: FileCategory): string | undefined {
   return categoryValues().find((value) => value.number === category)?.name.slice(PREFIX.length);
 }
 
-export function categoryOf(name: string): FileCategory | undefined {
-  return categoryValues().find((value) => value.name === PREFIX + name)?.number;
-}
-
 export function imageWidths(): number[] {
   return ImageWidthSchema.values.map((value) => value.number).filter((width) => width !== ImageWidth.IMAGE_WIDTH_UNSPECIFIED);
 }

@@ -1,12 +1,8 @@
 // Applies the platform's and this service's migrations to DATABASE_URL, creating the
 // database first when it does not exist. Used by `make dev`, the tests and the Helm job.
 import { fileURLToPath } from 'node:url';
-import { isEntryPoint, migrateServiceDatabase, runMigrationCommand } from '@darmankar/platform/migrate';
+import { isEntryPoint, runMigrationCommand } from '@darmankar/platform/migrate';
 
 export const RECRUITMENT_SERVICE_DIR = fileURLToPath(new URL('../../', import.meta.url));
-
-export function migrateRecruitmentDatabase(databaseUrl: string): Promise<string[]> {
-  return migrateServiceDatabase(databaseUrl, RECRUITMENT_SERVICE_DIR);
-}
 
 if (isEntryPoint(import.meta.url)) await runMigrationCommand('recruitment', RECRUITMENT_SERVICE_DIR);

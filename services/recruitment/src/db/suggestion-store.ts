@@ -8,7 +8,7 @@ import type { Database } from './client.ts';
 import { NAMES_SEPARATOR, type SuggestionRow } from './suggestion-data.ts';
 
 /** Below this, a similar-looking name is noise rather than a typo of the text. */
-export const TYPO_SIMILARITY = 0.5;
+const TYPO_SIMILARITY = 0.5;
 
 // Any constant; taken while the rows are replaced so two starting replicas take turns.
 const SYNC_LOCK_KEY = 5_505_501;

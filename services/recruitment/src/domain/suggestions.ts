@@ -26,8 +26,8 @@ export interface SuggestionReader {
 }
 
 /** Longer than any item's name: a longer text is not someone typing into a picker. */
-export const MAX_TEXT_LENGTH = 100;
-export const SEARCH_LIMIT = 10;
+const MAX_TEXT_LENGTH = 100;
+const SEARCH_LIMIT = 10;
 
 // Control characters (NUL among them, which Postgres refuses in text) never come from a keyboard.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

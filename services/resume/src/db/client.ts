@@ -1,7 +1,7 @@
 // The service's Postgres access: the platform's pool (connect and statement timeouts) under
 // the Prisma client.
 import type pg from 'pg';
-import { createPool, createPrismaClient, isUniqueViolation } from '@darmankar/platform/database';
+import { createPool, createPrismaClient } from '@darmankar/platform/database';
 import type { Logger } from '@darmankar/platform/log';
 import { Prisma, PrismaClient } from './generated/client.ts';
 
@@ -9,18 +9,9 @@ export type Database = InstanceType<typeof PrismaClient>;
 export type Transaction = Prisma.TransactionClient;
 export type { Resume as ResumeRow, ResumeItem as ResumeItemRow } from './generated/client.ts';
 
-export { createPool, isUniqueViolation };
+export { createPool };
 
 /** The Prisma client over `source` (a pool of the caller's, ended with the client, or a URL). */
 export function createDatabase(source: string | pg.Pool, log?: Logger): Database {
   return createPrismaClient(PrismaClient, typeof source === 'string' ? createPool(source, { log }) : source);
-}
-
-
-/** Which unique constraint a violation broke (the columns Prisma names), for telling a slug clash from a second resume. */
-export function violatedFields(error: unknown): string[] {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return [];
-  const target = (error.meta as { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } | undefined);
-  if (Array.isArray(target?.target)) return target.target.map(String);
-  return target?.driverAdapterError?.cause?.constraint?.fields?.map(String) ?? [];
 }

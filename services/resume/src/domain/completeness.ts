@@ -4,7 +4,7 @@ import type { PersonalInfo, SectionName } from './rules.ts';
 
 export type CompletenessPart = 'personal' | 'picture' | SectionName | 'custom';
 
-export const COMPLETENESS_WEIGHTS: Record<CompletenessPart, number> = {
+const COMPLETENESS_WEIGHTS: Record<CompletenessPart, number> = {
   personal: 20,
   picture: 10,
   educations: 15,
@@ -22,7 +22,7 @@ export interface Completeness {
 }
 
 /** Personal information counts once it says who, what and how to reach them. */
-export function personalIsFilled(info: PersonalInfo): boolean {
+function personalIsFilled(info: PersonalInfo): boolean {
   return Boolean(info.firstName && info.lastName && info.jobTitle && (info.province || info.city) && (info.email || info.phone));
 }
 

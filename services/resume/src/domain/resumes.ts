@@ -231,7 +231,7 @@ function randomTail(): string {
   return randomBytes(3).toString('hex');
 }
 
-export function claimerOf(resumeId: string, part: 'picture' | 'custom'): string {
+function claimerOf(resumeId: string, part: 'picture' | 'custom'): string {
   return `resume:${resumeId}:${part}`;
 }
 

@@ -19,7 +19,7 @@ export const LANGUAGE_LEVELS = ['beginner', 'intermediate', 'advanced', 'native'
 /** Lengths, in characters of the cleaned text. */
 export const LIMITS = { name: 50, short: 100, place: 50, email: 254, link: 300, long: 2000, authors: 20, phoneDigits: 15 } as const;
 /** Years of education are accepted this far back from the current Jalali year. */
-export const YEARS_BACK = 100;
+const YEARS_BACK = 100;
 const EARLIEST_DATE = '1900-01-01';
 
 export interface PersonalInfo {
@@ -197,7 +197,7 @@ export function validatePersonal(raw: Raw<PersonalInfo>, now: Today): PersonalIn
   return info;
 }
 
-export function validateEducation(raw: Raw<Education>, now: Today): Education {
+function validateEducation(raw: Raw<Education>, now: Today): Education {
   const c = new Check(now);
   let gpa: number | null = null;
   if (raw.gpa != null && String(raw.gpa).trim() !== '') {
@@ -225,7 +225,7 @@ export function validateEducation(raw: Raw<Education>, now: Today): Education {
   return education;
 }
 
-export function validateJob(raw: Raw<Job>, now: Today): Job {
+function validateJob(raw: Raw<Job>, now: Today): Job {
   const c = new Check(now);
   const currentlyEmployed = raw.currentlyEmployed === true;
   const startDate = c.date('START_DATE', raw.startDate, true);
@@ -247,21 +247,21 @@ export function validateJob(raw: Raw<Job>, now: Today): Job {
   return job;
 }
 
-export function validateSkill(raw: Raw<Skill>, now: Today): Skill {
+function validateSkill(raw: Raw<Skill>, now: Today): Skill {
   const c = new Check(now);
   const skill = { name: c.text('NAME', raw.name, LIMITS.short, true)!, level: c.choice('LEVEL', raw.level, SKILL_LEVELS, true)! };
   c.done();
   return skill;
 }
 
-export function validateLanguage(raw: Raw<Language>, now: Today): Language {
+function validateLanguage(raw: Raw<Language>, now: Today): Language {
   const c = new Check(now);
   const language = { name: c.text('NAME', raw.name, LIMITS.short, true)!, level: c.choice('LEVEL', raw.level, LANGUAGE_LEVELS, true)! };
   c.done();
   return language;
 }
 
-export function validateCertificate(raw: Raw<Certificate>, now: Today): Certificate {
+function validateCertificate(raw: Raw<Certificate>, now: Today): Certificate {
   const c = new Check(now);
   let durationHours: number | null = null;
   if (raw.durationHours != null && String(raw.durationHours).trim() !== '') {
@@ -282,7 +282,7 @@ export function validateCertificate(raw: Raw<Certificate>, now: Today): Certific
   return certificate;
 }
 
-export function validatePublication(raw: Raw<Publication>, now: Today): Publication {
+function validatePublication(raw: Raw<Publication>, now: Today): Publication {
   const c = new Check(now);
   const authors = (raw.authors ?? []).map((author) => normalizeText(author)).filter((author) => author !== '');
   if (authors.length > LIMITS.authors || authors.some((author) => [...author].length > LIMITS.short)) c.fail('AUTHORS', 'IS_INVALID');
