@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PERSIAN_TEXT_CASES } from '@darmankar/platform/testing/persian-text-cases';
 import { pdfText } from '../resume-pdf-text.ts';
-import { outboxCode, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+import { outboxCode, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
 
 const ABOUT = PERSIAN_TEXT_CASES.map((entry) => entry.typed).join('\n');
 const ADDRESS = 'کوچه ۱۲، پلاک ۴';
@@ -18,7 +18,7 @@ function metaDescription(html: string): string {
   return content.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
 }
 
-describe('Persian free text as typed, end to end', { skip: skipReason ?? false }, () => {
+describe('Persian free text as typed, end to end', () => {
   let world: World;
   let headers: Record<string, string>;
   const api = (method: string, route: string, body?: unknown) =>

@@ -2,11 +2,11 @@
 // development outbox; then the role, the header, the dropdown, token expiry and sign-out.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { hydrated, logIn, newPage, outboxCode, screenshot, seriousA11yViolations, skipReason, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+import { hydrated, logIn, newPage, outboxCode, screenshot, seriousA11yViolations, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
 
 const ACCESS_TOKEN_TTL_SECONDS = 4;
 
-describe('login and session', { skip: skipReason ?? false }, () => {
+describe('login and session', () => {
   let world: World;
   before(async () => {
     world = await startWorld('web-session', { partEnv: { auth: { ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) } } });

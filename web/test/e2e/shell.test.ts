@@ -2,9 +2,9 @@
 // variants and visibility, the drawer, the §8 error pages, accessibility, screenshots.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { hydrated, newPage, screenshot, seriousA11yViolations, skipReason, startWorld, stopWorld, type World } from './support.ts';
+import { hydrated, newPage, screenshot, seriousA11yViolations, startWorld, stopWorld, type World } from './support.ts';
 
-describe('app shell', { skip: skipReason ?? false }, () => {
+describe('app shell', () => {
   let world: World;
   before(async () => {
     world = await startWorld('web-shell');

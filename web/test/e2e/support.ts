@@ -12,9 +12,9 @@ import { webBuildNeeded } from '../../../scripts/lib/web-build.mjs';
 export { CHROMIUM, CHROMIUM_FLAGS };
 export const SCREENSHOT_DIR = new URL('../../test-results/screenshots/', import.meta.url).pathname;
 
-/** The reason to skip, or null: the browser tests need Debian's Chromium and nothing else. */
-export const skipReason = existsSync(CHROMIUM) ? null : `${CHROMIUM} is not installed (apt-get install -y chromium)`;
-if (skipReason) console.log(`# browser tests skipped: ${skipReason}`);
+// The browser tests need Debian's Chromium and nothing else. Without it they fail, never skip:
+// `make test` installs it or fails.
+assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is not installed (apt-get install -y chromium): the browser tests cannot run`);
 
 export interface World {
   stack: RunningStack;

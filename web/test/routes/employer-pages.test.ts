@@ -2,7 +2,7 @@
 // service: creating an organisation leads to its advanced info, whose refused fields show the
 // service's codes under them; the profile opens the tab the URL names; an agent without
 // EmployerEdit gets the 403 page on the edit page's load and on an action the service refuses;
-// the companies list filters by text. Skipped while the gateway has no employer routes.
+// the companies list filters by text.
 import { fireEvent, renderApp, screen, waitFor, within } from './support/render.ts';
 import { logInThroughApi as logInAt, uniqueCellphone } from './support/login.ts';
 import assert from 'node:assert/strict';
@@ -13,7 +13,6 @@ import { translator } from '../../app/i18n/index.ts';
 
 const fa = translator('fa');
 let stack: RunningStack | undefined;
-let skip: string | false = false;
 
 const logInThroughApi = (cellphone?: string) => logInAt(stack!.gatewayUrl, cellphone);
 
@@ -49,15 +48,12 @@ async function employerWithAgent(permissions: string[]) {
 describe('employer routes on the real stack', () => {
   before(async () => {
     stack = await startStack({ name: 'web-employer-routes', output: 'quiet' });
-    const probe = await fetch(`${stack.gatewayUrl}/api/v1/employers/list/promoted`);
-    if (probe.headers.get('exc')?.includes('EXC_API_NOT_FOUND')) skip = 'the gateway has no employer routes yet';
   });
   after(async () => {
     await stack?.stop();
   });
 
-  test('create an organisation, then its advanced info names each refused field', async (t) => {
-    if (skip) return t.skip(skip);
+  test('create an organisation, then its advanced info names each refused field', async () => {
     const cookie = await logInThroughApi();
     await renderApp('/employers/add', { cookie, gatewayUrl: stack!.gatewayUrl });
     const form = (await screen.findByTestId('employer-add-form', {}, { timeout: 10_000 })) as HTMLFormElement;
@@ -88,8 +84,7 @@ describe('employer routes on the real stack', () => {
     assert.deepEqual(invalid, refused.map(({ field }) => field), 'only the refused fields are marked');
   });
 
-  test('the profile opens the tab the URL names and shows the benefits', async (t) => {
-    if (skip) return t.skip(skip);
+  test('the profile opens the tab the URL names and shows the benefits', async () => {
     const owner = await logInThroughApi();
     const employer = await gateway<{ id: string; slug: string; brand: string }>(owner, 'POST', '/employers', { brand: 'درمانگاه آرامش', isSelfEmployed: false });
     const full = await gateway<Record<string, unknown>>(owner, 'GET', `/employers/${encodeURIComponent(employer.slug)}`);
@@ -102,8 +97,7 @@ describe('employer routes on the real stack', () => {
     assert.equal(within(page).queryByTestId('edit-employer-link'), null, 'a stranger gets no edit link');
   });
 
-  test('an agent without EmployerEdit: the 403 page on the edit page', async (t) => {
-    if (skip) return t.skip(skip);
+  test('an agent without EmployerEdit: the 403 page on the edit page', async () => {
     const { agent, employer } = await employerWithAgent(['RecruitmentCreate']);
     await renderApp(`/employers/${employer.slug}/edit`, { cookie: agent, gatewayUrl: stack!.gatewayUrl });
     const page = await screen.findByTestId('error-403');
@@ -111,8 +105,7 @@ describe('employer routes on the real stack', () => {
     assert.equal(screen.queryByTestId('employer-profile-form'), null);
   });
 
-  test('an agent who may read the templates but not change them: the 403 page on the action, nothing created', async (t) => {
-    if (skip) return t.skip(skip);
+  test('an agent who may read the templates but not change them: the 403 page on the action, nothing created', async () => {
     const { owner, agent, employer } = await employerWithAgent(['RecruitmentCreate']);
     await renderApp(`/employers/${encodeURIComponent(employer.slug)}/settings/hiring-customization`, { cookie: agent, gatewayUrl: stack!.gatewayUrl });
     const form = (await screen.findByTestId('create-template-form', {}, { timeout: 10_000 })) as HTMLFormElement;
@@ -123,8 +116,7 @@ describe('employer routes on the real stack', () => {
     assert.deepEqual(templates.items.map((item) => item.name).filter((name) => name === 'قالب نماینده'), []);
   });
 
-  test('the companies list finds an employer by text', async (t) => {
-    if (skip) return t.skip(skip);
+  test('the companies list finds an employer by text', async () => {
     const owner = await logInThroughApi();
     const brand = `مرکز ${Math.floor(Math.random() * 1e6)}`;
     await gateway(owner, 'POST', '/employers', { brand, isSelfEmployed: false });
@@ -133,8 +125,7 @@ describe('employer routes on the real stack', () => {
     assert.deepEqual(within(list).getAllByTestId('company-card').map((card) => card.textContent?.includes(brand)), [true]);
   });
 
-  test('the companies list says when nothing matches', async (t) => {
-    if (skip) return t.skip(skip);
+  test('the companies list says when nothing matches', async () => {
     await renderApp(`/applicants/companies?text=${encodeURIComponent('مرکزی که نیست ۹۸۷۶۵')}`, { gatewayUrl: stack!.gatewayUrl });
     const page = await screen.findByTestId('companies-page');
     assert.ok(within(page).getByText(fa('employer.companies.empty')));
