@@ -14,7 +14,7 @@ import { createEventBus } from '@darmankar/platform/events/index';
 import { createClient, createHealthChecker } from '@darmankar/platform/grpc';
 import { dropDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, freePort, testPostgresUrl } from '@darmankar/platform/testing';
-import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
+import { EmployerAction, EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
 import { percentile, processGroup, ROOT, waitFor } from './processes.ts';
 
 const EMPLOYERS = Number(process.env.BENCH_EMPLOYERS ?? 20_000);
@@ -98,8 +98,8 @@ async function main(): Promise<void> {
       console.log('\nhas-access as another service sees it:');
       await measure(200, () => health.isServing(1000));
       const ping = await measure(2000, () => health.isServing(1000));
-      await measure(200, () => client.hasAccess({ employerId: employer.id, action: 'EmployerEdit' }, { userId: owner }));
-      const uncached = await measure(2000, () => client.hasAccess({ employerId: employer.id, action: 'EmployerEdit' }, { userId: owner }));
+      await measure(200, () => client.hasAccess({ employerId: employer.id, action: EmployerAction.EMPLOYER_EDIT }, { userId: owner }));
+      const uncached = await measure(2000, () => client.hasAccess({ employerId: employer.id, action: EmployerAction.EMPLOYER_EDIT }, { userId: owner }));
       await access.check(owner, employer.id, 'EmployerEdit');
       const warm = await measure(100_000, () => access.check(owner, employer.id, 'EmployerEdit'));
       console.log(`  gRPC health-check ping            ${summary(ping, 3)}`);

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { AccessOutcome, EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
 import type { CallerSigner } from './caller-identity.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { actionValue, actionWord, type EmployerActionWord } from './employer-actions.ts';
 import { DomainError } from './errors/domain-error.ts';
 import type { Consumer, EventBus } from './events/index.ts';
 import { createClient, type ServiceClient } from './grpc.ts';
@@ -16,7 +17,8 @@ import { createClient, type ServiceClient } from './grpc.ts';
 /** The employer service's topic of agent changes, keyed by employer id. */
 const EMPLOYER_AGENT_TOPIC = 'employer.agent.v1';
 
-export type EmployerAction = 'EmployerEdit' | 'RecruitmentCreate' | 'RecruitmentEdit' | 'ApplyManage' | 'AgentManage' | 'Billing';
+/** An action by its word (the contract's EmployerAction enum, platform/employer-actions). */
+export type EmployerAction = EmployerActionWord;
 
 export type AccessDecision =
   | { hasAccess: true; outcome: 'granted' }
@@ -111,8 +113,9 @@ export async function createEmployerAccess(options: EmployerAccessOptions): Prom
     }
     const generation = generations.get(employerId) ?? 0;
     stats.calls++;
-    const answer = await client.hasAccess({ employerId, action }, { userId });
-    const entry: Entry = { expiresAtMs: clock() + ttlMs, outcome: OUTCOMES[answer.outcome] ?? 'not_member', permissions: answer.permissions };
+    const answer = await client.hasAccess({ employerId, action: actionValue(action) }, { userId });
+    const permissions = answer.permissions.map(actionWord).filter((word) => word !== undefined);
+    const entry: Entry = { expiresAtMs: clock() + ttlMs, outcome: OUTCOMES[answer.outcome] ?? 'not_member', permissions };
     if (ttlMs > 0 && (generations.get(employerId) ?? 0) === generation) {
       cache.set(key, entry);
       const keys = keysByEmployer.get(employerId) ?? new Set<string>();

@@ -15,7 +15,8 @@ import { dropDatabase } from '@darmankar/platform/migrate';
 import { createServiceTestDatabase, freePort, startServiceUnderTest, testCallerSigner, testClock, testPostgresUrl, type TestClock, type TestDatabase } from '@darmankar/platform/testing';
 import { UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import { BillingService, PaymentMethod } from '@darmankar/proto/billing/v1/billing_pb';
-import { AccessOutcome, EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
+import { AccessOutcome, EmployerAction, EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
+import { actionValue } from '@darmankar/platform/employer-actions';
 import { startBillingService } from '../src/app.ts';
 import { billingConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
@@ -169,9 +170,9 @@ function newCellphone(): string {
 export async function newAgent(stack: Stack, owner: string, employerId: string, permissions: string[]): Promise<string> {
   const userId = newUser();
   const cellphone = newCellphone();
-  await stack.employer.inviteAgent({ employerId, fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions } }, { userId: owner });
+  await stack.employer.inviteAgent({ employerId, fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: permissions.map(actionValue) } }, { userId: owner });
   await stack.bus.publish([toBusMessage(UserRegisteredSchema, create(UserRegisteredSchema, { userId, cellphone }), { topic: 'auth.user.v1', key: userId })]);
-  await eventually(async () => (await stack.employer.hasAccess({ employerId, action: 'Billing' }, { userId })).outcome !== AccessOutcome.NOT_MEMBER, 'the agent to be linked');
+  await eventually(async () => (await stack.employer.hasAccess({ employerId, action: EmployerAction.BILLING }, { userId })).outcome !== AccessOutcome.NOT_MEMBER, 'the agent to be linked');
   return userId;
 }
 

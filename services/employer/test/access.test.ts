@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { create, fromBinary } from '@bufbuild/protobuf';
 import { createEmployerAccess, type EmployerAccess } from '@darmankar/platform/employer-access';
+import { EmployerAction, actionValue, actionWord } from '@darmankar/platform/employer-actions';
 import { createEventBus, toBusMessage, type EventBus } from '@darmankar/platform/events/index';
 import { testCallerSigner, testClock } from '@darmankar/platform/testing';
 import { UserCellphoneChangedSchema, UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
@@ -42,7 +43,7 @@ async function organisation(owner: string) {
 }
 
 const invite = (owner: string, employerId: string, cellphone: string, permissions: string[]) =>
-  service.client.inviteAgent({ employerId, fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions } }, { userId: owner });
+  service.client.inviteAgent({ employerId, fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: permissions.map(actionValue) } }, { userId: owner });
 
 test('an invited cellphone is linked when its user registers, or changes to it; an invitation event names the brand', async () => {
   const owner = newUser();
@@ -61,7 +62,7 @@ test('an invited cellphone is linked when its user registers, or changes to it; 
   await registered(userId, cellphone);
   await linked(agent.id);
   const mine = await service.client.listMyEmployers({}, { userId });
-  assert.deepEqual(mine.items.map((item) => [item.id, item.permissions]), [[employer.id, ['RecruitmentCreate']]]);
+  assert.deepEqual(mine.items.map((item) => [item.id, item.permissions.map(actionWord)]), [[employer.id, ['RecruitmentCreate']]]);
 
   // Someone registered with another number who later takes the invited one.
   const later = newCellphone();
@@ -83,7 +84,7 @@ test('an invited cellphone is linked when its user registers, or changes to it; 
 test('agent rules: names required, cellphone valid, permissions known, no duplicate, not the owner', async () => {
   const owner = newUser();
   const employer = await organisation(owner);
-  await rejectsWith(service.client.inviteAgent({ employerId: employer.id, fields: { firstName: '', lastName: '', cellphone: '123', permissions: ['Root'] } }, { userId: owner }),
+  await rejectsWith(service.client.inviteAgent({ employerId: employer.id, fields: { firstName: '', lastName: '', cellphone: '123', permissions: [EmployerAction.UNSPECIFIED] } }, { userId: owner }),
     'EXC_EMPLOYERS_AGENT_FIRST_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_AGENT_LAST_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_AGENT_CELLPHONE_IS_INVALID', 'EXC_EMPLOYERS_AGENT_PERMISSIONS_ARE_INVALID');
   const cellphone = newCellphone();
   await invite(owner, employer.id, cellphone, []);
@@ -119,7 +120,7 @@ test('the access client: one call, then the cache; a removal or a permission cha
 
   // Permission withdrawn: the next check is refused without any time passing.
   let changed = access.invalidated(employer.id);
-  await service.client.updateAgent({ employerId: employer.id, agentId: agent.id, fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: ['RecruitmentCreate'] } }, { userId: owner });
+  await service.client.updateAgent({ employerId: employer.id, agentId: agent.id, fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: [EmployerAction.RECRUITMENT_CREATE] } }, { userId: owner });
   await changed;
   await rejectsWith(access.require(agentUser, employer.id, 'EmployerEdit'), 'EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
   await access.require(agentUser, employer.id, 'RecruitmentCreate');
@@ -129,14 +130,15 @@ test('the access client: one call, then the cache; a removal or a permission cha
   await service.client.removeAgent({ employerId: employer.id, agentId: agent.id }, { userId: owner });
   await changed;
   await rejectsWith(access.require(agentUser, employer.id, 'RecruitmentCreate'), 'EXC_AUTHORIZATION_FORBIDDEN');
-  assert.deepEqual(await service.client.hasAccess({ employerId: employer.id, action: 'RecruitmentCreate' }, { userId: agentUser }).then((a) => a.hasAccess), false);
+  assert.deepEqual(await service.client.hasAccess({ employerId: employer.id, action: EmployerAction.RECRUITMENT_CREATE }, { userId: agentUser }).then((a) => a.hasAccess), false);
 
   // The owner may do everything; strangers and unknown employers have their codes; no caller is refused.
   await access.require(owner, employer.id, 'Billing');
   await rejectsWith(access.require(newUser(), employer.id, 'EmployerEdit'), 'EXC_AUTHORIZATION_FORBIDDEN');
   await rejectsWith(access.require(owner, '00000000-0000-4000-8000-000000000000', 'EmployerEdit'), 'EXC_EMPLOYERS_NOT_FOUND');
   await rejectsWith(access.require(undefined, employer.id, 'EmployerEdit'), 'EXC_AUTHENTICATION_REQUIRED');
-  await rejectsWith(service.client.hasAccess({ employerId: employer.id, action: 'Everything' }, { userId: owner }), 'EXC_EMPLOYERS_ACTION_IS_INVALID');
+  await rejectsWith(service.client.hasAccess({ employerId: employer.id, action: EmployerAction.UNSPECIFIED }, { userId: owner }), 'EXC_EMPLOYERS_ACTION_IS_INVALID');
+  await rejectsWith(service.client.hasAccess({ employerId: employer.id, action: 99 as EmployerAction }, { userId: owner }), 'EXC_EMPLOYERS_ACTION_IS_INVALID');
 
   // Without any change an answer is kept 30 s, then asked again.
   const calls = access.stats.calls;

@@ -1,6 +1,7 @@
 // The one adapter between the gateway and the employer service: REST-shaped calls in, gRPC
 // calls out, protobuf messages turned into the JSON of the REST contract (every key present,
 // null when empty).
+import { actionValue, actionWord, type EmployerAction } from '@darmankar/platform/employer-actions';
 import { createClient, createHealthChecker, type CallOptions, type ClientOptions } from '@darmankar/platform/grpc';
 import { EmployerService, Role, type Agent, type Employer, type Step, type Template } from '@darmankar/proto/employer/v1/employer_pb';
 import type { z } from 'zod';
@@ -15,6 +16,9 @@ export type AgentJson = z.input<typeof agentSchema>;
 export type TemplateJson = z.input<typeof templateSchema>;
 export type StepJson = z.input<typeof stepSchema>;
 type Action = SummaryJson['permissions'][number];
+
+/** The service's enum values as the contract's words (a value this gateway does not know is left out). */
+const actionWords = (values: readonly EmployerAction[]): Action[] => values.map(actionWord).filter((word) => word !== undefined);
 
 const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId, clientAddress: meta.clientAddress });
 const n = (value: string | undefined): string | null => value ?? null;
@@ -42,7 +46,7 @@ export function publicJson(employer: Employer): PublicEmployerJson {
 
 const agentJson = (agent: Agent): AgentJson => ({
   id: agent.id, userId: n(agent.userId), firstName: agent.firstName, lastName: agent.lastName, title: n(agent.title), cellphone: agent.cellphone,
-  permissions: agent.permissions as Action[], createdAt: new Date(Number(agent.createdAtMs)).toISOString(),
+  permissions: actionWords(agent.permissions), createdAt: new Date(Number(agent.createdAtMs)).toISOString(),
 });
 const stepJson = (step: Step): StepJson => ({ id: step.id, name: step.name, kind: step.kind as StepJson['kind'], position: step.position });
 const templateJson = (template: Template): TemplateJson => ({ id: template.id, name: template.name, isDefault: template.isDefault, steps: template.steps.map(stepJson) });
@@ -82,13 +86,14 @@ export interface EmployerAdapter {
 export function createEmployerAdapter(address: string, defaults: ClientOptions): EmployerAdapter {
   const client = createClient(EmployerService, address, defaults);
   const health = createHealthChecker(address);
-  const agentFields = (body: z.output<typeof agentBody>) => ({ ...body, title: some(body.title) });
+  // A word that names no action goes as UNSPECIFIED: the service refuses it (EXC_EMPLOYERS_AGENT_PERMISSIONS_ARE_INVALID).
+  const agentFields = (body: z.output<typeof agentBody>) => ({ ...body, title: some(body.title), permissions: body.permissions.map(actionValue) });
   return {
     async mine(meta) {
       const { items } = await client.listMyEmployers({}, options(meta));
       return items.map((item) => ({
         id: item.id, slug: item.slug, brand: item.brand, registeredName: n(item.registeredName), logo: n(item.logo), isSelfEmployed: item.isSelfEmployed,
-        role: item.role === Role.OWNER ? 'owner' : 'agent', permissions: item.permissions as Action[], isProfileCompleted: item.isProfileCompleted,
+        role: item.role === Role.OWNER ? 'owner' : 'agent', permissions: actionWords(item.permissions), isProfileCompleted: item.isProfileCompleted,
       }));
     },
     async create(input, meta) {
@@ -115,7 +120,7 @@ export function createEmployerAdapter(address: string, defaults: ClientOptions):
       return (await client.isProfileCompleted({ employerId: id }, options(meta))).isProfileCompleted;
     },
     async hasAccess(id, action, meta) {
-      return (await client.hasAccess({ employerId: id, action }, options(meta))).hasAccess;
+      return (await client.hasAccess({ employerId: id, action: actionValue(action) }, options(meta))).hasAccess;
     },
     async list(query, meta) {
       const answer = await client.listEmployers({

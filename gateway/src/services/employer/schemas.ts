@@ -1,9 +1,11 @@
 // The zod schemas of the employer service's REST surface. The field rules (§5) live in the
 // service, which reports every broken one at once; here a value only has to have its type.
+import { EMPLOYER_ACTIONS } from '@darmankar/platform/employer-actions';
 import { z } from 'zod';
 import { CONTROL_CHARACTER, pageNumberQuery } from '../../http/validate.ts';
 
-export const ACTION_NAMES = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage', 'Billing'] as const;
+/** The employer contract's actions by word (its EmployerAction enum). */
+export const ACTION_NAMES = EMPLOYER_ACTIONS;
 const action = z.enum(ACTION_NAMES).meta({ description: 'What an agent may do; the owner may do everything.' });
 const STEP_KINDS = ['in_review', 'interview', 'offer', 'accepted', 'rejected'] as const;
 const NUMBER_OF_EMPLOYEES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;

@@ -1,14 +1,14 @@
 // Who may do what at an employer: the owner everything, an agent the actions granted to them.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { isUuid, requireCaller } from '@darmankar/platform/input';
+import { EMPLOYER_ACTIONS, isEmployerAction, type EmployerActionWord } from '@darmankar/platform/employer-actions';
 import type { Database } from '../db/client.ts';
 
-export const ACTIONS = ['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage', 'Billing'] as const;
-export type Action = (typeof ACTIONS)[number];
+/** The actions of the employer contract, by word (what the permissions column stores). */
+export const ACTIONS = EMPLOYER_ACTIONS;
+export type Action = EmployerActionWord;
 
-export function isAction(value: string): value is Action {
-  return (ACTIONS as readonly string[]).includes(value);
-}
+export const isAction = isEmployerAction;
 
 export function parseAction(value: string): Action {
   if (!isAction(value)) throw new DomainError('EXC_EMPLOYERS_ACTION_IS_INVALID');

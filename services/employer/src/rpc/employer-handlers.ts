@@ -1,10 +1,12 @@
 // gRPC handlers: parse the request into domain values, call the domain, shape the answer.
+import { actionValue, actionWord } from '@darmankar/platform/employer-actions';
 import type { ServiceHandlers } from '@darmankar/platform/grpc';
 import { pageOrDefaults } from '@darmankar/platform/input';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   AccessOutcome,
   Role,
+  type EmployerAction,
   type AgentFields,
   type EmployerFields,
   type EmployerSchema,
@@ -16,6 +18,10 @@ import type { Profile, ProfileInput } from '../domain/profile.ts';
 import type { TemplateView, Templates } from '../domain/templates.ts';
 
 const orNull = (value: string | undefined) => value ?? undefined;
+
+/** The contract's enum values as the words the domain keeps; one it does not name is '' (refused there). */
+const actionWords = (values: readonly EmployerAction[]) => values.map((value) => actionWord(value) ?? '');
+const actionValues = (words: readonly string[]) => words.map(actionValue);
 
 function profileInput(fields: EmployerFields | undefined): ProfileInput {
   const f = fields ?? ({ brand: '', medicalDocumentFileIds: [], benefits: [] } as unknown as EmployerFields);
@@ -73,7 +79,7 @@ const agentMessage = (agent: AgentView) => ({
   lastName: agent.lastName,
   title: agent.title ?? undefined,
   cellphone: agent.cellphone,
-  permissions: agent.permissions,
+  permissions: actionValues(agent.permissions),
   createdAtMs: BigInt(agent.createdAtMs),
 });
 
@@ -82,7 +88,7 @@ const agentInput = (fields: AgentFields | undefined) => ({
   lastName: fields?.lastName ?? '',
   title: fields?.title,
   cellphone: fields?.cellphone ?? '',
-  permissions: [...(fields?.permissions ?? [])],
+  permissions: actionWords(fields?.permissions ?? []),
 });
 
 const templateMessage = (template: TemplateView) => template;
@@ -100,7 +106,7 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
     async listMyEmployers(_request, context) {
       const items = await employers.mine(context.userId);
       return {
-        items: items.map((item) => ({ ...item, registeredName: item.registeredName ?? undefined, logo: item.logo ?? undefined, role: ROLE[item.role] })),
+        items: items.map((item) => ({ ...item, registeredName: item.registeredName ?? undefined, logo: item.logo ?? undefined, role: ROLE[item.role], permissions: actionValues(item.permissions) })),
       };
     },
     async createEmployer(request, context) {
@@ -126,12 +132,12 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
       return { isProfileCompleted: await employers.isProfileCompleted(context.userId, request.employerId) };
     },
     async hasAccess(request, context) {
-      const answer = await employers.access(context.userId, request.employerId, request.action);
+      const answer = await employers.access(context.userId, request.employerId, actionWord(request.action) ?? '');
       return {
         hasAccess: answer.hasAccess,
         outcome: OUTCOME[answer.outcome],
         role: answer.role ? ROLE[answer.role] : Role.UNSPECIFIED,
-        permissions: answer.permissions,
+        permissions: actionValues(answer.permissions),
       };
     },
     async getEmployerSummary(request) {
