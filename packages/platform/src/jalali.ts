@@ -13,6 +13,11 @@ function tehranParts(date: Date): { year: number; month: number; day: number } {
   return { year: get('year'), month: get('month'), day: get('day') };
 }
 
+/** The calendar date in Tehran of an instant, `YYYY-MM-DD`: what "today" means for a date rule. */
+export function tehranIsoDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
 export function toJalali(date: Date): JalaliDate {
   const g = tehranParts(date);
   const j = toJalaali(g.year, g.month, g.day);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatJalali, formatJalaliLong, fromJalali, isValidJalali, relativeDate, toJalali } from '../src/jalali.ts';
+import { formatJalali, formatJalaliLong, fromJalali, isValidJalali, relativeDate, tehranIsoDate, toJalali } from '../src/jalali.ts';
 
 test('1403 is a leap year: 2025-03-20 is 1403/12/30', () => {
   assert.deepEqual(toJalali(new Date('2025-03-20T12:00:00Z')), { year: 1403, month: 12, day: 30 });
@@ -52,4 +52,9 @@ test('relativeDate: today, yesterday, n days ago, then the full date after 21 da
   assert.deepEqual(relativeDate(new Date('2025-05-19T08:00:00Z'), now, 'en'), { kind: 'date', text: '1404/02/29' });
   // After today (in Tehran) is not "today": the date is given in full.
   assert.deepEqual(relativeDate(new Date('2025-06-10T21:00:00Z'), now), { kind: 'date', text: '۱۴۰۴/۰۳/۲۱' });
+});
+
+test('tehranIsoDate: the calendar date in Tehran, which turns at 20:30 UTC', () => {
+  assert.equal(tehranIsoDate(new Date('2025-03-20T20:29:00Z')), '2025-03-20');
+  assert.equal(tehranIsoDate(new Date('2025-03-20T20:31:00Z')), '2025-03-21');
 });

@@ -4,7 +4,7 @@
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { closedListItem, isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
-import { TIME_ZONE } from '@darmankar/platform/jalali';
+import { tehranIsoDate } from '@darmankar/platform/jalali';
 import { cleanText, isValidLegalNationalId, isValidNationalId, normalizeCellphone, normalizeForSearch, normalizePersian, toLatinDigits } from '@darmankar/platform/persian';
 import { isUuid } from './access.ts';
 
@@ -58,10 +58,6 @@ const parsed = (value: string | undefined): string | null => {
 };
 
 /** Today's date in Tehran, as YYYY-MM-DD. */
-function tehranToday(nowMs: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(nowMs));
-}
-
 export function parseBrand(input: string, errors: ExcCode[]): string {
   const brand = text(input) ?? '';
   if (brand === '') errors.push('EXC_EMPLOYERS_BRAND_IS_REQUIRED');
@@ -145,7 +141,7 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
     const real = date !== null && date.toISOString().slice(0, 10) === establishmentDate && Number(match![1]) >= 1800;
     if (!real) errors.push('EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_INVALID');
-    else if (establishmentDate > tehranToday(nowMs)) errors.push('EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_IN_FUTURE');
+    else if (establishmentDate > tehranIsoDate(new Date(nowMs))) errors.push('EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_IN_FUTURE');
   }
 
   const contactEmail = parsed(input.contactEmail)?.toLowerCase() ?? null;

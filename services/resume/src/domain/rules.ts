@@ -7,7 +7,7 @@
 import { closedListItem, isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
-import { currentJalaliYear, TIME_ZONE } from '@darmankar/platform/jalali';
+import { currentJalaliYear, tehranIsoDate } from '@darmankar/platform/jalali';
 import { cleanText, toLatinDigits } from '@darmankar/platform/persian';
 
 export const GENDERS = ['male', 'female'] as const;
@@ -59,8 +59,7 @@ export interface Today { date: string; jalaliYear: number }
 
 export function today(nowMs: number): Today {
   const now = new Date(nowMs);
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return { date, jalaliYear: currentJalaliYear(now) };
+  return { date: tehranIsoDate(now), jalaliYear: currentJalaliYear(now) };
 }
 
 /** Collects broken rules; `done()` throws them all at once. */
