@@ -1,6 +1,7 @@
 // `make test` (and so `.ci/run`): every check and test of the project, on a fresh machine of
-// this kind with nothing done by hand. Installs what is missing, finds or starts Postgres,
-// uses Redis when it answers, runs the checks (generated code fresh, type-checks, web build,
+// this kind with nothing done by hand. Installs what is missing (Chromium and redis-server
+// through apt; a Chromium still missing fails the run), finds or starts Postgres and Redis
+// (none to be had fails the run: tests that need them must run, not skip), runs the checks (generated code fresh, type-checks, web build,
 // import boundaries, the OpenAPI document), runs every test file in groups, and ends with two
 // lines: `checks: N passed, N failed`, then the tests' `N passed, N failed` (`, N skipped`).
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { boundaryCommand } from './lib/boundaries.mjs';
 import { ensureInstalled } from './lib/install.mjs';
-import { answers, postgresAnswers, redisAnswers, startEmbeddedPostgres } from './lib/postgres.mjs';
+import { answers, postgresAnswers, startEmbeddedPostgres } from './lib/postgres.mjs';
+import { findRedis } from './lib/redis.mjs';
 import { REPO_ROOT, run } from './lib/run.mjs';
 import { CHECK_TEST_FILES, GROUPS, tapCounts, testFiles } from './lib/test-files.mjs';
 
@@ -43,11 +45,11 @@ function record(name, ok, detail = '') {
   }
 }
 
+/** Chromium for the browser and PDF tests: installed through apt when missing, else the run fails. */
 async function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
-    console.log(`${CHROMIUM} is missing and this is not root: the browser tests will fail (apt-get install chromium)`);
-    return;
+    throw new Error(`${CHROMIUM} is missing and this is not root: install it (apt-get install -y chromium); the browser tests cannot run without it`);
   }
   heading('installing Chromium (apt-get install -y chromium)');
   const update = await run('apt-get', ['update'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
@@ -55,7 +57,7 @@ async function ensureChromium() {
     update.code === 0
       ? await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
       : update;
-  if (install.code !== 0) console.log('installing Chromium failed: the browser tests will fail');
+  if (install.code !== 0 || !existsSync(CHROMIUM)) throw new Error(`installing Chromium failed (${CHROMIUM} is still missing): the browser tests cannot run without it`);
 }
 
 /** The machine's Postgres when it answers, else an embedded one in a temporary folder. */
@@ -149,14 +151,16 @@ async function main() {
   await ensureChromium();
 
   heading('services');
-  const postgres = await findPostgres();
-  const env = { TEST_POSTGRES_URL: postgres.url, CHROME_PATH: CHROMIUM };
-  if (await redisAnswers()) {
-    env.REDIS_URL = 'redis://127.0.0.1:6379';
-    console.log('Redis: 127.0.0.1:6379 (REDIS_URL set; tests that need Redis run)');
-  } else {
-    console.log('Redis: none answers at 127.0.0.1:6379 (REDIS_URL unset; tests that need Redis are skipped)');
+  const redis = await findRedis();
+  let postgres;
+  try {
+    postgres = await findPostgres();
+  } catch (error) {
+    await redis.stop();
+    throw error;
   }
+  // MAKE_TEST=1: a test that skips without a server this run provides (Redis, Chromium) fails instead.
+  const env = { TEST_POSTGRES_URL: postgres.url, CHROME_PATH: CHROMIUM, TEST_REDIS_URL: redis.url, REDIS_URL: redis.url, MAKE_TEST: '1' };
   // Test files read these; the checks below and the test runner inherit them.
   Object.assign(process.env, env);
 
@@ -175,6 +179,7 @@ async function main() {
   } finally {
     rmSync(tapDir, { recursive: true, force: true });
     await postgres.stop().catch((error) => console.error(`stopping Postgres: ${error.message}`));
+    await redis.stop().catch((error) => console.error(`stopping Redis: ${error.message}`));
   }
 
   heading(`done in ${Math.round((Date.now() - started) / 1000)} s`);

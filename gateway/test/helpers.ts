@@ -21,11 +21,20 @@ export interface Stack {
 }
 
 /**
- * The machine's Redis for the tests that share state through it: REDIS_URL, which make test sets
- * when Redis answers. Without it those tests skip, saying why.
+ * The Redis for the tests that share state through it: TEST_REDIS_URL, else REDIS_URL. make test
+ * sets both (the machine's Redis at 127.0.0.1:6379, or one it starts). Run alone without either,
+ * those tests skip, saying why; inside make test (MAKE_TEST=1) they never skip: requireRedis()
+ * fails them instead.
  */
-export const TEST_REDIS_URL = process.env.REDIS_URL;
-export const WITHOUT_REDIS = TEST_REDIS_URL ? false : 'REDIS_URL is unset (make test sets it when Redis answers at 127.0.0.1:6379)';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || undefined;
+const NO_REDIS = 'neither TEST_REDIS_URL nor REDIS_URL is set (make test sets both)';
+export const WITHOUT_REDIS = TEST_REDIS_URL || process.env.MAKE_TEST === '1' ? false : NO_REDIS;
+
+/** The Redis URL of the tests, or a failure saying why there is none. */
+export function requireRedis(): string {
+  assert.ok(TEST_REDIS_URL, NO_REDIS);
+  return TEST_REDIS_URL;
+}
 
 /** Limits high enough that only the rate-limit tests ever meet them. */
 const RELAXED_LIMITS = { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000', RATE_LIMIT_LOOKUP_IP_POINTS: '100000' };

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { assertError, CookieJar, json, login, newCellphone, startGatewayFor, startStack, type Stack, TEST_REDIS_URL, WITHOUT_REDIS } from './helpers.ts';
+import { assertError, CookieJar, json, login, newCellphone, startGatewayFor, startStack, type Stack, requireRedis, TEST_REDIS_URL, WITHOUT_REDIS } from './helpers.ts';
 
 const REDIS_URL = TEST_REDIS_URL ?? '';
 
@@ -88,6 +88,7 @@ describe('in Redis, shared by gateways', { skip: WITHOUT_REDIS }, () => {
   const urlOf = (gateway: { port: number }) => `http://127.0.0.1:${gateway.port}`;
 
   before(async () => {
+    requireRedis();
     stack = await startStack({ gatewayEnv: env });
     second = await startGatewayFor(`127.0.0.1:${stack.auth.port}`, env);
   });

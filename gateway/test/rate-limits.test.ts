@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { assertError, newCellphone, startGatewayFor, startStack, type Stack, TEST_REDIS_URL, WITHOUT_REDIS } from './helpers.ts';
+import { assertError, newCellphone, startGatewayFor, startStack, type Stack, requireRedis, TEST_REDIS_URL, WITHOUT_REDIS } from './helpers.ts';
 
 const REDIS_URL = TEST_REDIS_URL ?? '';
 const LIMITS = { RATE_LIMIT_API_POINTS: '6', RATE_LIMIT_CODE_IP_POINTS: '3', RATE_LIMIT_CODE_CELLPHONE_POINTS: '2' };
@@ -65,6 +65,7 @@ describe('in Redis, shared by two gateways', { skip: WITHOUT_REDIS }, () => {
   let stack: Stack;
   let second: Awaited<ReturnType<typeof startGatewayFor>>;
   before(async () => {
+    requireRedis();
     const env = { ...LIMITS, REDIS_URL, RATE_LIMIT_KEY_PREFIX: prefix };
     stack = await startStack({ gatewayEnv: env });
     second = await startGatewayFor(`127.0.0.1:${stack.auth.port}`, env);
