@@ -143,41 +143,50 @@ test('discounts: percent and fixed amounts, expired, not for this plan, unknown'
   await rejectsWith(stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.GATEWAY }, { userId: owner }), 'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
 });
 
-test('a discount that makes the total 0 completes without the provider; its last use cannot be spent twice', async () => {
-  await addDiscountCode(stack.db, { code: 'FREEONCE', percent: 100, maxUses: 1 });
-  const buyers = await Promise.all([cart(), cart()]);
+/** Buyers racing for a code's uses: more contenders than uses, so that a lost update shows as an extra winner. */
+const CONTENDERS = 8;
+const USES = 3;
+
+test(`a discount that makes the total 0 completes without the provider; ${CONTENDERS} payments at once spend its ${USES} uses exactly`, async () => {
+  await addDiscountCode(stack.db, { code: 'FREE3', percent: 100, maxUses: USES });
+  const buyers = await Promise.all(Array.from({ length: CONTENDERS }, () => cart()));
   for (const buyer of buyers) {
-    const order = (await stack.billing.applyDiscount({ employerId: buyer.employerId, code: 'FREEONCE' }, { userId: buyer.owner })).order!;
+    const order = (await stack.billing.applyDiscount({ employerId: buyer.employerId, code: 'FREE3' }, { userId: buyer.owner })).order!;
     assert.equal(order.total?.rials, 0n);
   }
   const results = await Promise.allSettled(buyers.map((buyer) => stack.billing.startPayment({ orderId: buyer.order.id, method: PaymentMethod.GATEWAY }, { userId: buyer.owner })));
-  const done = results.filter((r) => r.status === 'fulfilled');
-  assert.equal(done.length, 1, 'one order gets the last use');
-  const winner = (done[0] as PromiseFulfilledResult<{ redirectUrl: string; payment?: { status: PaymentStatus; amount?: { rials: bigint } } }>).value;
-  assert.deepEqual([winner.redirectUrl, winner.payment?.status, winner.payment?.amount?.rials], ['', PaymentStatus.PAID, 0n]);
-  const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-  await rejectsWith(Promise.reject(refused.reason), 'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
-  assert.equal((await stack.db.discountCode.findUniqueOrThrow({ where: { code: 'FREEONCE' } })).usedCount, 1);
-  assert.equal(await stack.db.purchasedPlan.count({ where: { employerId: { in: buyers.map((b) => b.employerId) } } }), 1);
+  const done = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ redirectUrl: string; payment?: { status: PaymentStatus; amount?: { rials: bigint } } }>[];
+  assert.equal(done.length, USES, `exactly ${USES} orders get the code's uses`);
+  for (const { value: winner } of done) assert.deepEqual([winner.redirectUrl, winner.payment?.status, winner.payment?.amount?.rials], ['', PaymentStatus.PAID, 0n]);
+  const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+  assert.equal(refused.length, CONTENDERS - USES);
+  for (const { reason } of refused) await rejectsWith(Promise.reject(reason), 'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
+  assert.equal((await stack.db.discountCode.findUniqueOrThrow({ where: { code: 'FREE3' } })).usedCount, USES);
+  assert.equal(await stack.db.purchasedPlan.count({ where: { employerId: { in: buyers.map((b) => b.employerId) } } }), USES);
 });
 
-test('two gateway payments race for a code\'s last use: one order completes, the other payer\'s money goes to their wallet', async () => {
-  await addDiscountCode(stack.db, { code: 'HALFONCE', percent: 50, maxUses: 1 });
-  const buyers = await Promise.all([cart(), cart()]);
+test(`${CONTENDERS} gateway payments race for a code's ${USES} uses: ${USES} orders complete, the other payers' money goes to their wallets`, async () => {
+  await addDiscountCode(stack.db, { code: 'HALF3', percent: 50, maxUses: USES });
+  const buyers = await Promise.all(Array.from({ length: CONTENDERS }, () => cart()));
   const authorities: string[] = [];
   for (const buyer of buyers) {
-    await stack.billing.applyDiscount({ employerId: buyer.employerId, code: 'HALFONCE' }, { userId: buyer.owner });
+    await stack.billing.applyDiscount({ employerId: buyer.employerId, code: 'HALF3' }, { userId: buyer.owner });
     const { authority } = await startGateway(buyer.owner, buyer.order.id);
     await stack.billing.decideSandboxPayment({ authority, approve: true });
     authorities.push(authority);
   }
   const answers = await Promise.all(authorities.map((authority) => stack.billing.submitPayment({ authority, status: 'OK' })));
-  assert.deepEqual(answers.map((a) => a.payment?.status).sort(), [PaymentStatus.PAID, PaymentStatus.FAILED].sort());
-  assert.equal((await stack.db.discountCode.findUniqueOrThrow({ where: { code: 'HALFONCE' } })).usedCount, 1);
-  const loser = buyers[answers.findIndex((a) => a.payment?.status === PaymentStatus.FAILED)]!;
-  const wallet = (await stack.billing.getWallet({ employerId: loser.employerId }, { userId: loser.owner })).wallet!;
-  assert.equal(wallet.balance?.rials, 1_450_000n, 'what the provider took is kept for them');
-  assert.equal((await stack.billing.getOrder({ employerId: loser.employerId, orderId: loser.order.id }, { userId: loser.owner })).order?.status, OrderStatus.PENDING);
+  const statuses = answers.map((a) => a.payment?.status);
+  assert.equal(statuses.filter((status) => status === PaymentStatus.PAID).length, USES, `exactly ${USES} payments complete: ${statuses.join(', ')}`);
+  assert.equal(statuses.filter((status) => status === PaymentStatus.FAILED).length, CONTENDERS - USES, 'the others fail');
+  assert.equal((await stack.db.discountCode.findUniqueOrThrow({ where: { code: 'HALF3' } })).usedCount, USES);
+  for (const [i, buyer] of buyers.entries()) {
+    const won = statuses[i] === PaymentStatus.PAID;
+    const wallet = (await stack.billing.getWallet({ employerId: buyer.employerId }, { userId: buyer.owner })).wallet;
+    assert.equal(wallet?.balance?.rials ?? 0n, won ? 0n : 1_450_000n, won ? 'a winner keeps nothing in the wallet' : 'what the provider took is kept for them');
+    const order = (await stack.billing.getOrder({ employerId: buyer.employerId, orderId: buyer.order.id }, { userId: buyer.owner })).order;
+    assert.equal(order?.status, won ? OrderStatus.PAID : OrderStatus.PENDING);
+  }
 });
 
 test('wallet payment: refused when the balance is short, else paid in one transaction', async () => {
