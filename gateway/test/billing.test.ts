@@ -162,8 +162,9 @@ test('an owner fills a cart, applies a discount code, pays through the sandbox a
   assert.ok(submitted.payment.reference, 'the provider\'s reference');
   assert.ok(submitted.payment.completedAt);
 
-  const { active, reserved } = await ok(call(owner, 'GET', `products/${employerId}/resources`));
+  const { active, reserved, canActivateReserved } = await ok(call(owner, 'GET', `products/${employerId}/resources`));
   assert.equal(reserved, null);
+  assert.equal(canActivateReserved, false, 'nothing is reserved');
   assert.deepEqual([active.plan.id, active.status, active.orderId, active.paidRials], [PLAN.basic, 'active', cart.id, 2_320_000]);
   assert.deepEqual(active.remaining.find((left: any) => left.kind === 'recruitment'), { kind: 'recruitment', quantity: 1 });
   assert.equal(Date.parse(active.expiresAt) - Date.parse(active.activatedAt), 30 * 24 * 60 * 60 * 1000, 'thirty days from payment');
@@ -210,6 +211,7 @@ test('a cancelled payment keeps the cart; a plan bought while one is active wait
   assert.equal(second.submitted.payment.status, 'paid');
   const held = await ok(call(owner, 'GET', `products/${employerId}/resources`));
   assert.deepEqual([held.active.plan.id, held.reserved.plan.id, held.reserved.status, held.reserved.activatedAt, held.reserved.expiresAt], [PLAN.basic, PLAN.professional, 'reserved', null, null]);
+  assert.equal(held.canActivateReserved, false, 'the active plan still runs');
   await assertError(await call(owner, 'POST', 'orders/cart', { employerId, planId: PLAN.enterprise }), 409, 'EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN');
   await assertError(await call(owner, 'PUT', `products/${employerId}/purchased-plans/activate-reserve`), 409, 'EXC_PRODUCTS_ALREADY_HAS_ACTIVE_PLAN');
 
@@ -244,6 +246,16 @@ test('a cancelled payment keeps the cart; a plan bought while one is active wait
   assert.deepEqual(wallet.entries.map((entry: any) => entry.amountRials).sort((a: number, b: number) => a - b), [-2_900_000, 9_900_000]);
   assert.equal((await ok(call(owner, 'GET', `products/${employerId}/resources`))).reserved.plan.id, PLAN.basic);
   assert.equal((await ok(call(owner, 'GET', `orders/${employerId}/list?page=1&pageSize=2`))).page.total, 4, 'basic (failed, then paid), professional, enterprise (cancelled), basic from the wallet');
+
+  // The active plan's thirty days run out: the service says the reservation may start, and it does.
+  stack.clock.advance(31 * 24 * 60 * 60 * 1000);
+  const back = await user(owner.cellphone);
+  const ended = await ok(call(back, 'GET', `products/${employerId}/resources`));
+  assert.deepEqual([ended.active, ended.reserved.plan.id, ended.canActivateReserved], [null, PLAN.basic, true]);
+  const started = await ok(call(back, 'PUT', `products/${employerId}/purchased-plans/activate-reserve`));
+  assert.equal(started.status, 'active');
+  const after = await ok(call(back, 'GET', `products/${employerId}/resources`));
+  assert.deepEqual([after.active.id, after.reserved, after.canActivateReserved], [started.id, null, false]);
 });
 
 test('a stranger is refused every employer-scoped call; an agent needs the Billing permission', async () => {

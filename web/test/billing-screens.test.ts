@@ -14,7 +14,7 @@ import { en } from '../app/i18n/en.ts';
 import { fa } from '../app/i18n/fa.ts';
 import { LocaleContext, translator } from '../app/i18n/index.ts';
 import { createServerApi, provideServerApi } from '../app/lib/api.server.ts';
-import { canActivateReserved, canBuy, cartFigures, ORDER_STATUS_LABELS, outcomePath, paidReference, PAYMENT_STATUS_LABELS, RESOURCE_LABELS, resourceRows, walletCovers, walletCredit } from '../app/lib/billing/display.ts';
+import { canBuy, cartFigures, ORDER_STATUS_LABELS, outcomePath, paidReference, PAYMENT_STATUS_LABELS, RESOURCE_LABELS, resourceRows, walletCovers, walletCredit } from '../app/lib/billing/display.ts';
 import type { Locale } from '../app/lib/locale.ts';
 import { buyTarget } from '../app/routes/pricing.tsx';
 import { loader as callbackLoader } from '../app/routes/orders/payment-callback.ts';
@@ -64,17 +64,6 @@ test('an employer holding an active and a reserved plan cannot buy another', () 
   assert.equal(canBuy({ active: null, reserved: null }), true);
   assert.equal(canBuy({ active: purchased(), reserved: null }), true);
   assert.equal(canBuy({ active: purchased(), reserved: purchased({ status: 'reserved', activatedAt: null, expiresAt: null }) }), false);
-});
-
-test('the reserved plan may start once the active one has ended: none, out of time, or out of every resource', () => {
-  const reserved = purchased({ id: 'pp-2', status: 'reserved', activatedAt: null, expiresAt: null });
-  const now = new Date('2026-05-01T00:00:00.000Z');
-  assert.equal(canActivateReserved({ active: null, reserved: null }, now), false, 'nothing to activate');
-  assert.equal(canActivateReserved({ active: null, reserved }, now), true);
-  assert.equal(canActivateReserved({ active: purchased(), reserved }, now), false, 'time and postings left');
-  assert.equal(canActivateReserved({ active: purchased({ expiresAt: '2026-04-30T23:59:59.000Z' }), reserved }, now), true, 'its time ran out');
-  const usedUp = purchased({ remaining: [{ kind: 'recruitment', quantity: 0 }, { kind: 'featured', quantity: 0 }] });
-  assert.equal(canActivateReserved({ active: usedUp, reserved }, now), true, 'every resource used');
 });
 
 test('every status and resource has its words in both catalogues, and the words differ per status', () => {

@@ -14354,6 +14354,8 @@ export interface operations {
                             /** @description What was paid for it after the discount; credited to the wallet if a reserved plan is cancelled. In rials (toman × 10). */
                             paidRials: number;
                         } | null;
+                        /** @description Whether PUT …/purchased-plans/activate-reserve would activate the reserved plan now: one is reserved and no plan is active (an active plan whose time ran out or whose resources are all used has ended). */
+                        canActivateReserved: boolean;
                     };
                 };
             };

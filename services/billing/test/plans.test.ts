@@ -26,6 +26,7 @@ test('active, then reserved; a third purchase is refused while both are held; ac
   assert.equal(held.reserved?.plan?.slug, 'professional');
   assert.equal(held.reserved?.status, PurchasedPlanStatus.RESERVED);
   assert.equal(held.reserved?.activatedAtMs, 0n, 'its time has not started');
+  assert.equal(held.canActivateReserved, false, 'the active plan still runs');
   const rows = await stack.db.$queryRawUnsafe<{ payload: Buffer }[]>(`SELECT payload FROM outbox WHERE key = $1 AND type = $2 ORDER BY seq`, employerId, OrderPaidSchema.typeName);
   assert.deepEqual(rows.map((row) => fromBinary(OrderPaidSchema, row.payload).reserved), [false, true]);
 
@@ -36,12 +37,14 @@ test('active, then reserved; a third purchase is refused while both are held; ac
   stack.clock.advance(30 * DAY_MS);
   held = await stack.billing.getResources({ employerId }, { userId: owner });
   assert.equal(held.active, undefined, 'an active plan whose time ran out no longer counts');
+  assert.equal(held.canActivateReserved, true, 'so the reservation may start');
   const activated = (await stack.billing.activateReservedPlan({ employerId }, { userId: owner })).purchasedPlan!;
   assert.equal(activated.status, PurchasedPlanStatus.ACTIVE);
   assert.equal(activated.orderId, second.order.id);
   assert.equal(activated.activatedAtMs, BigInt(stack.clock()));
   assert.equal(activated.expiresAtMs, BigInt(stack.clock() + 30 * DAY_MS));
   await rejectsWith(stack.billing.activateReservedPlan({ employerId }, { userId: owner }), 'EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND');
+  assert.equal((await stack.billing.getResources({ employerId }, { userId: owner })).canActivateReserved, false, 'nothing left to activate');
 
   const all = await stack.billing.listPurchasedPlans({ employerId }, { userId: owner });
   assert.deepEqual(all.items.map((p) => p.status), [PurchasedPlanStatus.ACTIVE, PurchasedPlanStatus.EXPIRED]);
@@ -85,7 +88,19 @@ test('a plan whose resources are all used counts as ended: the next purchase is 
   await buyWithSandbox(stack, owner, employerId, PLAN.basic);
   await stack.billing.consumeResource({ employerId, kind: 1, referenceId: 'posting-1' }, { userId: owner });
   const next = await buyWithSandbox(stack, owner, employerId, PLAN.professional);
-  const held = await stack.billing.getResources({ employerId }, { userId: owner });
+  let held = await stack.billing.getResources({ employerId }, { userId: owner });
   assert.equal(held.active?.orderId, next.order.id);
   assert.equal(held.reserved, undefined);
+  assert.equal(held.canActivateReserved, false, 'nothing is reserved');
+
+  // Reserved behind the professional plan, which then uses up every resource: the reservation may start.
+  await buyWithSandbox(stack, owner, employerId, PLAN.basic);
+  assert.equal((await stack.billing.getResources({ employerId }, { userId: owner })).canActivateReserved, false);
+  const professional = held.active!.remaining;
+  for (const resource of professional) {
+    for (let i = 0; i < resource.quantity; i++) await stack.billing.consumeResource({ employerId, kind: resource.kind, referenceId: `used-${resource.kind}-${i}` }, { userId: owner });
+  }
+  held = await stack.billing.getResources({ employerId }, { userId: owner });
+  assert.deepEqual([held.active, held.reserved?.plan?.slug, held.canActivateReserved], [undefined, 'basic', true]);
+  assert.equal((await stack.billing.activateReservedPlan({ employerId }, { userId: owner })).purchasedPlan?.status, PurchasedPlanStatus.ACTIVE);
 });

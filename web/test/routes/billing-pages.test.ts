@@ -25,7 +25,7 @@ function ownerOfMehr(): void {
   routes.set('GET /employers/e1/has-access/Billing', { body: { hasAccess: true } });
   routes.set('GET /employers/e1/has-access/EmployerEdit', { body: { hasAccess: true } });
   routes.set('GET /products/plans/list', { body: { items: [BASIC, PRO] } });
-  routes.set('GET /products/e1/resources', { body: { active: purchased(), reserved: null } });
+  routes.set('GET /products/e1/resources', { body: { active: purchased(), reserved: null, canActivateReserved: false } });
   routes.set('GET /orders/e1/cart/current-order', { body: order({ discountCode: 'DARMAN10', discountRials: 1_250_000, totalRials: 11_250_000 }) });
   routes.set('GET /finance/e1/wallet', { body: { balanceRials: 50_000, entries: [] } });
 }
@@ -144,7 +144,7 @@ describe('billing pages against a stand-in gateway', () => {
   });
 
   test('without JavaScript, cancelling the reservation asks on the page itself (?confirm=), with the refund named', async () => {
-    gateway.routes.set('GET /products/e1/resources', { body: { active: purchased({ expiresAt: '2099-01-01T00:00:00.000Z' }), reserved: purchased({ id: 'pp-2', status: 'reserved', plan: BASIC, activatedAt: null, expiresAt: null, paidRials: 1_350_000 }) } });
+    gateway.routes.set('GET /products/e1/resources', { body: { active: purchased({ expiresAt: '2099-01-01T00:00:00.000Z' }), reserved: purchased({ id: 'pp-2', status: 'reserved', plan: BASIC, activatedAt: null, expiresAt: null, paidRials: 1_350_000 }), canActivateReserved: false } });
     await render('/employers/mehr/pricing?confirm=cancelReserved');
     const reserved = await screen.findByTestId('reserved-plan', {}, { timeout: 10_000 });
     const question = within(reserved).getByTestId('cancel-reserved-inline');
@@ -157,6 +157,21 @@ describe('billing pages against a stand-in gateway', () => {
     assert.equal(within(reserved).getByText(fa('billing.held.startsOnActivation', { days: '۳۰' })).tagName, 'P');
     assert.ok(screen.getByTestId('buying-blocked'));
     for (const button of screen.getAllByTestId('add-to-cart')) assert.equal(button.hasAttribute('disabled'), true);
+  });
+
+  test('the reservation\'s "activate" follows the billing service\'s answer (canActivateReserved), not a rule of the page', async () => {
+    const reserved = purchased({ id: 'pp-2', status: 'reserved', plan: BASIC, activatedAt: null, expiresAt: null, paidRials: 1_350_000 });
+    gateway.routes.set('GET /products/e1/resources', { body: { active: null, reserved, canActivateReserved: true } });
+    const may = await render('/employers/mehr/pricing');
+    let held = await within(may.container).findByTestId('reserved-plan', {}, { timeout: 10_000 });
+    assert.ok(within(held).getByTestId('activate-reserved'));
+    assert.equal(within(held).queryByTestId('activate-later'), null);
+    may.unmount();
+    gateway.routes.set('GET /products/e1/resources', { body: { active: null, reserved, canActivateReserved: false } });
+    const mayNot = await render('/employers/mehr/pricing');
+    held = await within(mayNot.container).findByTestId('reserved-plan', {}, { timeout: 10_000 });
+    assert.equal(within(held).queryByTestId('activate-reserved'), null);
+    assert.ok(within(held).getByTestId('activate-later'));
   });
 
   test('/pricing: a visitor’s "buy" leads to login; someone with several employers picks the one it is for', async () => {

@@ -18,7 +18,7 @@ export interface BillingAdapter {
   plans(meta: CallMeta): Promise<PlanJson[]>;
   purchasedPlans(employerId: string, query: PageQuery, meta: CallMeta): Promise<{ items: PurchasedPlanJson[]; page: PageInfoJson }>;
   purchasedPlan(employerId: string, id: string, meta: CallMeta): Promise<PurchasedPlanJson>;
-  resources(employerId: string, meta: CallMeta): Promise<{ active: PurchasedPlanJson | null; reserved: PurchasedPlanJson | null }>;
+  resources(employerId: string, meta: CallMeta): Promise<{ active: PurchasedPlanJson | null; reserved: PurchasedPlanJson | null; canActivateReserved: boolean }>;
   activateReserved(employerId: string, meta: CallMeta): Promise<PurchasedPlanJson>;
   cancelReserved(employerId: string, meta: CallMeta): Promise<{ purchasedPlan: PurchasedPlanJson; wallet: WalletJson }>;
   /** The open cart, or null when there is none. */
@@ -55,8 +55,8 @@ export function createBillingAdapter(address: string, defaults: ClientOptions): 
       return purchasedPlanJson((await client.getPurchasedPlan({ employerId, id }, options(meta))).purchasedPlan!);
     },
     async resources(employerId, meta) {
-      const { active, reserved } = await client.getResources({ employerId }, options(meta));
-      return { active: active ? purchasedPlanJson(active) : null, reserved: reserved ? purchasedPlanJson(reserved) : null };
+      const { active, reserved, canActivateReserved } = await client.getResources({ employerId }, options(meta));
+      return { active: active ? purchasedPlanJson(active) : null, reserved: reserved ? purchasedPlanJson(reserved) : null, canActivateReserved };
     },
     async activateReserved(employerId, meta) {
       return purchasedPlanJson((await client.activateReservedPlan({ employerId }, options(meta))).purchasedPlan!);

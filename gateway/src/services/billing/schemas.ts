@@ -96,6 +96,7 @@ export const ordersResponse = z.object({ items: z.array(orderSchema), page: page
 export const resourcesResponse = z.object({
   active: purchasedPlanSchema.nullable().meta({ description: 'null when no plan is active.' }),
   reserved: purchasedPlanSchema.nullable().meta({ description: 'null when none is reserved.' }),
+  canActivateReserved: z.boolean().meta({ description: 'Whether PUT …/purchased-plans/activate-reserve would activate the reserved plan now: one is reserved and no plan is active (an active plan whose time ran out or whose resources are all used has ended).' }),
 });
 export const cancelReserveResponse = z.object({ purchasedPlan: purchasedPlanSchema, wallet: walletSchema });
 export const startPaymentResponse = z.object({

@@ -95,11 +95,16 @@ export class PurchasedPlans {
     return this.view(row);
   }
 
-  async resources(userId: string | undefined, employerId: string): Promise<{ active: PurchasedPlanView | null; reserved: PurchasedPlanView | null }> {
+  /**
+   * The plans that count, and whether the reserved one may be activated now: the rule
+   * `activateReserved` applies (one reserved, none active that has not ended), so no client
+   * works it out again.
+   */
+  async resources(userId: string | undefined, employerId: string): Promise<{ active: PurchasedPlanView | null; reserved: PurchasedPlanView | null; canActivateReserved: boolean }> {
     requireEmployerId(employerId);
     await this.access.require(userId, employerId, 'Billing');
     const { active, reserved } = await currentPlans(this.db, employerId, this.clock());
-    return { active: active && (await this.view(active)), reserved: reserved && (await this.view(reserved)) };
+    return { active: active && (await this.view(active)), reserved: reserved && (await this.view(reserved)), canActivateReserved: reserved !== null && active === null };
   }
 
   /** The reserved plan starts now; refused while another plan is active and has not ended. */

@@ -47,8 +47,8 @@ export function billingHandlers(domain: BillingDomain): ServiceHandlers<typeof B
       return { purchasedPlan: purchasedPlanMessage(result.purchasedPlan), wallet: walletMessage(result.wallet) };
     },
     async getResources(request, context) {
-      const { active, reserved } = await purchases.resources(context.userId, request.employerId);
-      return { active: active ? purchasedPlanMessage(active) : undefined, reserved: reserved ? purchasedPlanMessage(reserved) : undefined };
+      const { active, reserved, canActivateReserved } = await purchases.resources(context.userId, request.employerId);
+      return { active: active ? purchasedPlanMessage(active) : undefined, reserved: reserved ? purchasedPlanMessage(reserved) : undefined, canActivateReserved };
     },
     async getCurrentOrder(request, context) {
       const order = await orders.current(context.userId, request.employerId);

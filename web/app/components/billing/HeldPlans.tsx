@@ -37,15 +37,14 @@ export interface HeldPlansProps {
   asked: string | null;
   /** This page's path (locale included) without its query. */
   pagePath: string;
-  /** The active plan has ended (or there is none), so the reserved one may start. */
-  canActivate: boolean;
 }
 
 /** The employer's active and reserved plan, with the reservation's activate and cancel. */
-export function HeldPlans({ resources, employerId, asked, pagePath, canActivate }: HeldPlansProps) {
+export function HeldPlans({ resources, employerId, asked, pagePath }: HeldPlansProps) {
   const t = useT();
   const locale = useLocale();
-  const { active, reserved } = resources;
+  // The billing service answers whether the reserved plan may start now (the active one has ended, or there is none).
+  const { active, reserved, canActivateReserved: canActivate } = resources;
   const fields = { employerId };
   return (
     <div className="grid gap-4 md:grid-cols-2">

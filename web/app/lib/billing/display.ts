@@ -48,20 +48,8 @@ export function walletCovers(balanceRials: number, totalRials: number): boolean 
 }
 
 /** An employer holding an active and a reserved plan cannot start another purchase. */
-export function canBuy(resources: Resources): boolean {
+export function canBuy(resources: Pick<Resources, 'active' | 'reserved'>): boolean {
   return !(resources.active && resources.reserved);
-}
-
-/**
- * Whether the reserved plan may be activated now: the service refuses while a plan is active,
- * and an active plan whose time ran out or whose resources are all used counts as ended.
- */
-export function canActivateReserved(resources: Resources, now: Date): boolean {
-  if (!resources.reserved) return false;
-  const { active } = resources;
-  if (!active || active.status !== 'active') return true;
-  if (active.expiresAt && new Date(active.expiresAt).getTime() <= now.getTime()) return true;
-  return active.remaining.every((resource) => resource.quantity <= 0);
 }
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageKey> = {

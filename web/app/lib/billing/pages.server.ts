@@ -11,7 +11,7 @@ import { localeFromPath, localePath, stripLocale, type Locale } from '../locale.
 import { loadViewer } from '../viewer.server.ts';
 import type { Viewer } from '../viewer.ts';
 import { billingApi } from './api.ts';
-import { canActivateReserved, outcomePath, paidReference, walletCredit } from './display.ts';
+import { outcomePath, paidReference, walletCredit } from './display.ts';
 
 interface BillingRouteArgs {
   request: Request;
@@ -41,8 +41,7 @@ export async function loadPricingPage(api: ApiClient, employerId: string) {
   const [plans, resources, cart, wallet] = await orRouteError(
     Promise.all([billingApi.plans(api), billingApi.resources(api, employerId), billingApi.currentCart(api, employerId), billingApi.wallet(api, employerId)]),
   );
-  // Decided here, with the server's clock, so the server's and the browser's render agree.
-  return { plans, resources, cart, walletBalanceRials: wallet.balanceRials, canActivate: canActivateReserved(resources, new Date()) };
+  return { plans, resources, cart, walletBalanceRials: wallet.balanceRials };
 }
 
 /** Where a started payment sends the payer: the provider's page, or the outcome when the wallet paid. */

@@ -55,14 +55,14 @@ export default function EmployerPricing({ loaderData, actionData }: Route.Compon
   const locale = useLocale();
   const codes = actionData && 'exc' in actionData ? actionData.exc : undefined;
   useExcToasts(codes, actionData && 'at' in actionData ? actionData.at : undefined);
-  const { employer, plans, resources, cart, walletBalanceRials, asked, canActivate } = loaderData;
+  const { employer, plans, resources, cart, walletBalanceRials, asked } = loaderData;
   const buyingAllowed = canBuy(resources);
   const discountRefusal = actionData && 'intent' in actionData && actionData.intent === 'applyDiscount' ? codes?.find((code) => code === DISCOUNT_REFUSED) : undefined;
   return (
     <Page title={t('billing.pricing.title')} intro={employer.brand ?? undefined} testId="employer-pricing-page">
       <section aria-labelledby="held-title" className="mb-10">
         <h2 id="held-title" className="mb-4 text-xl font-bold">{t('billing.held.title')}</h2>
-        <HeldPlans resources={resources} employerId={employer.id} asked={asked} canActivate={canActivate} pagePath={localePath(locale, `/employers/${employer.slug}/pricing`)} />
+        <HeldPlans resources={resources} employerId={employer.id} asked={asked} pagePath={localePath(locale, `/employers/${employer.slug}/pricing`)} />
       </section>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <section aria-labelledby="plans-title" className="min-w-0">
