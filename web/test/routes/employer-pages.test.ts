@@ -56,10 +56,10 @@ describe('employer routes on the real stack', () => {
   test('create an organisation, then its advanced info names each refused field', async () => {
     const cookie = await logInThroughApi();
     await renderApp('/employers/add', { cookie, gatewayUrl: stack!.gatewayUrl });
-    const form = (await screen.findByTestId('employer-add-form', {}, { timeout: 10_000 })) as HTMLFormElement;
+    const form = (await screen.findByTestId('employer-add-form', {}, { timeout: 20_000 })) as HTMLFormElement;
     fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.field.brand'))), { target: { value: 'بیمارستان نمونه' } });
     fireEvent.click(within(form).getByTestId('create-employer-submit'));
-    const advanced = await screen.findByTestId('employer-profile-form', {}, { timeout: 10_000 });
+    const advanced = await screen.findByTestId('employer-profile-form', {}, { timeout: 20_000 });
     assert.equal((within(advanced).getByLabelText(new RegExp(fa('employer.field.brand'))) as HTMLInputElement).value, 'بیمارستان نمونه');
     // Each refused field, the value typed into it and the code the employer service answers.
     const refused = [
@@ -71,7 +71,7 @@ describe('employer routes on the real stack', () => {
     // Every assertion retried by waitFor carries a message: without one, node:assert works its
     // message out from the call's source, which under tsx took over a minute per failed try and
     // starved the page's re-render until the timeout.
-    await waitFor(() => assert.equal(within(advanced).getByLabelText(refused[0]!.label).getAttribute('aria-invalid'), 'true', 'the refusal is shown'), { timeout: 10_000 });
+    await waitFor(() => assert.equal(within(advanced).getByLabelText(refused[0]!.label).getAttribute('aria-invalid'), 'true', 'the refusal is shown'), { timeout: 20_000 });
     for (const { label, value, code } of refused) {
       const input = within(advanced).getByLabelText(label) as HTMLInputElement;
       assert.equal(input.getAttribute('aria-invalid'), 'true', `${label} is marked invalid`);
@@ -108,10 +108,10 @@ describe('employer routes on the real stack', () => {
   test('an agent who may read the templates but not change them: the 403 page on the action, nothing created', async () => {
     const { owner, agent, employer } = await employerWithAgent(['RecruitmentCreate']);
     await renderApp(`/employers/${encodeURIComponent(employer.slug)}/settings/hiring-customization`, { cookie: agent, gatewayUrl: stack!.gatewayUrl });
-    const form = (await screen.findByTestId('create-template-form', {}, { timeout: 10_000 })) as HTMLFormElement;
+    const form = (await screen.findByTestId('create-template-form', {}, { timeout: 20_000 })) as HTMLFormElement;
     fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.hiring.newTemplate'))), { target: { value: 'قالب نماینده' } });
     fireEvent.click(within(form).getByTestId('create-template'));
-    await screen.findByTestId('error-403', {}, { timeout: 10_000 });
+    await screen.findByTestId('error-403', {}, { timeout: 20_000 });
     const templates = await gateway<{ items: Array<{ name: string }> }>(owner, 'GET', `/employers/${employer.id}/templates`);
     assert.deepEqual(templates.items.map((item) => item.name).filter((name) => name === 'قالب نماینده'), []);
   });

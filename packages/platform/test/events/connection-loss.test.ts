@@ -8,7 +8,7 @@ import { inPgTransaction, pgExecutor } from '../../src/events/executor.ts';
 import { enqueueEvent, OutboxRelay } from '../../src/events/outbox.ts';
 import { connectPgLog } from '../../src/events/pglog.ts';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../../src/testing.ts';
-import { capturedLogger, platformMigrations, sleep, uniqueTopic, userRegistered, waitFor } from './support.ts';
+import { capturedLogger, platformMigrations, uniqueTopic, userRegistered, waitFor } from './support.ts';
 
 let service: TestDatabase;
 let events: TestDatabase;
@@ -57,9 +57,7 @@ test('relay and event log survive Postgres cutting their connections', async () 
   await waitFor('the first event', () => received.length === 1);
 
   assert.ok((await terminateConnections()) > 0, 'connections were cut');
-  await sleep(500);
-  const warnings = lines.filter((line) => line.level === 40).map((line) => String(line.msg));
-  assert.ok(warnings.some((msg) => /connection lost/.test(msg)), `the loss is logged (${warnings.join(' | ')})`);
+  await waitFor('the loss to be logged (a warning: connection lost)', () => lines.some((line) => line.level === 40 && /connection lost/.test(String(line.msg))), 15_000);
 
   await publish(2);
   await waitFor('the event published after the cut', () => received.length === 2, 15_000);
@@ -74,7 +72,8 @@ test('a connection cut while a transaction holds it between queries fails that t
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       // Cut while no query of ours runs on it, as when the relay publishes to the bus mid-transaction.
       await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
-      await sleep(300);
+      // pg_terminate_backend only signals: the transaction goes on once the backend is really gone.
+      await waitFor('the backend to end', async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid])).rowCount === 0, 15_000);
     });
     await assert.rejects(transaction);
     // The broken connection was dropped, not pooled again: the next transaction works.

@@ -139,7 +139,8 @@ describe('transactional outbox and relay', () => {
     const relay = new OutboxRelay({ connectionString: service.url, bus: deadBus, log, maxAttempts: 3, retryBaseMs: 20, pollIntervalMs: 50 });
     await relay.start();
     await waitFor('the row to be parked', async () => (await pool.query(`SELECT 1 FROM outbox WHERE event_id = $1 AND status = 'parked'`, [poison.id])).rowCount === 1, 5000);
-    await sleep(200);
+    // Time for a relay that ignored the parking (polling every 50 ms) to try again.
+    await sleep(1_500);
     await relay.stop();
 
     const row = await pool.query('SELECT status, attempts, last_error FROM outbox WHERE event_id = $1', [poison.id]);
@@ -213,7 +214,8 @@ describe('transactional outbox and relay', () => {
     await Promise.all(relays.map((relay) => relay.start()));
     for (let from = 20; from < 220; from += 20) sent.push(...(await enqueue(from, 20)));
     await waitFor('all 220', () => received.length >= 220, 15_000);
-    await sleep(300);
+    // Time for a duplicate to arrive, generous for a loaded machine.
+    await sleep(1_500);
     await Promise.all(relays.map((relay) => relay.stop()));
     await (await consumer).stop();
 

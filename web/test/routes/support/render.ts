@@ -2,7 +2,7 @@
 // in React Router's test stub: the root document is replaced by what it gives every page (the
 // locale from the URL), and loaders reach the gateway through a client that each test chooses.
 import './dom.ts';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { after, afterEach } from 'node:test';
 import { createElement } from 'react';
 import { createRoutesStub, Outlet, RouterContextProvider, useLocation, type ActionFunction, type LoaderFunction } from 'react-router';
@@ -14,6 +14,11 @@ import { localeFromPath } from '../../../app/lib/locale.ts';
 
 // Tests take the queries from here, so the DOM exists before testing-library first looks for it.
 export { fireEvent, screen, waitFor, within } from '@testing-library/react';
+
+// findBy…/waitFor give up after 1 s by default: too little for a loader that reaches the real
+// stack's gateway and services on a loaded machine. Generous here; an element that never
+// comes still fails, only later.
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(cleanup);
 // The window keeps timers of its own; closing it lets the test process end. Work the last test
