@@ -47,14 +47,22 @@ async function withApp(level: string, run: (url: string, lines: Line[]) => Promi
   }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/**
+ * Waits until `count` lines have arrived (generously: a loaded machine can be slow to write
+ * them), then a moment more, so that a line too many has its chance to show.
+ */
+async function settle(lines: unknown[], count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (lines.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
 
 test('at info: one access line per request with its id and path, never the query string', async () => {
   await withApp('info', async (url, lines) => {
     const response = await fetch(`${url}/ok?code=12345`, { headers: { 'x-request-id': 'req-log-1', authorization: 'Bearer secret-token' } });
     assert.equal(response.headers.get('x-request-id'), 'req-log-1');
     assert.deepEqual(await response.json(), { id: 'req-log-1' });
-    await settle();
+    await settle(lines, 1);
     assert.equal(lines.length, 1);
     const [line] = lines as [Line];
     assert.equal(line.msg, 'request completed');
@@ -73,7 +81,7 @@ test('at warn: successes are not logged; a 5xx is a warning carrying its codes',
     const down = await fetch(`${url}/down`);
     assert.equal(down.status, 503);
     assert.match(down.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
-    await settle();
+    await settle(lines, 1);
     assert.equal(lines.length, 1);
     assert.equal(lines[0]!.msg, 'request failed');
     assert.equal(lines[0]!.level, 40);
@@ -86,7 +94,7 @@ test('silent: no lines, and a request still gets its id', async () => {
   await withApp('silent', async (url, lines) => {
     const response = await fetch(`${url}/down`, { headers: { 'x-request-id': 'a b<script>' } });
     assert.match(response.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/, 'a hostile id is replaced');
-    await settle();
+    await settle(lines, 0);
     assert.equal(lines.length, 0);
   });
 });
@@ -96,7 +104,7 @@ test('paths are logged by their route pattern, never with the cellphone or email
     assert.equal((await fetch(`${url}/api/v1/authentication/cellphone/09121234567`)).status, 200);
     assert.equal((await fetch(`${url}/api/v1/authentication/email/sara@example.com/verify?code=1`)).status, 404);
     assert.equal((await fetch(`${url}/api/v1/authentication/cellphone/%DB%B0%DB%B9%DB%B1%DB%B2%DB%B1%DB%B2%DB%B3%DB%B4%DB%B5%DB%B6%DB%B7/x`)).status, 404);
-    await settle();
+    await settle(lines, 3);
     assert.deepEqual(lines.map((line) => line.req.path), [
       '/api/v1/authentication/cellphone/:cellphone',
       '/api/v1/authentication/email/:redacted/verify',

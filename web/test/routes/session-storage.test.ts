@@ -48,6 +48,7 @@ test('an address off this site is not used as the way back', async () => {
   window.sessionStorage.setItem(SESSION_KEYS.recruitmentsBackURL, 'https://evil.example/jobs');
   await renderApp('/something-went-wrong?code=EXC_RECRUITMENTS_PUBLIC_ACCESS_QUANTITY_LIMIT_REACHED');
   const back = await screen.findByTestId('limit-back');
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Time for the remembered address to be read (as the test above waits for), generous for a loaded machine.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   assert.equal(back.getAttribute('href'), '/applicants/recruitments');
 });
