@@ -24,14 +24,15 @@ test('an amount is the exact integer of rials, and one a JSON number cannot hold
   assert.throws(() => rialsOf(money(-(2n ** 62n))), RangeError);
 });
 
-test('0 ms is "not yet" (null); anything else an ISO time', () => {
-  assert.equal(timeOrNull(0n), null);
+test('an absent time is "not yet" (null); a present one an ISO time, the epoch itself included', () => {
+  assert.equal(timeOrNull(undefined), null);
   assert.equal(timeOrNull(1_767_225_600_000n), '2026-01-01T00:00:00.000Z');
+  assert.equal(timeOrNull(0n), '1970-01-01T00:00:00.000Z', 'no value stands for "none"');
 });
 
 test('a reserved plan: words for enums, null times, every key present', () => {
   const json = purchasedPlanJson(create(PurchasedPlanSchema, {
-    id: 'pp1', employerId: 'e1', plan, orderId: 'o1', status: PurchasedPlanStatus.RESERVED, activatedAtMs: 0n, expiresAtMs: 0n,
+    id: 'pp1', employerId: 'e1', plan, orderId: 'o1', status: PurchasedPlanStatus.RESERVED,
     createdAtMs: 1_767_225_600_000n, remaining: [{ kind: ResourceKind.RECRUITMENT, quantity: 1 }], paid: money(4_500_000n),
   }));
   assert.deepEqual(json, {

@@ -53,10 +53,10 @@ test('gateway payment: start, the sandbox page approves, submit OK completes the
 
   const paid = (await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order!;
   assert.equal(paid.status, OrderStatus.PAID);
-  assert.ok(paid.paidAtMs > 0n);
+  assert.ok(paid.paidAtMs !== undefined && paid.paidAtMs > 0n);
   const { active, reserved } = await stack.billing.getResources({ employerId }, { userId: owner });
   assert.equal(active?.status, PurchasedPlanStatus.ACTIVE);
-  assert.equal(active?.expiresAtMs, active!.activatedAtMs + BigInt(30 * DAY_MS));
+  assert.equal(active?.expiresAtMs, active!.activatedAtMs! + BigInt(30 * DAY_MS));
   assert.equal(reserved, undefined);
   assert.equal(await stack.db.purchasedPlan.count({ where: { employerId } }), 1);
   const events = await outboxOf(employerId);

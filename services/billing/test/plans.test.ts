@@ -25,7 +25,8 @@ test('active, then reserved; a third purchase is refused while both are held; ac
   assert.equal(held.active?.plan?.slug, 'basic');
   assert.equal(held.reserved?.plan?.slug, 'professional');
   assert.equal(held.reserved?.status, PurchasedPlanStatus.RESERVED);
-  assert.equal(held.reserved?.activatedAtMs, 0n, 'its time has not started');
+  assert.equal(held.reserved?.activatedAtMs, undefined, 'its time has not started');
+  assert.equal(held.reserved?.expiresAtMs, undefined);
   assert.equal(held.canActivateReserved, false, 'the active plan still runs');
   const rows = await stack.db.$queryRawUnsafe<{ payload: Buffer }[]>(`SELECT payload FROM outbox WHERE key = $1 AND type = $2 ORDER BY seq`, employerId, OrderPaidSchema.typeName);
   assert.deepEqual(rows.map((row) => fromBinary(OrderPaidSchema, row.payload).reserved), [false, true]);

@@ -91,7 +91,7 @@ test('an image is re-encoded without its EXIF, at quality 75 WebP, in every list
 
 test('widths outside the list are refused', async () => {
   const { id } = await upload(FileCategory.LOGO, 'logo.png', await png(300, 300));
-  for (const width of [1, 100, 300, 2048]) await rejectsWith(files.client.getPublicFile({ fileId: id, width: width as ImageWidth }), 'EXC_FILES_WIDTH_IS_INVALID');
+  for (const width of [0, 1, 100, 300, 2048]) await rejectsWith(files.client.getPublicFile({ fileId: id, width: width as ImageWidth }), 'EXC_FILES_WIDTH_IS_INVALID');
 });
 
 test('a private file is not served by id, and an unknown id is not found', async () => {

@@ -96,7 +96,8 @@ export function createAuthAdapter(address: string, defaults: ClientOptions): Aut
       return {
         user: userView(verified.user),
         session: verified.session ? sessionView(verified.session) : undefined,
-        endedSessions: { ids: verified.endedSessionIds, accessTokensValidUntilMs: Number(verified.accessTokensValidUntilMs) },
+        // Present with ended sessions (CHANGE_CELLPHONE); without them there is nothing to refuse until then.
+        endedSessions: { ids: verified.endedSessionIds, accessTokensValidUntilMs: Number(verified.accessTokensValidUntilMs ?? 0n) },
       };
     },
     async refreshSession(refreshToken, meta) {

@@ -1,6 +1,6 @@
 // Billing's protobuf messages as the JSON of the REST contract: money as integer rials (the
-// proto's int64 made a number only when it is exact), epoch milliseconds as ISO strings or
-// null, enums as lower-case words, every key present.
+// proto's int64 made a number only when it is exact), epoch milliseconds as ISO strings, an
+// absent (optional) time as null, enums as lower-case words, every key present.
 import type { Money, PageInfo } from '@darmankar/proto/common/v1/common_pb';
 import {
   OrderStatus, PaymentMethod, PaymentStatus, PurchasedPlanStatus, ResourceKind,
@@ -29,9 +29,9 @@ export function rialsOf(money: Money | undefined): number {
   return Number(rials);
 }
 
-/** The service writes 0 for "not yet" (not activated, not paid). */
-export function timeOrNull(ms: bigint): string | null {
-  return ms === 0n ? null : new Date(Number(ms)).toISOString();
+/** A time that may not have come yet (not activated, not paid): the service leaves it absent. */
+export function timeOrNull(ms: bigint | undefined): string | null {
+  return ms === undefined ? null : new Date(Number(ms)).toISOString();
 }
 
 const time = (ms: bigint): string => new Date(Number(ms)).toISOString();

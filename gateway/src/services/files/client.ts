@@ -34,7 +34,7 @@ export function createFilesAdapter(address: string, defaults: ClientOptions): Fi
       await client.deleteFile({ fileId }, options(meta));
     },
     async publicFile(fileId, width, meta) {
-      const answer = await client.getPublicFile({ fileId, width: (width ?? 0) as ImageWidth }, options(meta));
+      const answer = await client.getPublicFile({ fileId, width: width as ImageWidth | undefined }, options(meta));
       return { content: Buffer.from(answer.content), mediaType: answer.mediaType, etag: answer.etag };
     },
     async signedFile(input, meta) {

@@ -32,7 +32,9 @@ export const kindName = (kind: ResourceKind) => KIND_NAME[kind] ?? '';
 export const methodName = (method: PaymentMethod) => METHOD_NAME[method] ?? '';
 
 const money = (rials: number) => ({ rials: BigInt(rials) });
-const epoch = (ms: number | null) => BigInt(ms ?? 0);
+const epoch = (ms: number) => BigInt(ms);
+/** A time that may not have come yet (not activated, not paid): absent rather than 0. */
+const epochOrAbsent = (ms: number | null) => (ms === null ? undefined : BigInt(ms));
 const resources = (items: ResourceAmount[]) => items.map((item) => ({ kind: KIND[item.kind], quantity: item.quantity }));
 
 export function planMessage(plan: PlanView): MessageInitShape<typeof PlanSchema> {
@@ -46,8 +48,8 @@ export function purchasedPlanMessage(view: PurchasedPlanView): MessageInitShape<
     plan: planMessage(view.plan),
     orderId: view.orderId,
     status: PURCHASED_STATUS[view.status],
-    activatedAtMs: epoch(view.activatedAtMs),
-    expiresAtMs: epoch(view.expiresAtMs),
+    activatedAtMs: epochOrAbsent(view.activatedAtMs),
+    expiresAtMs: epochOrAbsent(view.expiresAtMs),
     createdAtMs: epoch(view.createdAtMs),
     remaining: resources(view.remaining),
     paid: money(view.paidRials),
@@ -64,7 +66,7 @@ export function paymentMessage(view: PaymentView): MessageInitShape<typeof Payme
     reference: view.reference ?? undefined,
     card: view.card ?? undefined,
     createdAtMs: epoch(view.createdAtMs),
-    completedAtMs: epoch(view.completedAtMs),
+    completedAtMs: epochOrAbsent(view.completedAtMs),
   };
 }
 
@@ -81,7 +83,7 @@ export function orderMessage(view: OrderView): MessageInitShape<typeof OrderSche
     total: money(view.totalRials),
     payments: view.payments.map(paymentMessage),
     createdAtMs: epoch(view.createdAtMs),
-    paidAtMs: epoch(view.paidAtMs),
+    paidAtMs: epochOrAbsent(view.paidAtMs),
     credits: view.credits.map(walletEntryMessage),
   };
 }

@@ -136,7 +136,7 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
       return {
         hasAccess: answer.hasAccess,
         outcome: OUTCOME[answer.outcome],
-        role: answer.role ? ROLE[answer.role] : Role.UNSPECIFIED,
+        role: answer.role ? ROLE[answer.role] : undefined,
         permissions: actionValues(answer.permissions),
       };
     },

@@ -2,7 +2,7 @@
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ServiceHandlers } from '@darmankar/platform/grpc';
 import { requireCaller } from '@darmankar/platform/input';
-import { ImageWidth, type FileCategory, type FilesService } from '@darmankar/proto/files/v1/files_pb';
+import type { FileCategory, FilesService } from '@darmankar/proto/files/v1/files_pb';
 import type { Files } from '../domain/files.ts';
 import { categoryName } from './policy.ts';
 
@@ -25,7 +25,7 @@ export function filesHandlers(files: Files): ServiceHandlers<typeof FilesService
     },
 
     async getPublicFile(request) {
-      const width = request.width === ImageWidth.IMAGE_WIDTH_UNSPECIFIED ? undefined : request.width;
+      const width = request.width;
       const { content, mediaType } = await files.publicContent(request.fileId, width);
       return { content, mediaType, etag: `"${request.fileId}.${width ?? 'full'}"` };
     },
