@@ -32,6 +32,7 @@ export interface ContractOptions {
 
 export function eventBusContract(name: string, setup: () => Promise<AdapterUnderTest>, options: ContractOptions = {}): void {
   const quietMs = options.quietMs ?? 1_500;
+  if (options.skip) console.log(`skipping the event bus contract for ${name}: ${options.skip}`);
 
   describe(`event bus contract: ${name}`, { skip: options.skip }, () => {
     let adapter: AdapterUnderTest;
