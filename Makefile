@@ -1,5 +1,5 @@
 # The two commands of the README are `make dev` and `make test`; the rest are helpers.
-.PHONY: dev test install generate bench lighthouse helm-check
+.PHONY: dev test install generate format bench lighthouse helm-check
 
 # Installs what is missing, starts Postgres, every service, the gateway and the web app.
 dev:
@@ -37,3 +37,7 @@ lighthouse: install generate
 # kubernetes-models from node_modules).
 helm-check: install
 	node scripts/check-helm.mjs
+
+# Formats the project's code with Prettier (.prettierrc.json); `make test` checks it is formatted.
+format: install
+	node node_modules/prettier/bin/prettier.cjs --write --log-level warn "**/*.{ts,tsx,mjs,cjs,js}"

@@ -2,12 +2,13 @@
 // this kind with nothing done by hand. Installs what is missing (Chromium and redis-server
 // through apt; a Chromium still missing fails the run), finds or starts Postgres and Redis
 // (none to be had fails the run: tests that need them must run, not skip), runs the checks (generated code fresh, type-checks, web build,
-// import boundaries, the OpenAPI document), runs every test file in groups, and ends with two
+// import boundaries, formatting, the OpenAPI document), runs every test file in groups, and ends with two
 // lines: `checks: N passed, N failed`, then the tests' `N passed, N failed` (`, N skipped`).
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { boundaryCommand } from './lib/boundaries.mjs';
+import { FORMATTED_FILES, PRETTIER } from './lib/format.mjs';
 import { ensureInstalled } from './lib/install.mjs';
 import { answers, postgresAnswers, startEmbeddedPostgres } from './lib/postgres.mjs';
 import { findRedis } from './lib/redis.mjs';
@@ -173,6 +174,7 @@ async function main() {
     await check('web build (react-router build)', 'npm', ['run', 'build', '-w', '@darmankar/web']);
     const boundaries = boundaryCommand();
     await check('import boundaries (dependency-cruiser, .dependency-cruiser.cjs)', boundaries.command, boundaries.args, { cwd: boundaries.cwd });
+    await check('formatting (prettier --check, .prettierrc.json)', process.execPath, [PRETTIER, '--check', ...FORMATTED_FILES]);
     for (const { name, file } of CHECK_TEST_FILES) await checkWithTests(name, file);
 
     for (const group of GROUPS) await runGroup(group, env, tapDir);
