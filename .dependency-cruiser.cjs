@@ -4,7 +4,19 @@
 // module and the rules tell them apart by how they were imported (`aliased-workspace`).
 
 /** Code outside node_modules and Node's own modules: what the boundaries are about. */
-const OURS = { couldNotResolve: false, dependencyTypesNot: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'] };
+const OURS = {
+  couldNotResolve: false,
+  dependencyTypesNot: [
+    'core',
+    'npm',
+    'npm-dev',
+    'npm-optional',
+    'npm-peer',
+    'npm-bundled',
+    'npm-no-pkg',
+    'npm-unknown',
+  ],
+};
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -19,22 +31,28 @@ module.exports = {
     {
       name: 'gateway-src-only-contracts-and-platform',
       severity: 'error',
-      comment: 'The gateway speaks to services over gRPC: besides npm packages it imports its own code, the generated contracts (@darmankar/proto) and the platform.',
+      comment:
+        'The gateway speaks to services over gRPC: besides npm packages it imports its own code, the generated contracts (@darmankar/proto) and the platform.',
       from: { path: '^gateway/src/' },
       to: { ...OURS, pathNot: '^(gateway/|proto/|packages/platform/)' },
     },
     {
       name: 'gateway-http-layer-knows-no-service',
       severity: 'error',
-      comment: 'The generic HTTP layer (routes, sessions, cookies, limits) serves every service module; a service\'s adapter and routes live in gateway/src/services/<name>/.',
+      comment:
+        "The generic HTTP layer (routes, sessions, cookies, limits) serves every service module; a service's adapter and routes live in gateway/src/services/<name>/.",
       from: { path: '^gateway/src/http/' },
       to: { path: '^gateway/src/services/' },
     },
     {
       name: 'no-circular-within-a-part',
       severity: 'error',
-      comment: 'No import circle inside a part (the gateway, the web app, a service, a package): who reads whom goes one way, so config.ts builds on the service modules and they never import it back (docs/adr/011). Circles between parts are already refused by the rules above; Prisma\'s generated client is not ours.',
-      from: { path: '^(gateway|web|services/[^/]+|packages/[^/]+|proto|scripts|deploy|bench)/', pathNot: '/src/db/generated/' },
+      comment:
+        "No import circle inside a part (the gateway, the web app, a service, a package): who reads whom goes one way, so config.ts builds on the service modules and they never import it back (docs/adr/011). Circles between parts are already refused by the rules above; Prisma's generated client is not ours.",
+      from: {
+        path: '^(gateway|web|services/[^/]+|packages/[^/]+|proto|scripts|deploy|bench)/',
+        pathNot: '/src/db/generated/',
+      },
       to: { path: '^$1/', circular: true },
     },
     {
@@ -47,7 +65,8 @@ module.exports = {
     {
       name: 'service-internals-stay-inside',
       severity: 'error',
-      comment: 'Outside its own folder a service is used through its package entry (@darmankar/<name>: config schema, migrations, start), never a file inside its source; tests and the chart check included.',
+      comment:
+        'Outside its own folder a service is used through its package entry (@darmankar/<name>: config schema, migrations, start), never a file inside its source; tests and the chart check included.',
       from: { pathNot: '^services/' },
       to: { path: '^services/', pathNot: '^services/[^/]+/src/index\\.ts$' },
     },
@@ -68,9 +87,16 @@ module.exports = {
     {
       name: 'web-app-browser-safe-platform-only',
       severity: 'error',
-      comment: 'Code that reaches the browser bundle imports only the browser-safe platform modules (docs/conventions.md).',
+      comment:
+        'Code that reaches the browser bundle imports only the browser-safe platform modules (docs/conventions.md).',
       from: { path: '^web/app/' },
-      to: { path: '^packages/platform/', pathNot: ['^packages/platform/src/(errors/catalogue|persian|jalali|money|session-cookies|closed-lists|hiring-defaults)\\.ts$', '^packages/platform/src/closed-lists/[^/]+\\.json$'] },
+      to: {
+        path: '^packages/platform/',
+        pathNot: [
+          '^packages/platform/src/(errors/catalogue|persian|jalali|money|session-cookies|closed-lists|hiring-defaults)\\.ts$',
+          '^packages/platform/src/closed-lists/[^/]+\\.json$',
+        ],
+      },
     },
     {
       name: 'platform-no-service-or-gateway',
@@ -82,14 +108,24 @@ module.exports = {
     {
       name: 'domain-no-transport',
       severity: 'error',
-      comment: 'Business rules know nothing of gRPC, HTTP or generated contracts: the rpc/ handlers translate. Nor of the outside adapters: the domain declares the port, src/adapters/ implements it, app.ts wires them.',
+      comment:
+        'Business rules know nothing of gRPC, HTTP or generated contracts: the rpc/ handlers translate. Nor of the outside adapters: the domain declares the port, src/adapters/ implements it, app.ts wires them.',
       from: { path: '^services/([^/]+)/src/domain/' },
-      to: { path: ['(^|/)node_modules/@grpc/grpc-js/', '(^|/)node_modules/express/', '^proto/', '^services/$1/src/rpc/', '^services/$1/src/adapters/'] },
+      to: {
+        path: [
+          '(^|/)node_modules/@grpc/grpc-js/',
+          '(^|/)node_modules/express/',
+          '^proto/',
+          '^services/$1/src/rpc/',
+          '^services/$1/src/adapters/',
+        ],
+      },
     },
     {
       name: 'domain-no-prisma-runtime-errors',
       severity: 'error',
-      comment: 'Database errors are translated where the query is written (src/db), not caught as Prisma runtime types in the domain. The generated client re-exports them (Prisma.PrismaClientKnownRequestError), so only type imports of it are allowed here.',
+      comment:
+        'Database errors are translated where the query is written (src/db), not caught as Prisma runtime types in the domain. The generated client re-exports them (Prisma.PrismaClientKnownRequestError), so only type imports of it are allowed here.',
       from: { path: '^services/([^/]+)/src/domain/' },
       to: {
         path: ['(^|/)node_modules/@prisma/client/runtime/', '^services/$1/src/db/generated/'],

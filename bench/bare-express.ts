@@ -3,7 +3,9 @@
 import express from 'express';
 
 const app = express();
-app.get('/ping', (_req, res) => { res.json({ pong: true }); });
+app.get('/ping', (_req, res) => {
+  res.json({ pong: true });
+});
 const server = app.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);

@@ -29,7 +29,8 @@ const BIG_PLAN_UNITS = 1_000_000;
 const processes = processGroup();
 const TELEMETRY = { preload: ['@darmankar/platform/telemetry-register'] };
 
-const summary = (values: number[], digits = 2) => `p50 ${percentile(values, 50).toFixed(digits)} ms, p95 ${percentile(values, 95).toFixed(digits)} ms (n=${values.length})`;
+const summary = (values: number[], digits = 2) =>
+  `p50 ${percentile(values, 50).toFixed(digits)} ms, p95 ${percentile(values, 95).toFixed(digits)} ms (n=${values.length})`;
 
 async function timed<T>(into: number[], work: () => Promise<T>): Promise<T> {
   const startedAt = performance.now();
@@ -42,8 +43,16 @@ const authorityOf = (redirectUrl: string) => new URL(redirectUrl).pathname.split
 
 async function main(): Promise<void> {
   console.log(`Darmankar billing benchmark — ${new Date().toISOString()}`);
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, node ${process.version}; load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
-  const employerDb = await createTestDatabase('bench_billing_employer', serviceMigrationSets(`${ROOT}services/employer`));
+  console.log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, node ${process.version}; load average before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  const employerDb = await createTestDatabase(
+    'bench_billing_employer',
+    serviceMigrationSets(`${ROOT}services/employer`),
+  );
   const billingDb = await createTestDatabase('bench_billing', serviceMigrationSets(`${ROOT}services/billing`));
   const events = new URL(testPostgresUrl());
   events.pathname = `/dk_bench_events_${randomBytes(4).toString('hex')}`;
@@ -53,19 +62,39 @@ async function main(): Promise<void> {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    processes.start('employer', 'services/employer/src/main.ts', {
-      NODE_ENV: 'production', DATABASE_URL: employerDb.url, GRPC_PORT: String(employerPort), EVENTS_DATABASE_URL: eventsUrl,
-      CALLER_ASSERTION_PUBLIC_KEY: publicPem, CALLER_ASSERTION_PRIVATE_KEY: privatePem,
-    }, TELEMETRY);
+    processes.start(
+      'employer',
+      'services/employer/src/main.ts',
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: employerDb.url,
+        GRPC_PORT: String(employerPort),
+        EVENTS_DATABASE_URL: eventsUrl,
+        CALLER_ASSERTION_PUBLIC_KEY: publicPem,
+        CALLER_ASSERTION_PRIVATE_KEY: privatePem,
+      },
+      TELEMETRY,
+    );
     const employerHealth = createHealthChecker(`127.0.0.1:${employerPort}`);
     const billingHealth = createHealthChecker(`127.0.0.1:${billingPort}`);
     await waitFor('employer', () => employerHealth.isServing(1000));
     // Billing only once the employer is up: both would create the shared events database at once.
-    processes.start('billing', 'services/billing/src/main.ts', {
-      NODE_ENV: 'development', DATABASE_URL: billingDb.url, GRPC_PORT: String(billingPort), EVENTS_DATABASE_URL: eventsUrl,
-      EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`, PAYMENT_PROVIDER: 'sandbox', PUBLIC_WEB_URL: 'https://darmankar.ir',
-      CALLER_ASSERTION_PUBLIC_KEY: publicPem, CALLER_ASSERTION_PRIVATE_KEY: privatePem,
-    }, TELEMETRY);
+    processes.start(
+      'billing',
+      'services/billing/src/main.ts',
+      {
+        NODE_ENV: 'development',
+        DATABASE_URL: billingDb.url,
+        GRPC_PORT: String(billingPort),
+        EVENTS_DATABASE_URL: eventsUrl,
+        EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`,
+        PAYMENT_PROVIDER: 'sandbox',
+        PUBLIC_WEB_URL: 'https://darmankar.ir',
+        CALLER_ASSERTION_PUBLIC_KEY: publicPem,
+        CALLER_ASSERTION_PRIVATE_KEY: privatePem,
+      },
+      TELEMETRY,
+    );
     await waitFor('billing', () => billingHealth.isServing(1000));
     employerHealth.close();
     billingHealth.close();
@@ -76,7 +105,10 @@ async function main(): Promise<void> {
     const anonymous = createClient(BillingService, `127.0.0.1:${billingPort}`);
     const newEmployer = async () => {
       const owner = randomUUID();
-      const created = await employers.createEmployer({ brand: `کلینیک ${randomBytes(3).toString('hex')}`, isSelfEmployed: false }, { userId: owner });
+      const created = await employers.createEmployer(
+        { brand: `کلینیک ${randomBytes(3).toString('hex')}`, isSelfEmployed: false },
+        { userId: owner },
+      );
       return { owner, employerId: created.employer!.id };
     };
     const database = new pg.Client({ connectionString: billingDb.url });
@@ -85,44 +117,83 @@ async function main(): Promise<void> {
       // Purchases: the employers are made first (not measured), then bought for one after another.
       const buyers = [];
       for (let i = 0; i < PURCHASES; i++) buyers.push(await newEmployer());
-      const buy = async ({ owner, employerId }: { owner: string; employerId: string }, steps?: Record<string, number[]>) => {
+      const buy = async (
+        { owner, employerId }: { owner: string; employerId: string },
+        steps?: Record<string, number[]>,
+      ) => {
         const at = (name: string) => steps?.[name] ?? [];
-        const order = (await timed(at('CreateCart'), () => billing.createCart({ employerId, planId: ENTERPRISE_PLAN }, { userId: owner }))).order!;
-        const started = await timed(at('StartPayment'), () => billing.startPayment({ orderId: order.id, method: PaymentMethod.GATEWAY }, { userId: owner }));
+        const order = (
+          await timed(at('CreateCart'), () =>
+            billing.createCart({ employerId, planId: ENTERPRISE_PLAN }, { userId: owner }),
+          )
+        ).order!;
+        const started = await timed(at('StartPayment'), () =>
+          billing.startPayment({ orderId: order.id, method: PaymentMethod.GATEWAY }, { userId: owner }),
+        );
         const authority = authorityOf(started.redirectUrl);
         await timed(at('DecideSandboxPayment'), () => billing.decideSandboxPayment({ authority, approve: true }));
         await timed(at('SubmitPayment'), () => billing.submitPayment({ authority, status: 'OK' }));
       };
       // Warm-up: two purchases on employers of their own.
       for (let i = 0; i < 2; i++) await buy(await newEmployer());
-      const steps: Record<string, number[]> = { CreateCart: [], StartPayment: [], DecideSandboxPayment: [], SubmitPayment: [], total: [] };
+      const steps: Record<string, number[]> = {
+        CreateCart: [],
+        StartPayment: [],
+        DecideSandboxPayment: [],
+        SubmitPayment: [],
+        total: [],
+      };
       for (const buyer of buyers) await timed(steps.total!, () => buy(buyer, steps));
-      const paid = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM purchased_plans WHERE status = 'active'`);
-      console.log(`\npurchase over gRPC, sequential, ${PURCHASES} purchases over ${PURCHASES} employers (sandbox; active plans after: ${paid.rows[0]!.n}):`);
+      const paid = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM purchased_plans WHERE status = 'active'`,
+      );
+      console.log(
+        `\npurchase over gRPC, sequential, ${PURCHASES} purchases over ${PURCHASES} employers (sandbox; active plans after: ${paid.rows[0]!.n}):`,
+      );
       for (const [name, times] of Object.entries(steps)) console.log(`  ${name.padEnd(22)} ${summary(times)}`);
 
       // ConsumeResource: one employer's enterprise plan raised to a million recruitment units.
       const consumer = buyers[0]!;
-      await database.query(`UPDATE purchased_plans SET recruitment_remaining = $2 WHERE employer_id = $1 AND status = 'active'`, [consumer.employerId, BIG_PLAN_UNITS]);
-      const remaining = async () => (await database.query<{ n: number }>(`SELECT recruitment_remaining AS n FROM purchased_plans WHERE employer_id = $1 AND status = 'active'`, [consumer.employerId])).rows[0]!.n;
-      const consume = (reference: string) => billing.consumeResource({ employerId: consumer.employerId, kind: ResourceKind.RECRUITMENT, referenceId: reference }, { userId: consumer.owner });
+      await database.query(
+        `UPDATE purchased_plans SET recruitment_remaining = $2 WHERE employer_id = $1 AND status = 'active'`,
+        [consumer.employerId, BIG_PLAN_UNITS],
+      );
+      const remaining = async () =>
+        (
+          await database.query<{ n: number }>(
+            `SELECT recruitment_remaining AS n FROM purchased_plans WHERE employer_id = $1 AND status = 'active'`,
+            [consumer.employerId],
+          )
+        ).rows[0]!.n;
+      const consume = (reference: string) =>
+        billing.consumeResource(
+          { employerId: consumer.employerId, kind: ResourceKind.RECRUITMENT, referenceId: reference },
+          { userId: consumer.owner },
+        );
       for (let i = 0; i < 50; i++) await consume(`warm-${i}`);
       const before = await remaining();
       const consumeTimes: number[] = [];
       let next = 0;
       const startedAt = performance.now();
-      await Promise.all(Array.from({ length: CONSUMERS }, async () => {
-        while (next < CONSUMES) {
-          const reference = `posting-${next++}`;
-          await timed(consumeTimes, () => consume(reference));
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CONSUMERS }, async () => {
+          while (next < CONSUMES) {
+            const reference = `posting-${next++}`;
+            await timed(consumeTimes, () => consume(reference));
+          }
+        }),
+      );
       const seconds = (performance.now() - startedAt) / 1000;
       const after = await remaining();
-      const usages = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM resource_usages WHERE employer_id = $1 AND reference_id LIKE 'posting-%'`, [consumer.employerId]);
+      const usages = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM resource_usages WHERE employer_id = $1 AND reference_id LIKE 'posting-%'`,
+        [consumer.employerId],
+      );
       console.log(`\nConsumeResource, ${CONSUMERS} concurrent callers, one employer, ${CONSUMES} unique references:`);
       console.log(`  ${(CONSUMES / seconds).toFixed(0)} calls/s (${seconds.toFixed(2)} s)   ${summary(consumeTimes)}`);
-      console.log(`  recruitment units ${before} → ${after}: down by ${before - after} for ${CONSUMES} calls, ${usages.rows[0]!.n} usage rows`);
+      console.log(
+        `  recruitment units ${before} → ${after}: down by ${before - after} for ${CONSUMES} calls, ${usages.rows[0]!.n} usage rows`,
+      );
       assert.equal(before - after, CONSUMES, 'the units went down by exactly the number of calls');
       assert.equal(usages.rows[0]!.n, CONSUMES, 'one usage row per call');
 

@@ -44,7 +44,8 @@ const TRACE_RATIO = process.env.BENCH_TRACE_RATIO ?? '0.1';
 const REDIS_URL = process.env.BENCH_REDIS_URL;
 /** `ping` or `logged-in`: load that one path only, ROUNDS runs, and report its CPU (for profiling). */
 const PROFILE = process.env.BENCH_PROFILE as 'ping' | 'logged-in' | undefined;
-if (PROFILE !== undefined && PROFILE !== 'ping' && PROFILE !== 'logged-in') throw new Error('BENCH_PROFILE is ping or logged-in');
+if (PROFILE !== undefined && PROFILE !== 'ping' && PROFILE !== 'logged-in')
+  throw new Error('BENCH_PROFILE is ping or logged-in');
 const CELLPHONE = '09120000001';
 
 const TARGETS = { ping: 0.85, loggedIn: 0.3 } as const;
@@ -53,7 +54,13 @@ const processes = processGroup();
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 /** BENCH_NODE_FLAGS reach the measured processes only, e.g. `--cpu-prof` to profile them. */
-function start(name: string, entry: string, env: Record<string, string | undefined>, preload: string[] = [], measured = true): ChildProcess {
+function start(
+  name: string,
+  entry: string,
+  env: Record<string, string | undefined>,
+  preload: string[] = [],
+  measured = true,
+): ChildProcess {
   return processes.start(name, entry, { LOG_LEVEL, ...env }, { preload, nodeFlags: measured ? NODE_FLAGS : [] });
 }
 
@@ -65,16 +72,23 @@ async function logIn(gateway: string, auth: ReturnType<typeof createClient<typeo
   await json(await fetch(`${gateway}/api/v1/authentication/cellphone/${CELLPHONE}`, { method: 'POST' }));
   const { messages } = await auth.listDevOutbox({ to: CELLPHONE });
   const code = messages[0]?.code;
-  if (!code) throw new Error('no code in the auth service\'s development outbox');
-  const verified = await json(await fetch(`${gateway}/api/v1/authentication/cellphone/${CELLPHONE}/verify?next=Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  }));
+  if (!code) throw new Error("no code in the auth service's development outbox");
+  const verified = await json(
+    await fetch(`${gateway}/api/v1/authentication/cellphone/${CELLPHONE}/verify?next=Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    }),
+  );
   return verified.session.accessToken;
 }
 
-interface Measured { perSecond: number; p50Ms: number; p99Ms: number; errors: number }
+interface Measured {
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
 
 function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -84,7 +98,12 @@ function percentile(sorted: Float64Array, p: number): number {
  * autocannon's own percentiles are whole milliseconds; each response's time is recorded
  * here instead (fractional ms from its 'response' event) so sub-millisecond hops show.
  */
-async function http(url: string, connections: number, headers: Record<string, string> = {}, seconds = DURATION_SECONDS): Promise<Measured> {
+async function http(
+  url: string,
+  connections: number,
+  headers: Record<string, string> = {},
+  seconds = DURATION_SECONDS,
+): Promise<Measured> {
   const latencies: number[] = [];
   let errors = 0;
   const instance = autocannon({ url, connections, duration: seconds, headers });
@@ -161,7 +180,8 @@ async function withCpu(sources: Record<string, CpuSource>, measure: () => Promis
     // A backend that started during the run counts from zero.
     for (const [pid, ms] of cpuOfSource(source)) spent += ms - (before[name]!.get(pid) ?? 0);
     // Backends may all have been closed as idle before the run and opened during it.
-    if (before[name]!.size > 0 || typeof source === 'function') perRequest[name] = spent / (result.perSecond * DURATION_SECONDS);
+    if (before[name]!.size > 0 || typeof source === 'function')
+      perRequest[name] = spent / (result.perSecond * DURATION_SECONDS);
   }
   return [result, perRequest];
 }
@@ -181,23 +201,47 @@ interface Round {
   ping100: Measured;
   floor10: Measured;
   loggedIn10: Measured;
-  cpu: { floor: number; ping: number; loggedInGateway: number; loggedInAuth: number; loggedInPostgres: number; loggedInClient: number };
+  cpu: {
+    floor: number;
+    ping: number;
+    loggedInGateway: number;
+    loggedInAuth: number;
+    loggedInPostgres: number;
+    loggedInClient: number;
+  };
 }
 
 async function main(): Promise<void> {
   console.log(`Darmankar benchmark — ${new Date().toISOString()}`);
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`);
-  console.log(`load average before: ${os.loadavg().map((n) => fmt(n)).join(' ')}${loadNow() > 1.5 ? ' — other work is running: the ratios will be noisy' : ''}`);
+  console.log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((n) => fmt(n))
+      .join(' ')}${loadNow() > 1.5 ? ' — other work is running: the ratios will be noisy' : ''}`,
+  );
   console.log(`${ROUNDS} rounds; each run ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up per path`);
-  console.log(`gateway: NODE_ENV=production LOG_LEVEL=${LOG_LEVEL}, telemetry register loaded, tracing ${TRACING === 'export' ? 'exporting every span over OTLP/HTTP' : TRACING === 'sampled' ? `exporting a parent-based ${TRACE_RATIO} ratio of traces over OTLP/HTTP` : 'off (no OTEL_EXPORTER_OTLP_ENDPOINT)'}, rate limits and revocations ${REDIS_URL ? `in Redis (${REDIS_URL})` : 'in process'}\n`);
+  console.log(
+    `gateway: NODE_ENV=production LOG_LEVEL=${LOG_LEVEL}, telemetry register loaded, tracing ${TRACING === 'export' ? 'exporting every span over OTLP/HTTP' : TRACING === 'sampled' ? `exporting a parent-based ${TRACE_RATIO} ratio of traces over OTLP/HTTP` : 'off (no OTEL_EXPORTER_OTLP_ENDPOINT)'}, rate limits and revocations ${REDIS_URL ? `in Redis (${REDIS_URL})` : 'in process'}\n`,
+  );
 
   const authDir = path.join(ROOT, 'services', 'auth');
   const db = await createTestDatabase('bench', serviceMigrationSets(authDir));
   try {
-    const [barePort, grpcPort, gatewayPort, sinkPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const [barePort, grpcPort, gatewayPort, sinkPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     // A sampler inherited from the shell would change what is measured, as would an endpoint.
-    const tracingEnv: Record<string, string | undefined> = { OTEL_TRACES_SAMPLER: undefined, OTEL_TRACES_SAMPLER_ARG: undefined };
+    const tracingEnv: Record<string, string | undefined> = {
+      OTEL_TRACES_SAMPLER: undefined,
+      OTEL_TRACES_SAMPLER_ARG: undefined,
+    };
     if (TRACING === 'export' || TRACING === 'sampled') {
       start('otlp sink', 'bench/otlp-sink.ts', { PORT: String(sinkPort) }, [], false);
       tracingEnv.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${sinkPort}`;
@@ -209,37 +253,54 @@ async function main(): Promise<void> {
       // An endpoint inherited from the shell would turn tracing on behind the report's back.
       tracingEnv.OTEL_EXPORTER_OTLP_ENDPOINT = undefined;
     }
-    const bareProcess = start('bare express', 'bench/bare-express.ts', { NODE_ENV: 'production', PORT: String(barePort) });
+    const bareProcess = start('bare express', 'bench/bare-express.ts', {
+      NODE_ENV: 'production',
+      PORT: String(barePort),
+    });
     // Auth runs as in development only so the benchmark can read its one-time code from the
     // outbox; NODE_ENV changes nothing on its read path. It traces when the gateway does.
-    const authProcess = start('auth', 'services/auth/src/main.ts', {
-      NODE_ENV: 'development',
-      DATABASE_URL: db.url,
-      GRPC_PORT: String(grpcPort),
-      ACCESS_TOKEN_TTL_SECONDS: '3600',
-      SMS_PROVIDER: 'outbox',
-      CALLER_ASSERTION_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-      OTEL_SERVICE_NAME: 'darmankar-auth',
-      ...tracingEnv,
-    }, ['@darmankar/platform/telemetry-register']);
-    const gatewayProcess = start('gateway', process.env.BENCH_GATEWAY_ENTRY ?? 'gateway/src/main.ts', {
-      NODE_ENV: 'production',
-      PORT: String(gatewayPort),
-      HOST: '127.0.0.1',
-      PUBLIC_WEB_URL: 'https://darmankar.ir',
-      AUTH_GRPC_URL: `127.0.0.1:${grpcPort}`,
-      CALLER_ASSERTION_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-      OTEL_SERVICE_NAME: 'darmankar-gateway',
-      ...tracingEnv,
-      ...(REDIS_URL
-        ? { REDIS_URL, RATE_LIMIT_KEY_PREFIX: `bench-rl-${randomBytes(4).toString('hex')}`, REVOKED_SESSIONS_KEY_PREFIX: `bench-revoked-${randomBytes(4).toString('hex')}` }
-        : { REDIS_URL: undefined }),
-      // The benchmark is one client hammering from one IP: lift the per-IP limit out of the way
-      // (the limiter still runs on every request).
-      RATE_LIMIT_API_POINTS: '1000000000',
-      RATE_LIMIT_CODE_IP_POINTS: '1000',
-      RATE_LIMIT_CODE_CELLPHONE_POINTS: '1000',
-    }, ['@darmankar/platform/telemetry-register']);
+    const authProcess = start(
+      'auth',
+      'services/auth/src/main.ts',
+      {
+        NODE_ENV: 'development',
+        DATABASE_URL: db.url,
+        GRPC_PORT: String(grpcPort),
+        ACCESS_TOKEN_TTL_SECONDS: '3600',
+        SMS_PROVIDER: 'outbox',
+        CALLER_ASSERTION_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        OTEL_SERVICE_NAME: 'darmankar-auth',
+        ...tracingEnv,
+      },
+      ['@darmankar/platform/telemetry-register'],
+    );
+    const gatewayProcess = start(
+      'gateway',
+      process.env.BENCH_GATEWAY_ENTRY ?? 'gateway/src/main.ts',
+      {
+        NODE_ENV: 'production',
+        PORT: String(gatewayPort),
+        HOST: '127.0.0.1',
+        PUBLIC_WEB_URL: 'https://darmankar.ir',
+        AUTH_GRPC_URL: `127.0.0.1:${grpcPort}`,
+        CALLER_ASSERTION_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        OTEL_SERVICE_NAME: 'darmankar-gateway',
+        ...tracingEnv,
+        ...(REDIS_URL
+          ? {
+              REDIS_URL,
+              RATE_LIMIT_KEY_PREFIX: `bench-rl-${randomBytes(4).toString('hex')}`,
+              REVOKED_SESSIONS_KEY_PREFIX: `bench-revoked-${randomBytes(4).toString('hex')}`,
+            }
+          : { REDIS_URL: undefined }),
+        // The benchmark is one client hammering from one IP: lift the per-IP limit out of the way
+        // (the limiter still runs on every request).
+        RATE_LIMIT_API_POINTS: '1000000000',
+        RATE_LIMIT_CODE_IP_POINTS: '1000',
+        RATE_LIMIT_CODE_CELLPHONE_POINTS: '1000',
+      },
+      ['@darmankar/platform/telemetry-register'],
+    );
 
     const bare = `http://127.0.0.1:${barePort}/ping`;
     const gateway = `http://127.0.0.1:${gatewayPort}`;
@@ -259,7 +320,12 @@ async function main(): Promise<void> {
     if (check.cellphone !== CELLPHONE) throw new Error(`logged-in call answered ${JSON.stringify(check)}`);
 
     // Warm-up: JIT, connection pools and caches of every path at both concurrencies.
-    const paths = [[bare, 100, {}], [ping, 100, {}], [bare, 10, {}], [loggedIn, 10, bearer]] as const;
+    const paths = [
+      [bare, 100, {}],
+      [ping, 100, {}],
+      [bare, 10, {}],
+      [loggedIn, 10, bearer],
+    ] as const;
     for (const [url, connections, headers] of paths) {
       if (PROFILE && url !== (PROFILE === 'ping' ? ping : loggedIn)) continue;
       await http(url, connections, headers, WARMUP_SECONDS);
@@ -268,15 +334,29 @@ async function main(): Promise<void> {
     // The logged-in call's whole chain on these two cores: what the servers, Postgres (the
     // benchmark database's backends) and the load generator spend per answer.
     const database = new URL(db.url).pathname.slice(1);
-    const loggedInSources: Record<string, CpuSource> = { gateway: gatewayProcess, auth: authProcess, postgres: () => postgresBackendsOf(database), client: 'self' };
+    const loggedInSources: Record<string, CpuSource> = {
+      gateway: gatewayProcess,
+      auth: authProcess,
+      postgres: () => postgresBackendsOf(database),
+      client: 'self',
+    };
 
     if (PROFILE) {
       // One path only, so a --cpu-prof profile of the gateway shows that path alone.
-      const [url, connections, headers, sources] = PROFILE === 'ping' ? [ping, 100, {}, { gateway: gatewayProcess, client: 'self' as const }] : [loggedIn, 10, bearer, loggedInSources];
+      const [url, connections, headers, sources] =
+        PROFILE === 'ping'
+          ? [ping, 100, {}, { gateway: gatewayProcess, client: 'self' as const }]
+          : [loggedIn, 10, bearer, loggedInSources];
       for (let i = 1; i <= ROUNDS; i++) {
         const loadBefore = loadNow();
         const [measured, cpu] = await withCpu(sources, () => http(url, connections, headers));
-        console.log(`${PROFILE} @${connections}, run ${i}: load ${fmt(loadBefore)} → ${fmt(loadNow())}; ${fmt(measured.perSecond, 0)} req/s, p50 ${fmt(measured.p50Ms)} ms, p99 ${fmt(measured.p99Ms)} ms, errors ${measured.errors}; CPU ms per request: ${Object.entries(cpu).map(([name, ms]) => `${name} ${fmt(ms, 3)}`).join(', ')}`);
+        console.log(
+          `${PROFILE} @${connections}, run ${i}: load ${fmt(loadBefore)} → ${fmt(loadNow())}; ${fmt(measured.perSecond, 0)} req/s, p50 ${fmt(measured.p50Ms)} ms, p99 ${fmt(measured.p99Ms)} ms, errors ${measured.errors}; CPU ms per request: ${Object.entries(
+            cpu,
+          )
+            .map(([name, ms]) => `${name} ${fmt(ms, 3)}`)
+            .join(', ')}`,
+        );
       }
       return;
     }
@@ -305,26 +385,64 @@ async function main(): Promise<void> {
         },
       };
       rounds.push(round);
-      console.log(`round ${i}: load ${fmt(loadBefore)} → ${fmt(round.loadAfter)}; ping ${fmt(ping100.perSecond / floor100.perSecond)}×, logged-in ${fmt(loggedIn10.perSecond / floor10.perSecond)}×`);
+      console.log(
+        `round ${i}: load ${fmt(loadBefore)} → ${fmt(round.loadAfter)}; ping ${fmt(ping100.perSecond / floor100.perSecond)}×, logged-in ${fmt(loggedIn10.perSecond / floor10.perSecond)}×`,
+      );
     }
 
-    const errors = rounds.reduce((sum, r) => sum + r.floor100.errors + r.ping100.errors + r.floor10.errors + r.loggedIn10.errors, 0);
-    console.log('\n| round | load (1 min) | floor req/s @100 | ping req/s @100 | **ping ×floor** | floor req/s @10 | logged-in req/s @10 | **logged-in ×floor** | logged-in p50 / p99 ms @10 |');
+    const errors = rounds.reduce(
+      (sum, r) => sum + r.floor100.errors + r.ping100.errors + r.floor10.errors + r.loggedIn10.errors,
+      0,
+    );
+    console.log(
+      '\n| round | load (1 min) | floor req/s @100 | ping req/s @100 | **ping ×floor** | floor req/s @10 | logged-in req/s @10 | **logged-in ×floor** | logged-in p50 / p99 ms @10 |',
+    );
     console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|');
     rounds.forEach((r, index) => {
-      console.log(`| ${index + 1} | ${fmt(r.loadBefore)} → ${fmt(r.loadAfter)} | ${fmt(r.floor100.perSecond, 0)} | ${fmt(r.ping100.perSecond, 0)} | ${fmt(r.ping100.perSecond / r.floor100.perSecond)} | ${fmt(r.floor10.perSecond, 0)} | ${fmt(r.loggedIn10.perSecond, 0)} | ${fmt(r.loggedIn10.perSecond / r.floor10.perSecond)} | ${fmt(r.loggedIn10.p50Ms)} / ${fmt(r.loggedIn10.p99Ms)} |`);
+      console.log(
+        `| ${index + 1} | ${fmt(r.loadBefore)} → ${fmt(r.loadAfter)} | ${fmt(r.floor100.perSecond, 0)} | ${fmt(r.ping100.perSecond, 0)} | ${fmt(r.ping100.perSecond / r.floor100.perSecond)} | ${fmt(r.floor10.perSecond, 0)} | ${fmt(r.loggedIn10.perSecond, 0)} | ${fmt(r.loggedIn10.perSecond / r.floor10.perSecond)} | ${fmt(r.loggedIn10.p50Ms)} / ${fmt(r.loggedIn10.p99Ms)} |`,
+      );
     });
     const pingRatio = median(rounds.map((r) => r.ping100.perSecond / r.floor100.perSecond));
     const loggedInRatio = median(rounds.map((r) => r.loggedIn10.perSecond / r.floor10.perSecond));
     const cpuMedian = (pick: (cpu: Round['cpu']) => number) => median(rounds.map((r) => pick(r.cpu)));
     const chain = cpuMedian((c) => c.loggedInGateway + c.loggedInAuth + c.loggedInPostgres + c.loggedInClient);
-    console.log(`\nCPU per request, median of the rounds (ms): bare Express @10 ${fmt(cpuMedian((c) => c.floor), 3)}, gateway ping @100 ${fmt(cpuMedian((c) => c.ping), 3)}, logged-in @10 gateway ${fmt(cpuMedian((c) => c.loggedInGateway), 3)} + auth ${fmt(cpuMedian((c) => c.loggedInAuth), 3)} + Postgres ${fmt(cpuMedian((c) => c.loggedInPostgres), 3)} + load generator ${fmt(cpuMedian((c) => c.loggedInClient), 3)} = ${fmt(chain, 3)} (two cores: at most ${fmt(2000 / chain, 0)} logged-in req/s)`);
+    console.log(
+      `\nCPU per request, median of the rounds (ms): bare Express @10 ${fmt(
+        cpuMedian((c) => c.floor),
+        3,
+      )}, gateway ping @100 ${fmt(
+        cpuMedian((c) => c.ping),
+        3,
+      )}, logged-in @10 gateway ${fmt(
+        cpuMedian((c) => c.loggedInGateway),
+        3,
+      )} + auth ${fmt(
+        cpuMedian((c) => c.loggedInAuth),
+        3,
+      )} + Postgres ${fmt(
+        cpuMedian((c) => c.loggedInPostgres),
+        3,
+      )} + load generator ${fmt(
+        cpuMedian((c) => c.loggedInClient),
+        3,
+      )} = ${fmt(chain, 3)} (two cores: at most ${fmt(2000 / chain, 0)} logged-in req/s)`,
+    );
     console.log(`non-200 answers and socket errors: ${errors}\n`);
     console.log('| ratio (median of the rounds) | measured | target | met |');
     console.log('|---|---:|---:|:---:|');
-    console.log(`| gateway ping @100 ÷ bare Express @100 | ${fmt(pingRatio)} | ≥ ${TARGETS.ping} | ${pingRatio >= TARGETS.ping ? 'yes' : 'NO'} |`);
-    console.log(`| logged-in call @10 ÷ bare Express @10 | ${fmt(loggedInRatio)} | ≥ ${TARGETS.loggedIn} | ${loggedInRatio >= TARGETS.loggedIn ? 'yes' : 'NO'} |`);
-    console.log(`\nload average after: ${os.loadavg().map((n) => fmt(n)).join(' ')}`);
+    console.log(
+      `| gateway ping @100 ÷ bare Express @100 | ${fmt(pingRatio)} | ≥ ${TARGETS.ping} | ${pingRatio >= TARGETS.ping ? 'yes' : 'NO'} |`,
+    );
+    console.log(
+      `| logged-in call @10 ÷ bare Express @10 | ${fmt(loggedInRatio)} | ≥ ${TARGETS.loggedIn} | ${loggedInRatio >= TARGETS.loggedIn ? 'yes' : 'NO'} |`,
+    );
+    console.log(
+      `\nload average after: ${os
+        .loadavg()
+        .map((n) => fmt(n))
+        .join(' ')}`,
+    );
     if (errors > 0) process.exitCode = 1;
   } finally {
     await processes.stopAll();

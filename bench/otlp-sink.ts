@@ -5,7 +5,9 @@ import { createServer } from 'node:http';
 
 const server = createServer((req, res) => {
   req.resume();
-  req.once('end', () => { res.writeHead(200, { 'content-type': 'application/json' }).end('{}'); });
+  req.once('end', () => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
 });
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();

@@ -30,7 +30,9 @@ export function processGroup(): ProcessGroup {
   return {
     start(name, entry, env, options = {}) {
       const merged = Object.fromEntries(
-        Object.entries({ ...process.env, LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: undefined, ...env }).filter(([, value]) => value !== undefined),
+        Object.entries({ ...process.env, LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: undefined, ...env }).filter(
+          ([, value]) => value !== undefined,
+        ),
       ) as Record<string, string>;
       const imports = ['tsx', ...(options.preload ?? [])].flatMap((module) => ['--import', module]);
       const inherit = options.stderr === 'inherit';
@@ -40,7 +42,9 @@ export function processGroup(): ProcessGroup {
         stdio: ['ignore', 'ignore', inherit ? 'inherit' : 'pipe'],
       });
       let stderr = '';
-      child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+      child.stderr?.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
       child.once('exit', (code, signal) => {
         if (stopping) return;
         console.error(`${name} exited (${code ?? signal})${stderr ? `:\n${stderr}` : ''}`);
@@ -51,12 +55,17 @@ export function processGroup(): ProcessGroup {
     },
     async stopAll() {
       stopping = true;
-      await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-      })));
+      await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+              setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+            }),
+        ),
+      );
     },
   };
 }

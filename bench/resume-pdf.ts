@@ -15,21 +15,47 @@ const CELLPHONE = '09120000002';
 
 const stack = await startStack({ name: 'bench-pdf' });
 try {
-  console.log(`Darmankar resume PDF benchmark — ${new Date().toISOString()}; load average before: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `Darmankar resume PDF benchmark — ${new Date().toISOString()}; load average before: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
   const api = `${stack.gatewayUrl}/api/v1`;
   await json(await fetch(`${api}/authentication/cellphone/${CELLPHONE}`, { method: 'POST' }));
   const outbox = await json(await fetch(`${stack.gatewayUrl}/api/dev/outbox?to=${CELLPHONE}`));
   const code = (outbox.messages ?? outbox)[0].code as string;
-  const verified = await json(await fetch(`${api}/authentication/cellphone/${CELLPHONE}/verify?next=Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  }));
+  const verified = await json(
+    await fetch(`${api}/authentication/cellphone/${CELLPHONE}/verify?next=Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    }),
+  );
   const headers = { authorization: `Bearer ${verified.session.accessToken}`, 'content-type': 'application/json' };
-  const post = (route: string, body: unknown) => fetch(`${api}/${route}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(json);
-  const resume = await post('resumes', { firstName: 'سارا', lastName: 'محمدی', jobTitle: 'پرستار بخش مراقبت‌های ویژه', about: 'پنج سال کار در بخش ICU بیمارستان.' });
-  await post(`resumes/${resume.id}/jobs`, { jobTitle: 'پرستار ICU', companyName: 'بیمارستان سینا', currentlyEmployed: true, startDate: '2020-03-21' });
-  await post(`resumes/${resume.id}/educations`, { university: 'دانشگاه علوم پزشکی تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'bachelor', gpa: 17.5, startYear: 1394, endYear: 1398, currentlyEnrolled: false });
+  const post = (route: string, body: unknown) =>
+    fetch(`${api}/${route}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(json);
+  const resume = await post('resumes', {
+    firstName: 'سارا',
+    lastName: 'محمدی',
+    jobTitle: 'پرستار بخش مراقبت‌های ویژه',
+    about: 'پنج سال کار در بخش ICU بیمارستان.',
+  });
+  await post(`resumes/${resume.id}/jobs`, {
+    jobTitle: 'پرستار ICU',
+    companyName: 'بیمارستان سینا',
+    currentlyEmployed: true,
+    startDate: '2020-03-21',
+  });
+  await post(`resumes/${resume.id}/educations`, {
+    university: 'دانشگاه علوم پزشکی تهران',
+    fieldOfStudy: 'پرستاری',
+    degreeLevel: 'bachelor',
+    gpa: 17.5,
+    startYear: 1394,
+    endYear: 1398,
+    currentlyEnrolled: false,
+  });
   await post(`resumes/${resume.id}/skills`, { name: 'مراقبت ویژه', level: 'advanced' });
 
   const pdfUrl = `${stack.webUrl}/applicants/resumes/${encodeURIComponent(resume.slug)}/pdf`;
@@ -57,10 +83,21 @@ try {
 
   const ms = (n: number) => `${n.toFixed(0)} ms`;
   console.log(`first PDF (Chromium starting): ${ms(first)}`);
-  console.log(`a new version, browser warm: p50 ${ms(percentile(warm, 50))}, p95 ${ms(percentile(warm, 95))} (n=${warm.length})`);
-  console.log(`the same version again (kept): p50 ${ms(percentile(cached, 50))}, p95 ${ms(percentile(cached, 95))} (n=${cached.length})`);
-  console.log(`${BURST} at once for a new version (one print shared): all done in ${ms(burstTotal)}, slowest ${ms(burst.reduce((slowest, time) => Math.max(slowest, time), 0))}`);
-  console.log(`load average after: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `a new version, browser warm: p50 ${ms(percentile(warm, 50))}, p95 ${ms(percentile(warm, 95))} (n=${warm.length})`,
+  );
+  console.log(
+    `the same version again (kept): p50 ${ms(percentile(cached, 50))}, p95 ${ms(percentile(cached, 95))} (n=${cached.length})`,
+  );
+  console.log(
+    `${BURST} at once for a new version (one print shared): all done in ${ms(burstTotal)}, slowest ${ms(burst.reduce((slowest, time) => Math.max(slowest, time), 0))}`,
+  );
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await stack.stop();
 }

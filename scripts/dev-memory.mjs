@@ -6,8 +6,15 @@
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 const PARTS = [
-  ['auth', 50051], ['files', 50052], ['resume', 50053], ['employer', 50054], ['recruitment', 50055],
-  ['billing', 50057], ['gateway', 8080], ['web', 3000], ['postgres', 54329],
+  ['auth', 50051],
+  ['files', 50052],
+  ['resume', 50053],
+  ['employer', 50054],
+  ['recruitment', 50055],
+  ['billing', 50057],
+  ['gateway', 8080],
+  ['web', 3000],
+  ['postgres', 54329],
 ];
 
 function read(file) {
@@ -73,7 +80,7 @@ function pidOwningSocket(inode) {
 /** `group` and every process started under it (Postgres's backends start sessions of their own). */
 function withDescendants(all, group) {
   const found = new Set(group);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of all) {
       if (!found.has(p) && [...found].some((q) => q.pid === p.ppid)) {
@@ -100,7 +107,10 @@ for (const [part, port] of PARTS) {
     continue;
   }
   const pgid = all.find((p) => p.pid === pid).pgid;
-  const group = withDescendants(all, all.filter((p) => p.pgid === pgid));
+  const group = withDescendants(
+    all,
+    all.filter((p) => p.pgid === pgid),
+  );
   rows.push([part, sum(group, 'rss'), sum(group, 'pss'), group.length, new Set(group.map((p) => p.pid))]);
   // The group leader's parent is the `make dev` process that started the part.
   const leader = all.find((p) => p.pid === pgid);

@@ -19,7 +19,9 @@ async function startPostgres() {
   if (process.env.DATABASE_URL) {
     const { postgresAnswers } = await import('./lib/postgres.mjs');
     if (!(await postgresAnswers(process.env.DATABASE_URL))) {
-      fail(`DATABASE_URL (${redact(process.env.DATABASE_URL)}) does not answer: start that server or unset DATABASE_URL to use the embedded one`);
+      fail(
+        `DATABASE_URL (${redact(process.env.DATABASE_URL)}) does not answer: start that server or unset DATABASE_URL to use the embedded one`,
+      );
     }
     console.log(`using the Postgres server of DATABASE_URL (${redact(process.env.DATABASE_URL)})`);
     return { url: process.env.DATABASE_URL, stop: async () => {} };
@@ -50,7 +52,9 @@ function printWelcome(stack, parts) {
     `  API docs           ${gateway}/api/docs`,
     `  OpenAPI            ${gateway}/api/v1/openapi.json`,
     `  dev outbox         ${gateway}/api/dev/outbox?to=<cellphone or email>`,
-    ...parts.filter((part) => part.readiness.kind === 'grpc-health').map((part) => `  ${`${part.name} (gRPC)`.padEnd(18)} ${stack.urls[part.name]}`),
+    ...parts
+      .filter((part) => part.readiness.kind === 'grpc-health')
+      .map((part) => `  ${`${part.name} (gRPC)`.padEnd(18)} ${stack.urls[part.name]}`),
     '',
     '  Log in: open the web app, or by curl:',
     `    curl -X POST ${gateway}/api/v1/authentication/cellphone/${DEMO_CELLPHONE}`,
@@ -124,7 +128,9 @@ async function main() {
   }
   printWelcome(stack, SYSTEM);
   const { part, code } = await stack.crashed;
-  console.error(`\n\x1b[31mmake dev: ${part} exited with code ${code}; stopping everything (its output is above)\x1b[0m`);
+  console.error(
+    `\n\x1b[31mmake dev: ${part} exited with code ${code}; stopping everything (its output is above)\x1b[0m`,
+  );
   await shutdown(1);
 }
 

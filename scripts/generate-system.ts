@@ -17,12 +17,29 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  EVENTS_DATABASE, OUTSIDE_ENDPOINTS, REPO_ROOT, RESERVED_SERVICES, SYSTEM, callersOf, calleesOf, databaseName, protocolOf,
-  registryProblems, signsCalls, type ReservedService, type SystemPart,
+  EVENTS_DATABASE,
+  OUTSIDE_ENDPOINTS,
+  REPO_ROOT,
+  RESERVED_SERVICES,
+  SYSTEM,
+  callersOf,
+  calleesOf,
+  databaseName,
+  protocolOf,
+  registryProblems,
+  signsCalls,
+  type ReservedService,
+  type SystemPart,
 } from './system.ts';
 
 /** The files this script writes (relative to the repository root). */
-export const SYSTEM_GENERATED_FILES = ['helm/darmankar/values.yaml', 'skaffold.yaml', 'README.md', 'docs/deploy.md', 'deploy/dev/postgres.yaml'];
+export const SYSTEM_GENERATED_FILES = [
+  'helm/darmankar/values.yaml',
+  'skaffold.yaml',
+  'README.md',
+  'docs/deploy.md',
+  'deploy/dev/postgres.yaml',
+];
 
 const YAML_NOTE = 'make generate writes these lines from scripts/system.ts; edit the registry, not them';
 
@@ -32,7 +49,7 @@ const list = (items: readonly string[]) => `[${items.join(', ')}]`;
 /** The chart's `parts` block and the outside endpoints' ports (values.yaml, at the top level). */
 export function valuesBlock(parts: readonly SystemPart[] = SYSTEM): string[] {
   const lines = [
-    '# Each part\'s identity, one entry per row of the registry. The templates merge `services.<name>`',
+    "# Each part's identity, one entry per row of the registry. The templates merge `services.<name>`",
     '# (hand-tuned: env, secretEnv, existingSecret, resources, autoscaling, ...) over it.',
     '#   workspace        npm workspace folder (migrations run `npm run migrate -w <workspace>`)',
     '#   protocol         grpc: native gRPC probes, GRPC_PORT, CALLER_ASSERTION_PUBLIC_KEY, a headless',
@@ -53,7 +70,10 @@ export function valuesBlock(parts: readonly SystemPart[] = SYSTEM): string[] {
     lines.push(`    image: { repository: ${part.chart.image} }`);
     lines.push(`    protocol: ${protocolOf(part)}`);
     lines.push(`    port: ${part.port}`);
-    if (part.readiness.kind === 'http') lines.push(`    health: { liveness: ${part.chart.liveness ?? part.readiness.path}, readiness: ${part.readiness.path} }`);
+    if (part.readiness.kind === 'http')
+      lines.push(
+        `    health: { liveness: ${part.chart.liveness ?? part.readiness.path}, readiness: ${part.readiness.path} }`,
+      );
     lines.push(`    database: ${part.database ? databaseName(part.database) : '""'}`);
     lines.push(`    addressVariable: ${part.address?.variable ?? '""'}`);
     lines.push(`    calls: ${list(calleesOf(part, parts).map((p) => p.name))}`);
@@ -63,13 +83,21 @@ export function valuesBlock(parts: readonly SystemPart[] = SYSTEM): string[] {
   }
   lines.push('# The ports of the endpoints outside the cluster that parts call (`parts.<name>.outside`).');
   lines.push('outsideEndpoints:');
-  for (const [name, endpoint] of Object.entries(OUTSIDE_ENDPOINTS)) lines.push(`  ${name}: { ports: [{ port: ${endpoint.port}, protocol: TCP }] }`);
+  for (const [name, endpoint] of Object.entries(OUTSIDE_ENDPOINTS))
+    lines.push(`  ${name}: { ports: [{ port: ${endpoint.port}, protocol: TCP }] }`);
   return lines;
 }
 
 /** The development cluster's databases: the event log's, each part's, each reserved service's. */
-export function developmentDatabases(parts: readonly SystemPart[] = SYSTEM, reserved: readonly ReservedService[] = RESERVED_SERVICES): string[] {
-  const databases = [EVENTS_DATABASE, ...parts.flatMap((p) => (p.database ? [p.database] : [])), ...reserved.map((s) => s.database)];
+export function developmentDatabases(
+  parts: readonly SystemPart[] = SYSTEM,
+  reserved: readonly ReservedService[] = RESERVED_SERVICES,
+): string[] {
+  const databases = [
+    EVENTS_DATABASE,
+    ...parts.flatMap((p) => (p.database ? [p.database] : [])),
+    ...reserved.map((s) => s.database),
+  ];
   return databases.map((database) => `CREATE DATABASE ${databaseName(database)};`);
 }
 
@@ -99,29 +127,51 @@ export function skaffoldImagePatches(parts: readonly SystemPart[] = SYSTEM): str
 }
 
 function readyWhen(part: SystemPart): string {
-  return part.readiness.kind === 'http' ? `\`GET ${part.readiness.path}\` answers 200` : "gRPC health check `''` is `SERVING`";
+  return part.readiness.kind === 'http'
+    ? `\`GET ${part.readiness.path}\` answers 200`
+    : "gRPC health check `''` is `SERVING`";
 }
 
 /** README's port table: every part, the embedded Postgres of `make dev`, the reserved ports. */
-export function readmePortTable(parts: readonly SystemPart[] = SYSTEM, reserved: readonly ReservedService[] = RESERVED_SERVICES, postgresPort = 54329): string[] {
+export function readmePortTable(
+  parts: readonly SystemPart[] = SYSTEM,
+  reserved: readonly ReservedService[] = RESERVED_SERVICES,
+  postgresPort = 54329,
+): string[] {
   return [
     '| part | port | ready when |',
     '|---|---|---|',
     ...parts.map((part) => `| ${part.chart.about} | ${part.port} | ${readyWhen(part)} |`),
     `| embedded Postgres of \`make dev\` | ${postgresPort} | |`,
-    ...(reserved.length ? [`| ${reserved.map((s) => s.name).join(', ')} | ${reserved.map((s) => s.port).join(', ')} | reserved |`] : []),
+    ...(reserved.length
+      ? [`| ${reserved.map((s) => s.name).join(', ')} | ${reserved.map((s) => s.port).join(', ')} | reserved |`]
+      : []),
   ];
 }
 
 const code = (text: string) => (text ? `\`${text}\`` : '');
 
 /** docs/deploy.md's parts table. */
-export function deployPartsTable(parts: readonly SystemPart[] = SYSTEM, reserved: readonly ReservedService[] = RESERVED_SERVICES): string[] {
+export function deployPartsTable(
+  parts: readonly SystemPart[] = SYSTEM,
+  reserved: readonly ReservedService[] = RESERVED_SERVICES,
+): string[] {
   return [
     '| part | folder | image | port | database | address variable | called by | calls outside |',
     '|---|---|---|---|---|---|---|---|',
-    ...parts.map((p) => `| ${p.name} | ${code(p.dir)} | ${code(p.chart.image)} | ${p.port} | ${code(p.database ? databaseName(p.database) : '')} | ${code(p.address?.variable ?? '')} | ${callersOf(p.name, parts).map((c) => c.name).join(', ')} | ${(p.calls?.outside ?? []).join(', ')} |`),
-    ...reserved.map((s) => `| ${s.name} | ${code(`services/${s.name}`)} | ${code(`darmankar/${s.name}`)} | ${s.port} | ${code(databaseName(s.database))} | ${code(s.addressVariable)} | (reserved) | |`),
+    ...parts.map(
+      (p) =>
+        `| ${p.name} | ${code(p.dir)} | ${code(p.chart.image)} | ${p.port} | ${code(p.database ? databaseName(p.database) : '')} | ${code(p.address?.variable ?? '')} | ${callersOf(
+          p.name,
+          parts,
+        )
+          .map((c) => c.name)
+          .join(', ')} | ${(p.calls?.outside ?? []).join(', ')} |`,
+    ),
+    ...reserved.map(
+      (s) =>
+        `| ${s.name} | ${code(`services/${s.name}`)} | ${code(`darmankar/${s.name}`)} | ${s.port} | ${code(databaseName(s.database))} | ${code(s.addressVariable)} | (reserved) | |`,
+    ),
   ];
 }
 
@@ -143,7 +193,9 @@ export function deploySecretsTable(parts: readonly SystemPart[] = SYSTEM): strin
     ...parts.map((part) => {
       const keys = secretKeys(part, parts).map((key) => {
         if (key !== 'CALLER_ASSERTION_PRIVATE_KEY' || part.name === 'gateway') return code(key);
-        const grpcCallees = calleesOf(part, parts).filter((c) => protocolOf(c) === 'grpc').map((c) => c.name);
+        const grpcCallees = calleesOf(part, parts)
+          .filter((c) => protocolOf(c) === 'grpc')
+          .map((c) => c.name);
         return `${code(key)} (the private half of the gateway's pair: it vouches for the user it acts for when it calls ${grpcCallees.join(', ')})`;
       });
       return `| \`darmankar-${part.name}\` | ${keys.length ? keys.join(', ') : 'none (an empty Secret)'} |`;
@@ -165,15 +217,27 @@ export function replaceBetween(text: string, file: string, open: string, close: 
   if (start < 0 || end < 0) throw new Error(`${file}: no "${open}" … "${close}" markers to generate between`);
   if (lines.some((line, index) => index > start && opens(line))) throw new Error(`${file}: "${open}" appears twice`);
   const indent = lines[start]!.match(/^\s*/)![0];
-  return [...lines.slice(0, start), indent + open, ...content.map((line) => (line ? indent + line : line)), ...lines.slice(end)].join('\n');
+  return [
+    ...lines.slice(0, start),
+    indent + open,
+    ...content.map((line) => (line ? indent + line : line)),
+    ...lines.slice(end),
+  ].join('\n');
 }
 
 const yamlMarkers = (id: string) => [`# generated:${id} (${YAML_NOTE})`, `# /generated:${id}`] as const;
 const sqlMarkers = (id: string) => [`-- generated:${id} (${YAML_NOTE})`, `-- /generated:${id}`] as const;
-const markdownMarkers = (id: string) => [`<!-- generated:${id} (make generate writes this table from scripts/system.ts) -->`, `<!-- /generated:${id} -->`] as const;
+const markdownMarkers = (id: string) =>
+  [
+    `<!-- generated:${id} (make generate writes this table from scripts/system.ts) -->`,
+    `<!-- /generated:${id} -->`,
+  ] as const;
 
 /** Each generated region: its file, its id and its content. */
-export function generatedRegions(parts: readonly SystemPart[] = SYSTEM, reserved: readonly ReservedService[] = RESERVED_SERVICES) {
+export function generatedRegions(
+  parts: readonly SystemPart[] = SYSTEM,
+  reserved: readonly ReservedService[] = RESERVED_SERVICES,
+) {
   return [
     { file: 'helm/darmankar/values.yaml', id: 'parts', kind: 'yaml', content: valuesBlock(parts) },
     { file: 'skaffold.yaml', id: 'artifacts', kind: 'yaml', content: skaffoldArtifacts(parts) },
@@ -200,7 +264,9 @@ export function generateSystemFiles(
   const files: Record<string, string> = {};
   for (const region of generatedRegions(parts, reserved)) {
     const [open, close] = { yaml: yamlMarkers, sql: sqlMarkers, markdown: markdownMarkers }[region.kind](region.id);
-    files[region.file] = replaceBetween(files[region.file] ?? read(region.file), region.file, open, close, [...region.content]);
+    files[region.file] = replaceBetween(files[region.file] ?? read(region.file), region.file, open, close, [
+      ...region.content,
+    ]);
   }
   return files;
 }
@@ -219,7 +285,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       console.error(`stale, run make generate: ${stale.join(', ')}`);
       process.exit(1);
     }
-    console.log(`registry copies: ${stale.length ? `${check ? 'stale' : 'rewrote'} ${stale.join(', ')}` : 'up to date'} (${SYSTEM_GENERATED_FILES.join(', ')})`);
+    console.log(
+      `registry copies: ${stale.length ? `${check ? 'stale' : 'rewrote'} ${stale.join(', ')}` : 'up to date'} (${SYSTEM_GENERATED_FILES.join(', ')})`,
+    );
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

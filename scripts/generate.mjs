@@ -25,7 +25,11 @@ export const API_TYPES_DIR = path.join(REPO_ROOT, 'packages/api-types');
  */
 export async function generateApiTypes() {
   // The gateway's sources are TypeScript, so the document is built under tsx.
-  await must(process.execPath, ['--import', 'tsx', 'scripts/api-document.ts', path.join(API_TYPES_DIR, 'openapi.json')], { capture: true });
+  await must(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/api-document.ts', path.join(API_TYPES_DIR, 'openapi.json')],
+    { capture: true },
+  );
   await must('npm', ['run', 'generate', '--workspace', '@darmankar/api-types'], { capture: true });
 }
 
@@ -49,7 +53,11 @@ export async function generatePrismaClients() {
   await Promise.all(
     dirs.map((dir) =>
       // The CLI would otherwise try to download its schema engine, which generate never needs.
-      must(bin('prisma'), ['generate'], { cwd: dir, env: { PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false' }, capture: true }),
+      must(bin('prisma'), ['generate'], {
+        cwd: dir,
+        env: { PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false' },
+        capture: true,
+      }),
     ),
   );
   console.log(`prisma clients generated for ${dirs.map((dir) => path.relative(REPO_ROOT, dir)).join(', ')}`);

@@ -46,7 +46,12 @@ function lighthouse(url) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function measure(url) {
-  console.log(`Lighthouse mobile, ${url}, ${RUNS} runs (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `Lighthouse mobile, ${url}, ${RUNS} runs (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   const scores = Object.fromEntries(CATEGORIES.map((id) => [id, []]));
   for (let i = 1; i <= RUNS; i++) {
     const report = lighthouse(url);
@@ -61,7 +66,9 @@ async function measure(url) {
   for (const id of CATEGORIES) {
     const value = median(scores[id]);
     if (value < THRESHOLD) failed = true;
-    console.log(`    ${id.padEnd(15)} ${value}${value < THRESHOLD ? `  (below ${THRESHOLD})` : ''}   [${scores[id].join(', ')}]`);
+    console.log(
+      `    ${id.padEnd(15)} ${value}${value < THRESHOLD ? `  (below ${THRESHOLD})` : ''}   [${scores[id].join(', ')}]`,
+    );
   }
   return failed;
 }

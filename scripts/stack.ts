@@ -15,7 +15,17 @@ import { testPostgresUrl } from '@darmankar/platform/testing';
 
 export { freePort } from '@darmankar/platform/testing';
 import { answers } from './lib/postgres.mjs';
-import { EVENTS_DATABASE, REPO_ROOT, SYSTEM, partDir, partEnv, startOrder, type PartName, type StackContext, type SystemPart } from './system.ts';
+import {
+  EVENTS_DATABASE,
+  REPO_ROOT,
+  SYSTEM,
+  partDir,
+  partEnv,
+  startOrder,
+  type PartName,
+  type StackContext,
+  type SystemPart,
+} from './system.ts';
 
 const EXIT_WITH_PARENT = pathToFileURL(path.join(REPO_ROOT, 'scripts/lib/exit-with-parent.mjs')).href;
 
@@ -122,13 +132,25 @@ class PartProcess {
     // Telemetry loads before the part's own modules so it can instrument them; it does
     // nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
     // exit-with-parent stops the part when this process ends, even by SIGKILL (its stdin closes).
-    this.child = spawn(process.execPath, ['--import', 'tsx', '--import', '@darmankar/platform/telemetry-register', '--import', EXIT_WITH_PARENT, part.entry], {
-      cwd: partDir(part),
-      env: { ...inherited, OTEL_SERVICE_NAME: `darmankar-${part.name}`, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // Its own process group, so stopping it also stops anything it started (Vite's esbuild).
-      detached: true,
-    });
+    this.child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        '@darmankar/platform/telemetry-register',
+        '--import',
+        EXIT_WITH_PARENT,
+        part.entry,
+      ],
+      {
+        cwd: partDir(part),
+        env: { ...inherited, OTEL_SERVICE_NAME: `darmankar-${part.name}`, ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // Its own process group, so stopping it also stops anything it started (Vite's esbuild).
+        detached: true,
+      },
+    );
     for (const stream of [this.child.stdout!, this.child.stderr!]) {
       let partial = '';
       stream.setEncoding('utf8');
@@ -188,7 +210,9 @@ class PartProcess {
   }
 
   explain(): string {
-    return this.tail.length ? `last output of ${this.part.name}:\n  ${this.tail.join('\n  ')}` : `${this.part.name} printed nothing`;
+    return this.tail.length
+      ? `last output of ${this.part.name}:\n  ${this.tail.join('\n  ')}`
+      : `${this.part.name} printed nothing`;
   }
 }
 
@@ -218,7 +242,9 @@ async function waitUntilReady(process: PartProcess, address: string, timeoutMs: 
     part.readiness.kind === 'grpc-health' ? grpcHealthy(address) : httpReady(`${address}${part.readiness.path}`);
   while (Date.now() < deadline) {
     if (!process.running) {
-      throw new StackError(`${part.name} exited with code ${await process.exited} before it was ready\n${process.explain()}`);
+      throw new StackError(
+        `${part.name} exited with code ${await process.exited} before it was ready\n${process.explain()}`,
+      );
     }
     if (await check()) return;
     await sleep(200);
@@ -324,7 +350,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // Reverse order: the web app first, the services it depends on last.
       for (const part of [...running].reverse()) await part.stop();
       if (!dev) {
-        await Promise.all([...Object.values(databaseUrls), eventsDatabaseUrl].map((url) => dropDatabase(url!).catch(() => {})));
+        await Promise.all(
+          [...Object.values(databaseUrls), eventsDatabaseUrl].map((url) => dropDatabase(url!).catch(() => {})),
+        );
         rmSync(context.scratchDir, { recursive: true, force: true });
       }
     })());
@@ -338,7 +366,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const env = { ...partEnv(part, context), ...logFormat, ...options.env, ...options.partEnv?.[part.name] };
       if (part.name === 'web' && webMode === 'production' && options.webBuild) {
         await options.webBuild;
-        if (!webBuilt()) throw new StackError('the web app is not built: its build ended without web/build/server/index.js');
+        if (!webBuilt())
+          throw new StackError('the web app is not built: its build ended without web/build/server/index.js');
       }
       const child = new PartProcess(part, env, print, COLOURS[index % COLOURS.length]!);
       running.push(child);

@@ -51,9 +51,9 @@ export interface Address {
  */
 export const OUTSIDE_ENDPOINTS = {
   s3: { port: 443, what: 'S3-compatible object storage (`S3_ENDPOINT`)' },
-  sms: { port: 443, what: 'Kavenegar\'s SMS API (`KAVENEGAR_BASE_URL`)' },
+  sms: { port: 443, what: "Kavenegar's SMS API (`KAVENEGAR_BASE_URL`)" },
   mail: { port: 587, what: 'the SMTP server (`SMTP_URL`, submission port)' },
-  zarinpal: { port: 443, what: 'Zarinpal\'s payment API (`ZARINPAL_BASE_URL`)' },
+  zarinpal: { port: 443, what: "Zarinpal's payment API (`ZARINPAL_BASE_URL`)" },
 } as const satisfies Record<string, { port: number; what: string }>;
 
 export type OutsideName = keyof typeof OUTSIDE_ENDPOINTS;
@@ -137,7 +137,14 @@ export const SYSTEM: SystemPart[] = [
       image: 'darmankar/auth',
       target: 'service',
       about: 'auth service (gRPC)',
-      secrets: ['CODE_HASH_SECRET', 'SIGNING_KEY_ENCRYPTION_SECRET', 'KAVENEGAR_API_KEY', 'KAVENEGAR_TEMPLATE', 'KAVENEGAR_NOTICE_TEMPLATE', 'SMTP_URL'],
+      secrets: [
+        'CODE_HASH_SECRET',
+        'SIGNING_KEY_ENCRYPTION_SECRET',
+        'KAVENEGAR_API_KEY',
+        'KAVENEGAR_TEMPLATE',
+        'KAVENEGAR_NOTICE_TEMPLATE',
+        'SMTP_URL',
+      ],
     },
     env: (c) => ({
       NODE_ENV: c.mode,
@@ -225,7 +232,11 @@ export const SYSTEM: SystemPart[] = [
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
     address: { variable: 'RECRUITMENT_GRPC_URL' },
-    chart: { image: 'darmankar/recruitment', target: 'service', about: 'recruitment service (gRPC; ready after its suggestion items are loaded)' },
+    chart: {
+      image: 'darmankar/recruitment',
+      target: 'service',
+      about: 'recruitment service (gRPC; ready after its suggestion items are loaded)',
+    },
     // Its suggestion items are loaded from services/recruitment/data at every start: no seed.
     env: (c) => ({
       NODE_ENV: c.mode,
@@ -247,7 +258,12 @@ export const SYSTEM: SystemPart[] = [
     // Asks the employer service whether the caller may act for an employer (HasAccess, action
     // Billing); takes money through Zarinpal.
     calls: { parts: ['employer'], outside: ['zarinpal'] },
-    chart: { image: 'darmankar/billing', target: 'service', about: 'billing service (gRPC)', secrets: ['ZARINPAL_MERCHANT_ID'] },
+    chart: {
+      image: 'darmankar/billing',
+      target: 'service',
+      about: 'billing service (gRPC)',
+      secrets: ['ZARINPAL_MERCHANT_ID'],
+    },
     env: (c) => ({
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.billing),
@@ -273,7 +289,8 @@ export const SYSTEM: SystemPart[] = [
       target: 'service',
       liveness: '/healthz',
       public: true,
-      about: 'gateway (REST `/api/v1`; `/readyz` shows each service\'s health beside it, but readiness is local: a service that is down does not make the gateway unready, its routes answer 503)',
+      about:
+        "gateway (REST `/api/v1`; `/readyz` shows each service's health beside it, but readiness is local: a service that is down does not make the gateway unready, its routes answer 503)",
       // Its rate limits' Redis (the chart composes it from external.redis.url).
       secrets: ['REDIS_URL'],
     },
@@ -287,7 +304,12 @@ export const SYSTEM: SystemPart[] = [
       ...(c.redisUrl ? { REDIS_URL: c.redisUrl } : {}),
       // Tests log in many times from one address; the limits have their own tests in gateway/.
       ...(c.mode === 'test'
-        ? { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000', RATE_LIMIT_LOOKUP_IP_POINTS: '100000' }
+        ? {
+            RATE_LIMIT_API_POINTS: '100000',
+            RATE_LIMIT_CODE_IP_POINTS: '100000',
+            RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000',
+            RATE_LIMIT_LOOKUP_IP_POINTS: '100000',
+          }
         : {}),
     }),
   },
@@ -299,7 +321,13 @@ export const SYSTEM: SystemPart[] = [
     readiness: { kind: 'http', path: '/healthz' },
     entry: 'server.ts',
     calls: { parts: ['gateway'] },
-    chart: { image: 'darmankar/web', target: 'web', liveness: '/healthz', public: true, about: 'web app (SSR, proxies `/api` to the gateway)' },
+    chart: {
+      image: 'darmankar/web',
+      target: 'web',
+      liveness: '/healthz',
+      public: true,
+      about: 'web app (SSR, proxies `/api` to the gateway)',
+    },
     env: (c) => ({
       NODE_ENV: c.webMode === 'production' ? 'production' : 'development',
       PORT: String(c.ports.web),
@@ -312,7 +340,11 @@ export const SYSTEM: SystemPart[] = [
 /** Ports, databases and address variables kept for the services still to come (not started). */
 // Each keeps its port when another leaves the list to become a SYSTEM row.
 export const RESERVED_SERVICES: ReservedService[] = (
-  [['hiring', 50056], ['notification', 50058], ['seo', 50059]] as const
+  [
+    ['hiring', 50056],
+    ['notification', 50058],
+    ['seo', 50059],
+  ] as const
 ).map(([name, port]) => ({
   name,
   port,
@@ -349,7 +381,11 @@ export function calleesOf(caller: SystemPart, parts: readonly SystemPart[] = SYS
 }
 
 /** The address variables a part is given: one per part it calls (from their `address`). */
-export function addressEnv(caller: SystemPart, ports: Record<PartName, number>, parts: SystemPart[] = SYSTEM): Record<string, string> {
+export function addressEnv(
+  caller: SystemPart,
+  ports: Record<PartName, number>,
+  parts: SystemPart[] = SYSTEM,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const callee of calleesOf(caller, parts)) {
     if (callee.address) env[callee.address.variable] = localAddress(callee, ports[callee.name]);
@@ -366,7 +402,10 @@ export function signsCalls(part: SystemPart, parts: readonly SystemPart[] = SYST
  * Mistakes in the rows that nothing else would catch: an unknown or self call, a call to a part
  * without an address, an unknown outside endpoint, a reserved name or port reused.
  */
-export function registryProblems(parts: readonly SystemPart[] = SYSTEM, reserved: readonly ReservedService[] = RESERVED_SERVICES): string[] {
+export function registryProblems(
+  parts: readonly SystemPart[] = SYSTEM,
+  reserved: readonly ReservedService[] = RESERVED_SERVICES,
+): string[] {
   const problems: string[] = [];
   const names = parts.map((p) => p.name as string);
   for (const part of parts) {
@@ -376,12 +415,16 @@ export function registryProblems(parts: readonly SystemPart[] = SYSTEM, reserved
       else if (target === part) problems.push(`${part.name} calls itself`);
       else if (!target.address) problems.push(`${part.name} calls ${callee}, which has no address`);
     }
-    for (const outside of part.calls?.outside ?? []) if (!(outside in OUTSIDE_ENDPOINTS)) problems.push(`${part.name} calls unknown outside endpoint ${outside}`);
+    for (const outside of part.calls?.outside ?? [])
+      if (!(outside in OUTSIDE_ENDPOINTS)) problems.push(`${part.name} calls unknown outside endpoint ${outside}`);
   }
   const columns: [string, unknown[]][] = [
     ['name', [...names, ...reserved.map((s) => s.name)]],
     ['port', [...parts.map((p) => p.port), ...reserved.map((s) => s.port)]],
-    ['address variable', [...parts.flatMap((p) => (p.address ? [p.address.variable] : [])), ...reserved.map((s) => s.addressVariable)]],
+    [
+      'address variable',
+      [...parts.flatMap((p) => (p.address ? [p.address.variable] : [])), ...reserved.map((s) => s.addressVariable)],
+    ],
     ['database', [...parts.flatMap((p) => (p.database ? [p.database] : [])), ...reserved.map((s) => s.database)]],
   ];
   for (const [column, cells] of columns) {

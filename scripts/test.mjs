@@ -50,21 +50,28 @@ function record(name, ok, detail = '') {
 async function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM} is missing and this is not root: install it (apt-get install -y chromium); the browser tests cannot run without it`);
+    throw new Error(
+      `${CHROMIUM} is missing and this is not root: install it (apt-get install -y chromium); the browser tests cannot run without it`,
+    );
   }
   heading('installing Chromium (apt-get install -y chromium)');
   const update = await run('apt-get', ['update'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   const install =
     update.code === 0
-      ? await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      ? await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+          env: { DEBIAN_FRONTEND: 'noninteractive' },
+        })
       : update;
-  if (install.code !== 0 || !existsSync(CHROMIUM)) throw new Error(`installing Chromium failed (${CHROMIUM} is still missing): the browser tests cannot run without it`);
+  if (install.code !== 0 || !existsSync(CHROMIUM))
+    throw new Error(
+      `installing Chromium failed (${CHROMIUM} is still missing): the browser tests cannot run without it`,
+    );
 }
 
 /** The machine's Postgres when it answers, else an embedded one in a temporary folder. */
 async function findPostgres() {
   if (await postgresAnswers(MACHINE_POSTGRES_URL)) {
-    console.log('Postgres: the machine\'s server at 127.0.0.1:5432');
+    console.log("Postgres: the machine's server at 127.0.0.1:5432");
     return { url: MACHINE_POSTGRES_URL, stop: async () => {} };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'darmankar-test-postgres-'));
@@ -84,22 +91,41 @@ async function findPostgres() {
 }
 
 /** What `make generate` writes and the repository commits: gRPC contracts and the REST contract's types. */
-const GENERATED_CONTRACTS = ['proto/gen', 'packages/api-types/openapi.json', 'packages/api-types/src/openapi.ts', 'helm/darmankar/values.yaml', 'skaffold.yaml', 'README.md', 'docs/deploy.md', 'deploy/dev/postgres.yaml'];
+const GENERATED_CONTRACTS = [
+  'proto/gen',
+  'packages/api-types/openapi.json',
+  'packages/api-types/src/openapi.ts',
+  'helm/darmankar/values.yaml',
+  'skaffold.yaml',
+  'README.md',
+  'docs/deploy.md',
+  'deploy/dev/postgres.yaml',
+];
 
 async function checkGeneratedCode() {
   const generate = await run(process.execPath, ['scripts/generate.mjs'], { capture: true });
-  if (generate.code !== 0) return record('code generation (buf lint, buf generate, openapi-typescript, prisma generate)', false, generate.output);
+  if (generate.code !== 0)
+    return record(
+      'code generation (buf lint, buf generate, openapi-typescript, prisma generate)',
+      false,
+      generate.output,
+    );
   record('code generation (buf lint, buf generate, openapi-typescript, prisma generate)', true);
 
   const isRepository = (await run('git', ['rev-parse', '--is-inside-work-tree'], { capture: true })).code === 0;
-  if (!isRepository) return record('generated contracts are committed (proto/gen, packages/api-types)', 'skip', 'not a git checkout');
+  if (!isRepository)
+    return record('generated contracts are committed (proto/gen, packages/api-types)', 'skip', 'not a git checkout');
   const diff = await run('git', ['diff', '--exit-code', '--stat', '--', ...GENERATED_CONTRACTS], { capture: true });
-  const untracked = (await run('git', ['ls-files', '--others', '--exclude-standard', '--', ...GENERATED_CONTRACTS], { capture: true })).output.trim();
+  const untracked = (
+    await run('git', ['ls-files', '--others', '--exclude-standard', '--', ...GENERATED_CONTRACTS], { capture: true })
+  ).output.trim();
   const fresh = diff.code === 0 && untracked === '';
   record(
     'generated contracts are committed (proto/gen, packages/api-types)',
     fresh,
-    fresh ? '' : `generated contracts differ from their sources: run \`npm run generate\` and commit ${GENERATED_CONTRACTS.join(', ')}\n${diff.output}${untracked}`,
+    fresh
+      ? ''
+      : `generated contracts differ from their sources: run \`npm run generate\` and commit ${GENERATED_CONTRACTS.join(', ')}\n${diff.output}${untracked}`,
   );
 }
 
@@ -122,12 +148,15 @@ async function runGroup(group, env, tapDir) {
   const result = await run(
     process.execPath,
     [
-      '--import', 'tsx',
+      '--import',
+      'tsx',
       '--test',
       `--test-concurrency=${group.concurrency}`,
       `--test-timeout=${TEST_TIMEOUT_MS}`,
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tapFile}`,
       ...files.map((file) => path.relative(REPO_ROOT, file)),
     ],
     { env, timeoutMs: GROUP_TIMEOUT_MS },
@@ -142,7 +171,9 @@ async function runGroup(group, env, tapDir) {
     totals.failed += 1;
     failures.push(`${group.name}: the test runner ended with code ${result.code} without a complete report`);
   }
-  console.log(`${group.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `${group.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 }
 
 async function main() {
@@ -161,7 +192,13 @@ async function main() {
     throw error;
   }
   // MAKE_TEST=1: a test that skips without a server this run provides (Redis, Chromium) fails instead.
-  const env = { TEST_POSTGRES_URL: postgres.url, CHROME_PATH: CHROMIUM, TEST_REDIS_URL: redis.url, REDIS_URL: redis.url, MAKE_TEST: '1' };
+  const env = {
+    TEST_POSTGRES_URL: postgres.url,
+    CHROME_PATH: CHROMIUM,
+    TEST_REDIS_URL: redis.url,
+    REDIS_URL: redis.url,
+    MAKE_TEST: '1',
+  };
   // Test files read these; the checks below and the test runner inherit them.
   Object.assign(process.env, env);
 
@@ -169,12 +206,24 @@ async function main() {
   try {
     heading('checks');
     await checkGeneratedCode();
-    await check('typecheck (tsc -p tsconfig.json)', path.join(REPO_ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json']);
+    await check('typecheck (tsc -p tsconfig.json)', path.join(REPO_ROOT, 'node_modules/.bin/tsc'), [
+      '-p',
+      'tsconfig.json',
+    ]);
     await check('typecheck of the web app', 'npm', ['run', 'typecheck', '-w', '@darmankar/web']);
     await check('web build (react-router build)', 'npm', ['run', 'build', '-w', '@darmankar/web']);
     const boundaries = boundaryCommand();
-    await check('import boundaries (dependency-cruiser, .dependency-cruiser.cjs)', boundaries.command, boundaries.args, { cwd: boundaries.cwd });
-    await check('formatting (prettier --check, .prettierrc.json)', process.execPath, [PRETTIER, '--check', ...FORMATTED_FILES]);
+    await check(
+      'import boundaries (dependency-cruiser, .dependency-cruiser.cjs)',
+      boundaries.command,
+      boundaries.args,
+      { cwd: boundaries.cwd },
+    );
+    await check('formatting (prettier --check, .prettierrc.json)', process.execPath, [
+      PRETTIER,
+      '--check',
+      ...FORMATTED_FILES,
+    ]);
     for (const { name, file } of CHECK_TEST_FILES) await checkWithTests(name, file);
 
     for (const group of GROUPS) await runGroup(group, env, tapDir);

@@ -26,7 +26,10 @@ const operatorValues = join(repoRoot, 'deploy', 'test', 'operator-secrets.values
 function clientAddressSeenBy(trust: unknown, peer: string, headers: IncomingHttpHeaders): string {
   const app = express();
   app.set('trust proxy', trust);
-  const request = Object.create(app.request, { socket: { value: { remoteAddress: peer } }, headers: { value: headers } });
+  const request = Object.create(app.request, {
+    socket: { value: { remoteAddress: peer } },
+    headers: { value: headers },
+  });
   return request.ip;
 }
 
@@ -66,7 +69,10 @@ function viaWeb(incoming: Hop, cluster: Cluster): Hop {
   const headers = { ...incoming.headers };
   const clientAddress = clientAddressSeenBy(cluster.webTrust, incoming.peer, headers);
   dropClientForwardingHeaders(headers);
-  return { peer: cluster.webPod, headers: { ...headers, ...forwardingHeaders({ clientAddress, protocol: 'https', host: 'darmankar.ir' }) } };
+  return {
+    peer: cluster.webPod,
+    headers: { ...headers, ...forwardingHeaders({ clientAddress, protocol: 'https', host: 'darmankar.ir' }) },
+  };
 }
 
 const atGateway = (hop: Hop, cluster: Cluster) => clientAddressSeenBy(cluster.gatewayTrust, hop.peer, hop.headers);
@@ -89,7 +95,13 @@ const everyRoad = (address: string) => Object.fromEntries(ROADS.map((road) => [r
 
 /** A cluster whose parts trust nothing: what the gateway would see without the chart's settings. */
 function unprotected(): Cluster {
-  return { label: 'no settings', webTrust: false, gatewayTrust: 'loopback', ingressPod: '10.244.1.10', webPod: '10.244.2.20' };
+  return {
+    label: 'no settings',
+    webTrust: false,
+    gatewayTrust: 'loopback',
+    ingressPod: '10.244.1.10',
+    webPod: '10.244.2.20',
+  };
 }
 
 let keysFile: string;
@@ -105,17 +117,27 @@ before(() => {
 /** The chart's clientAddresses as the values files give them (later files win, key by key, as in helm). */
 function clientAddressesOf(valuesFiles: string[]): { ingressControllerCidrs: string[]; podCidrs: string[] } {
   const merged = { ingressControllerCidrs: [] as string[], podCidrs: [] as string[] };
-  for (const file of [join(chartDir, 'values.yaml'), ...valuesFiles]) Object.assign(merged, parse(readFileSync(file, 'utf8'))?.clientAddresses);
+  for (const file of [join(chartDir, 'values.yaml'), ...valuesFiles])
+    Object.assign(merged, parse(readFileSync(file, 'utf8'))?.clientAddresses);
   return merged;
 }
 
-type RenderedCluster = Cluster & { webEnv: Record<string, string>; gatewayEnv: Record<string, string>; ingressControllerCidrs: string[]; podCidrs: string[] };
+type RenderedCluster = Cluster & {
+  webEnv: Record<string, string>;
+  gatewayEnv: Record<string, string>;
+  ingressControllerCidrs: string[];
+  podCidrs: string[];
+};
 
 /** The rendered settings, parsed as the processes parse them, and pod addresses in the configured ranges. */
 async function clusterFrom(label: string, valuesFiles: string[]): Promise<RenderedCluster> {
   const objects: K8sObject[] = await renderChart({ valuesFiles: [...valuesFiles, keysFile] });
   const envOf = (part: string) =>
-    containerEnv(objects.find((o) => o.kind === 'Deployment' && o.metadata.name === `darmankar-${part}`)!.spec.template.spec.containers[0], objects);
+    containerEnv(
+      objects.find((o) => o.kind === 'Deployment' && o.metadata.name === `darmankar-${part}`)!.spec.template.spec
+        .containers[0],
+      objects,
+    );
   const webEnv = envOf('web');
   const gatewayEnv = envOf('gateway');
   const web = webConfigSchema.parse(webEnv);
@@ -138,12 +160,15 @@ async function clusterFrom(label: string, valuesFiles: string[]): Promise<Render
 const clientA = '203.0.113.7';
 const clientB = '2001:db8::b';
 
-describe('client addresses behind the ingress, under the chart\'s settings', () => {
+describe("client addresses behind the ingress, under the chart's settings", () => {
   let clusters: RenderedCluster[];
   before(async () => {
     // An ingress controller on nodes of its own (host network), apart from the pod network.
     const ownRange = join(mkdtempSync(join(tmpdir(), 'darmankar-ranges-')), 'ranges.yaml');
-    writeFileSync(ownRange, stringify({ clientAddresses: { ingressControllerCidrs: ['192.168.50.0/24'], podCidrs: ['10.244.0.0/16'] } }));
+    writeFileSync(
+      ownRange,
+      stringify({ clientAddresses: { ingressControllerCidrs: ['192.168.50.0/24'], podCidrs: ['10.244.0.0/16'] } }),
+    );
     clusters = await Promise.all([
       clusterFrom('production values', [productionValues, operatorValues]),
       clusterFrom('development values', [devValues]),
@@ -151,10 +176,14 @@ describe('client addresses behind the ingress, under the chart\'s settings', () 
     ]);
   });
 
-  test('the web app trusts the ingress controller\'s ranges; the gateway, those and the pod network\'s', () => {
+  test("the web app trusts the ingress controller's ranges; the gateway, those and the pod network's", () => {
     for (const cluster of clusters) {
       assert.equal(cluster.webEnv.TRUST_PROXY, cluster.ingressControllerCidrs.join(','), cluster.label);
-      assert.deepEqual(cluster.gatewayEnv.TRUST_PROXY!.split(',').sort(), [...new Set([...cluster.ingressControllerCidrs, ...cluster.podCidrs])].sort(), cluster.label);
+      assert.deepEqual(
+        cluster.gatewayEnv.TRUST_PROXY!.split(',').sort(),
+        [...new Set([...cluster.ingressControllerCidrs, ...cluster.podCidrs])].sort(),
+        cluster.label,
+      );
     }
   });
 
@@ -175,7 +204,8 @@ describe('client addresses behind the ingress, under the chart\'s settings', () 
         '127.0.0.1',
         'not-an-address',
       ];
-      for (const forged of forgeries) assert.deepEqual(gatewaySees(cluster, clientA, forged), everyRoad(clientA), `${cluster.label}: ${forged}`);
+      for (const forged of forgeries)
+        assert.deepEqual(gatewaySees(cluster, clientA, forged), everyRoad(clientA), `${cluster.label}: ${forged}`);
     }
   });
 
@@ -188,13 +218,16 @@ describe('client addresses behind the ingress, under the chart\'s settings', () 
   test('an Ingress with no ingress controller ranges fails the render instead of giving every client one budget', async () => {
     const none = join(mkdtempSync(join(tmpdir(), 'darmankar-ranges-')), 'none.yaml');
     writeFileSync(none, stringify({ clientAddresses: { ingressControllerCidrs: [] } }));
-    await assert.rejects(renderChart({ valuesFiles: [productionValues, none] }), /clientAddresses\.ingressControllerCidrs is empty but the ingress is enabled/);
+    await assert.rejects(
+      renderChart({ valuesFiles: [productionValues, none] }),
+      /clientAddresses\.ingressControllerCidrs is empty but the ingress is enabled/,
+    );
     // Without an Ingress (port-forwarding, a load balancer straight to the web app) an empty list is allowed.
     assert.ok((await renderChart({ valuesFiles: [none] })).some((o) => o.kind === 'Deployment'));
     await assert.rejects(renderChart({ set: ['clientAddresses.podCidrs={true}'] }), /clientAddresses\/podCidrs\/0/);
   });
 
-  test('without the chart\'s settings every client would share one budget (the walk is not a formality)', () => {
+  test("without the chart's settings every client would share one budget (the walk is not a formality)", () => {
     const cluster = unprotected();
     const a = gatewaySees(cluster, clientA);
     const b = gatewaySees(cluster, clientB);

@@ -7,8 +7,16 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parse } from 'yaml';
 import {
-  chartDir, devValues, ensureHelm, lintChart, productionValues, readDevManifests,
-  renderChart, repoRoot, validateObject, validateObjects,
+  chartDir,
+  devValues,
+  ensureHelm,
+  lintChart,
+  productionValues,
+  readDevManifests,
+  renderChart,
+  repoRoot,
+  validateObject,
+  validateObjects,
 } from '../../scripts/check-helm.mjs';
 import { RESERVED_SERVICES } from '../../scripts/system.ts';
 
@@ -70,7 +78,11 @@ describe('lint and schema validation', () => {
   }
 
   test('every rendered object validates against the Kubernetes schemas', async () => {
-    for (const [label, objects] of [['default', defaults], ['production', production], ['development', development]] as const) {
+    for (const [label, objects] of [
+      ['default', defaults],
+      ['production', production],
+      ['development', development],
+    ] as const) {
       assert.ok(objects.length > 10, `${label}: only ${objects.length} objects rendered`);
       assert.deepEqual(await validateObjects(objects), [], `${label} values`);
     }
@@ -78,8 +90,13 @@ describe('lint and schema validation', () => {
 
   test('the development manifests in deploy/dev validate too', async () => {
     const objects = readDevManifests() as K8sObject[];
-    assert.deepEqual(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort(),
-      ['ConfigMap/postgres-init', 'Deployment/postgres', 'Deployment/redis', 'Service/postgres', 'Service/redis']);
+    assert.deepEqual(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort(), [
+      'ConfigMap/postgres-init',
+      'Deployment/postgres',
+      'Deployment/redis',
+      'Service/postgres',
+      'Service/redis',
+    ]);
     assert.deepEqual(await validateObjects(objects), []);
   });
 
@@ -88,9 +105,13 @@ describe('lint and schema validation', () => {
     deployment.spec.replicas = '2';
     containerOf(deployment).livenessProbe.grpc.port = 'grpc';
     const problems = await validateObject(deployment);
-    assert.ok(problems.some((p: string) => p.includes('replicas must be integer')), problems.join('\n'));
-    assert.deepEqual(await validateObject({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } }),
-      ['no Kubernetes model for example.com/v1 Widget']);
+    assert.ok(
+      problems.some((p: string) => p.includes('replicas must be integer')),
+      problems.join('\n'),
+    );
+    assert.deepEqual(await validateObject({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } }), [
+      'no Kubernetes model for example.com/v1 Widget',
+    ]);
   });
 
   test('the values schema rejects a misspelt key and a wrongly typed port', async () => {
@@ -108,7 +129,10 @@ describe('lint and schema validation', () => {
 });
 
 describe('each enabled part', () => {
-  for (const [label, getObjects] of [['default', () => defaults], ['production', () => production]] as const) {
+  for (const [label, getObjects] of [
+    ['default', () => defaults],
+    ['production', () => production],
+  ] as const) {
     for (const [component, svc] of enabledServices) {
       test(`${component} (${label}): Deployment with probes on its port, Service, HPA and PDB`, () => {
         const objects = getObjects();
@@ -120,7 +144,10 @@ describe('each enabled part', () => {
           for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
             assert.deepEqual(container[probe].grpc, { port: svc.port }, probe);
           }
-          assert.equal(objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === name(component))?.data?.GRPC_PORT, String(svc.port));
+          assert.equal(
+            objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === name(component))?.data?.GRPC_PORT,
+            String(svc.port),
+          );
         } else {
           assert.equal(container.livenessProbe.httpGet.path, svc.health!.liveness);
           assert.equal(container.readinessProbe.httpGet.path, svc.health!.readiness);
@@ -150,14 +177,23 @@ describe('each enabled part', () => {
 
   test('images follow the values (registry and tag in production)', () => {
     assert.equal(containerOf(find(defaults, 'Deployment', name('auth'))!).image, 'darmankar/auth:0.1.0');
-    assert.equal(containerOf(find(production, 'Deployment', name('auth'))!).image, 'registry.darmankar.ir/darmankar/auth:0.1.0');
+    assert.equal(
+      containerOf(find(production, 'Deployment', name('auth'))!).image,
+      'registry.darmankar.ir/darmankar/auth:0.1.0',
+    );
   });
 
   test('configuration is wired between the parts', () => {
-    assert.equal(find(defaults, 'ConfigMap', name('gateway'))!.data!.AUTH_GRPC_URL, 'dns:///darmankar-auth-headless.default.svc.cluster.local:50051');
+    assert.equal(
+      find(defaults, 'ConfigMap', name('gateway'))!.data!.AUTH_GRPC_URL,
+      'dns:///darmankar-auth-headless.default.svc.cluster.local:50051',
+    );
     assert.equal(find(defaults, 'ConfigMap', name('web'))!.data!.GATEWAY_URL, 'http://darmankar-gateway:8080');
     assert.equal(find(defaults, 'Secret', name('gateway'))!.stringData!.REDIS_URL, 'redis://redis:6379');
-    assert.equal(find(defaults, 'Secret', name('auth'))!.stringData!.DATABASE_URL, 'postgres://postgres@postgres:5432/darmankar_auth');
+    assert.equal(
+      find(defaults, 'Secret', name('auth'))!.stringData!.DATABASE_URL,
+      'postgres://postgres@postgres:5432/darmankar_auth',
+    );
     // Empty secrets are left unset rather than set to "".
     assert.equal(find(defaults, 'Secret', name('auth'))!.stringData!.SMTP_URL, undefined);
 
@@ -176,7 +212,9 @@ describe('each enabled part', () => {
   });
 
   test('the database password is escaped into DATABASE_URL', async () => {
-    const objects = await renderChart({ set: ['external.postgres.password=p@ss:w/rd?#', 'external.postgres.sslmode=require'] });
+    const objects = await renderChart({
+      set: ['external.postgres.password=p@ss:w/rd?#', 'external.postgres.sslmode=require'],
+    });
     const url = new URL(find(objects, 'Secret', name('auth'))!.stringData!.DATABASE_URL!);
     assert.equal(decodeURIComponent(url.password), 'p@ss:w/rd?#');
     assert.equal(url.hostname, 'postgres');
@@ -193,7 +231,10 @@ describe('each enabled part', () => {
     assert.equal(ofKind(production, 'Secret').length, 0);
     const ingress = find(production, 'Ingress', 'darmankar')!;
     const paths = ingress.spec.rules[0].http.paths.map((p: any) => [p.path, p.backend.service.name]);
-    assert.deepEqual(paths, [['/api', 'darmankar-gateway'], ['/', 'darmankar-web']]);
+    assert.deepEqual(paths, [
+      ['/api', 'darmankar-gateway'],
+      ['/', 'darmankar-web'],
+    ]);
     assert.equal(find(defaults, 'Ingress', 'darmankar'), undefined);
   });
 
@@ -209,7 +250,10 @@ describe('migrations', () => {
   const withDatabase = enabledServices.filter(([, s]) => s.database);
 
   test('a pre-install/pre-upgrade hook Job runs `npm run migrate -w <workspace>` per part with a database', () => {
-    assert.deepEqual(withDatabase.map(([c]) => c), ['auth', 'files', 'resume', 'employer', 'recruitment', 'billing']);
+    assert.deepEqual(
+      withDatabase.map(([c]) => c),
+      ['auth', 'files', 'resume', 'employer', 'recruitment', 'billing'],
+    );
     const jobs = ofKind(defaults, 'Job');
     assert.deepEqual(jobs.map((j) => j.metadata.name).sort(), withDatabase.map(([c]) => `${name(c)}-migrate`).sort());
     for (const [component, svc] of withDatabase) {
@@ -228,7 +272,9 @@ describe('migrations', () => {
       const secret = find(defaults, 'Secret', secretName)!;
       assert.ok(secret, `no Secret ${secretName}`);
       assert.match(secret.metadata.annotations!['helm.sh/hook']!, /pre-install/);
-      assert.ok(Number(secret.metadata.annotations!['helm.sh/hook-weight']) < Number(annotations['helm.sh/hook-weight']));
+      assert.ok(
+        Number(secret.metadata.annotations!['helm.sh/hook-weight']) < Number(annotations['helm.sh/hook-weight']),
+      );
       assert.equal(secret.stringData!.DATABASE_URL, `postgres://postgres@postgres:5432/${svc.database}`);
     }
   });
@@ -249,32 +295,47 @@ describe('parts in and out of the release', () => {
     for (const objects of [defaults, production]) {
       for (const reserved of RESERVED_SERVICES) {
         assert.equal(values.parts[reserved.name], undefined, reserved.name);
-        const leaked = objects.filter((o) =>
-          o.metadata.labels?.['app.kubernetes.io/component']?.startsWith(reserved.name) ||
-          o.metadata.name.includes(`-${reserved.name}`));
-        assert.deepEqual(leaked.map((o) => `${o.kind}/${o.metadata.name}`), [], reserved.name);
+        const leaked = objects.filter(
+          (o) =>
+            o.metadata.labels?.['app.kubernetes.io/component']?.startsWith(reserved.name) ||
+            o.metadata.name.includes(`-${reserved.name}`),
+        );
+        assert.deepEqual(
+          leaked.map((o) => `${o.kind}/${o.metadata.name}`),
+          [],
+          reserved.name,
+        );
       }
     }
   });
 
   test('services.<name>.enabled=false leaves a part out, and its callers lose its address', async () => {
     const objects = await renderChart({ set: ['services.employer.enabled=false'] });
-    assert.deepEqual(objects.filter((o) => o.metadata.name.startsWith(name('employer'))).map((o) => `${o.kind}/${o.metadata.name}`), []);
+    assert.deepEqual(
+      objects.filter((o) => o.metadata.name.startsWith(name('employer'))).map((o) => `${o.kind}/${o.metadata.name}`),
+      [],
+    );
     assert.equal(find(objects, 'ConfigMap', name('billing'))!.data!.EMPLOYER_GRPC_URL, undefined);
     assert.equal(find(objects, 'ConfigMap', name('gateway'))!.data!.EMPLOYER_GRPC_URL, undefined);
-    assert.match(find(defaults, 'ConfigMap', name('billing'))!.data!.EMPLOYER_GRPC_URL!, /^dns:\/\/\/darmankar-employer-headless\./);
+    assert.match(
+      find(defaults, 'ConfigMap', name('billing'))!.data!.EMPLOYER_GRPC_URL!,
+      /^dns:\/\/\/darmankar-employer-headless\./,
+    );
   });
 
   test('a hand-written entry for a part the registry does not know fails the render', async () => {
     await assert.rejects(renderChart({ set: ['services.hiring.env.X=one'] }), /services\.hiring: no such part/);
   });
 
-  test('autoscaling: an entry\'s false overrides the default true, and the development values\' default false gives way to an entry\'s true', async () => {
+  test("autoscaling: an entry's false overrides the default true, and the development values' default false gives way to an entry's true", async () => {
     const objects = await renderChart({ set: ['services.web.autoscaling.enabled=false'] });
     assert.equal(find(objects, 'HorizontalPodAutoscaler', name('web')), undefined);
     assert.ok(find(objects, 'HorizontalPodAutoscaler', name('gateway')));
     const dev = await renderChart({ valuesFiles: [devValues], set: ['services.web.autoscaling.enabled=true'] });
-    assert.deepEqual(ofKind(dev, 'HorizontalPodAutoscaler').map((o) => o.metadata.name), [name('web')]);
+    assert.deepEqual(
+      ofKind(dev, 'HorizontalPodAutoscaler').map((o) => o.metadata.name),
+      [name('web')],
+    );
   });
 });
 
@@ -296,7 +357,10 @@ describe('hardened pods', () => {
         assert.equal(sc.allowPrivilegeEscalation, false, ref);
         assert.deepEqual(sc.capabilities.drop, ['ALL'], ref);
         // A writable /tmp for tsx's compile cache and npm.
-        assert.ok(pod.containers[0].volumeMounts.some((m: any) => m.mountPath === '/tmp'), ref);
+        assert.ok(
+          pod.containers[0].volumeMounts.some((m: any) => m.mountPath === '/tmp'),
+          ref,
+        );
       }
     }
   });
@@ -331,7 +395,8 @@ describe('skaffold.yaml', () => {
   test('the Dockerfile has every target the artifacts ask for', () => {
     const dockerfile = readFileSync(join(repoRoot, 'deploy', 'Dockerfile'), 'utf8');
     const stages = [...dockerfile.matchAll(/^FROM \S+ AS (\S+)$/gm)].map((m) => m[1]);
-    for (const artifact of skaffold.build.artifacts) assert.ok(stages.includes(artifact.docker.target), artifact.docker.target);
+    for (const artifact of skaffold.build.artifacts)
+      assert.ok(stages.includes(artifact.docker.target), artifact.docker.target);
     assert.match(dockerfile, /npm ci --workspace "\$WORKSPACE" --include-workspace-root/);
   });
 

@@ -6,20 +6,34 @@ type Ref = { name: string; optional?: boolean };
 type EnvFromSource = { configMapRef?: Ref; secretRef?: Ref; prefix?: string };
 type KeyRef = Ref & { key: string };
 type EnvVar = { name: string; value?: string; valueFrom?: { configMapKeyRef?: KeyRef; secretKeyRef?: KeyRef } };
-export type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; spec?: any; data?: Record<string, string>; stringData?: Record<string, string> };
+export type K8sObject = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+};
 
 function dataOf(objects: K8sObject[], kind: 'ConfigMap' | 'Secret', name: string): Record<string, string> | undefined {
   const object = objects.find((o) => o.kind === kind && o.metadata.name === name);
   if (!object) return undefined;
   if (kind === 'ConfigMap') return { ...object.data };
-  const decoded = Object.fromEntries(Object.entries(object.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
+  const decoded = Object.fromEntries(
+    Object.entries(object.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]),
+  );
   return { ...decoded, ...object.stringData };
 }
 
-export function containerEnv(container: { envFrom?: EnvFromSource[]; env?: EnvVar[] }, objects: K8sObject[]): Record<string, string> {
+export function containerEnv(
+  container: { envFrom?: EnvFromSource[]; env?: EnvVar[] },
+  objects: K8sObject[],
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const source of container.envFrom ?? []) {
-    const [kind, ref] = source.configMapRef ? (['ConfigMap', source.configMapRef] as const) : (['Secret', source.secretRef!] as const);
+    const [kind, ref] = source.configMapRef
+      ? (['ConfigMap', source.configMapRef] as const)
+      : (['Secret', source.secretRef!] as const);
     const data = dataOf(objects, kind, ref.name);
     if (!data) {
       if (ref.optional) continue;
@@ -34,8 +48,11 @@ export function containerEnv(container: { envFrom?: EnvFromSource[]; env?: EnvVa
     }
     const keyRef = variable.valueFrom?.configMapKeyRef ?? variable.valueFrom?.secretKeyRef;
     if (!keyRef) continue; // fieldRef/resourceFieldRef: not configuration
-    const value = dataOf(objects, variable.valueFrom?.configMapKeyRef ? 'ConfigMap' : 'Secret', keyRef.name)?.[keyRef.key];
-    if (value === undefined && !keyRef.optional) throw new Error(`env ${variable.name}: ${keyRef.name}/${keyRef.key} is not among the rendered objects`);
+    const value = dataOf(objects, variable.valueFrom?.configMapKeyRef ? 'ConfigMap' : 'Secret', keyRef.name)?.[
+      keyRef.key
+    ];
+    if (value === undefined && !keyRef.optional)
+      throw new Error(`env ${variable.name}: ${keyRef.name}/${keyRef.key} is not among the rendered objects`);
     if (value !== undefined) env[variable.name] = value;
   }
   return env;

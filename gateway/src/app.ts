@@ -16,7 +16,11 @@ import { clientErrorHandler, errorHandler, notFound } from './http/errors.ts';
 import { createRateLimits, type RateLimitBudget } from './http/rate-limits.ts';
 import { beginRequest } from './http/request-log.ts';
 import { addRoutes, type RouteDefinition } from './http/route.ts';
-import { createInProcessRevokedSessions, createRedisRevokedSessions, type RevokedSessions } from './http/revoked-sessions.ts';
+import {
+  createInProcessRevokedSessions,
+  createRedisRevokedSessions,
+  type RevokedSessions,
+} from './http/revoked-sessions.ts';
 import { createSessionControl, createSessionResolver } from './http/session.ts';
 import { buildOpenApi, type RouteGroup } from './openapi.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -43,14 +47,21 @@ export interface GatewayDeps {
 }
 
 /** Connects every service module to its configured address; clients connect lazily. */
-export function connectServices(config: GatewayConfig, modules: readonly ServiceModule[] = SERVICE_MODULES): Connection[] {
+export function connectServices(
+  config: GatewayConfig,
+  modules: readonly ServiceModule[] = SERVICE_MODULES,
+): Connection[] {
   const callerSigner = createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY });
-  return modules.map((module) => ({ module, service: module.connect(addressOf(config, module), { timeoutMs: config.GRPC_TIMEOUT_MS, callerSigner }) }));
+  return modules.map((module) => ({
+    module,
+    service: module.connect(addressOf(config, module), { timeoutMs: config.GRPC_TIMEOUT_MS, callerSigner }),
+  }));
 }
 
 function accessTokenKeySource(services: readonly Connection[]): () => Promise<string> {
   const providers = services.filter(({ service }) => service.accessTokenKeys);
-  if (providers.length !== 1) throw new Error(`exactly one service must provide the access-token keys, found ${providers.length}`);
+  if (providers.length !== 1)
+    throw new Error(`exactly one service must provide the access-token keys, found ${providers.length}`);
   const provider = providers[0]!.service;
   return () => provider.accessTokenKeys!();
 }
@@ -68,7 +79,11 @@ export interface RouteGroups {
 }
 
 /** The gateway's route groups: /api/v1, /api/dev outside production, and the probes. */
-export function routeGroups(config: GatewayConfig, services: readonly Connection[], context: ModuleContext): RouteGroups {
+export function routeGroups(
+  config: GatewayConfig,
+  services: readonly Connection[],
+  context: ModuleContext,
+): RouteGroups {
   const api: RouteDefinition[] = [...pingRoutes()];
   const dev: RouteDefinition[] = [];
   for (const { service } of services) {
@@ -78,18 +93,41 @@ export function routeGroups(config: GatewayConfig, services: readonly Connection
   }
   return {
     // EXC_HEADERS_TOO_LARGE and EXC_REQUEST_TIMEOUT come from the server's parser (clientErrorHandler), before any route.
-    v1: { prefix: '/api/v1', routes: api, commonErrors: ['EXC_BAD_REQUEST', 'EXC_PAYLOAD_TOO_LARGE', 'EXC_TOO_MANY_REQUESTS', 'EXC_HEADERS_TOO_LARGE', 'EXC_REQUEST_TIMEOUT'] },
-    dev: config.NODE_ENV === 'production' ? undefined : { prefix: '/api/dev', routes: dev, commonErrors: ['EXC_TOO_MANY_REQUESTS'] },
-    probes: { prefix: '', routes: healthRoutes(services.map(({ module, service }) => ({ name: module.name, isServing: (ms) => service.isServing(ms) }))), commonErrors: [] },
+    v1: {
+      prefix: '/api/v1',
+      routes: api,
+      commonErrors: [
+        'EXC_BAD_REQUEST',
+        'EXC_PAYLOAD_TOO_LARGE',
+        'EXC_TOO_MANY_REQUESTS',
+        'EXC_HEADERS_TOO_LARGE',
+        'EXC_REQUEST_TIMEOUT',
+      ],
+    },
+    dev:
+      config.NODE_ENV === 'production'
+        ? undefined
+        : { prefix: '/api/dev', routes: dev, commonErrors: ['EXC_TOO_MANY_REQUESTS'] },
+    probes: {
+      prefix: '',
+      routes: healthRoutes(
+        services.map(({ module, service }) => ({ name: module.name, isServing: (ms) => service.isServing(ms) })),
+      ),
+      commonErrors: [],
+    },
   };
 }
 
 /** Every module's rate-limit budgets by name, from its settings in the configuration; a name used twice is refused. */
-export function moduleBudgets(config: GatewayConfig, modules: readonly ServiceModule[]): Record<string, RateLimitBudget> {
+export function moduleBudgets(
+  config: GatewayConfig,
+  modules: readonly ServiceModule[],
+): Record<string, RateLimitBudget> {
   const budgets: Record<string, RateLimitBudget> = {};
   for (const module of modules) {
     for (const [name, budget] of Object.entries(module.rateLimits?.(config) ?? {})) {
-      if (Object.hasOwn(budgets, name)) throw new Error(`the rate-limit budget ${name} of the ${module.name} module is declared twice`);
+      if (Object.hasOwn(budgets, name))
+        throw new Error(`the rate-limit budget ${name} of the ${module.name} module is declared twice`);
       budgets[name] = budget;
     }
   }
@@ -103,10 +141,25 @@ export function createContext(config: GatewayConfig, deps: GatewayDeps) {
   const verifyAccessToken = createAccessTokenVerifier(accessTokenKeySource(deps.services), deps.clock);
   const revokedSessions = deps.revokedSessions ?? createInProcessRevokedSessions(deps.clock);
   const context: ModuleContext = {
-    settings: { NODE_ENV: config.NODE_ENV, PUBLIC_WEB_URL: config.PUBLIC_WEB_URL, ACCESS_TOKEN_TTL_SECONDS: config.ACCESS_TOKEN_TTL_SECONDS },
+    settings: {
+      NODE_ENV: config.NODE_ENV,
+      PUBLIC_WEB_URL: config.PUBLIC_WEB_URL,
+      ACCESS_TOKEN_TTL_SECONDS: config.ACCESS_TOKEN_TTL_SECONDS,
+    },
     cookies,
-    limits: createRateLimits(config, moduleBudgets(config, deps.services.map(({ module }) => module)), deps.rateLimitStore),
-    sessions: createSessionControl(verifyAccessToken, revokedSessions, { cookies, accessTokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000, now: deps.clock }),
+    limits: createRateLimits(
+      config,
+      moduleBudgets(
+        config,
+        deps.services.map(({ module }) => module),
+      ),
+      deps.rateLimitStore,
+    ),
+    sessions: createSessionControl(verifyAccessToken, revokedSessions, {
+      cookies,
+      accessTokenTtlMs: config.ACCESS_TOKEN_TTL_SECONDS * 1000,
+      now: deps.clock,
+    }),
     log,
   };
   return { context, resolveUserId: createSessionResolver(verifyAccessToken, revokedSessions, cookies) };
@@ -122,7 +175,11 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
       resolveUserId,
       commonErrors: group.commonErrors,
       strictErrors: config.NODE_ENV !== 'production',
-      onUndeclared: (route, codes) => log.error({ route: `${route.methods.join(',')} ${group.prefix}${route.path}`, codes }, 'route answered codes it does not declare'),
+      onUndeclared: (route, codes) =>
+        log.error(
+          { route: `${route.methods.join(',')} ${group.prefix}${route.path}`, codes },
+          'route answered codes it does not declare',
+        ),
     });
 
   const app = express();
@@ -132,9 +189,12 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
   app.set('etag', false);
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   app.use(edge(beginRequest(log), context.limits.perIp));
-  app.get('/api/v1/openapi.json', (_req, res) => { res.json(openapi); });
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    res.json(openapi);
+  });
   // The UI is a page of third-party scripts nobody needs in production; the document stays.
-  if (config.API_DOCS_ENABLED) app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Darmankar API' }));
+  if (config.API_DOCS_ENABLED)
+    app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(openapi, { customSiteTitle: 'Darmankar API' }));
   // Each group's routes sit on the app itself under their prefix, not in a router of their own
   // (one router walk less per request); probes come after, so API requests never test them.
   mount(v1);
@@ -148,7 +208,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Express
 
 /** `/api` and everything under it, as `app.use('/api', ...)` would match it (any case). */
 function isApiPath(path: string): boolean {
-  return (path.length === 4 || path.charCodeAt(4) === 47 /* / */) && (path.startsWith('/api') || path.slice(0, 4).toLowerCase() === '/api');
+  return (
+    (path.length === 4 || path.charCodeAt(4) === 47) /* / */ &&
+    (path.startsWith('/api') || path.slice(0, 4).toLowerCase() === '/api')
+  );
 }
 
 /**
@@ -181,23 +244,38 @@ export interface RunningGateway {
  * waiting out its timeout, until Redis answers again.
  */
 async function connectRedis(url: string, commandTimeoutMs: number, log: Logger): Promise<Redis> {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: commandTimeoutMs, socketTimeout: commandTimeoutMs });
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: commandTimeoutMs,
+    socketTimeout: commandTimeoutMs,
+  });
   let warned = false;
   redis.on('error', (error) => {
     if (!warned) log.warn({ err: error }, 'redis unavailable: rate limits fall back to in-process counters');
     warned = true;
   });
-  redis.on('ready', () => { warned = false; });
+  redis.on('ready', () => {
+    warned = false;
+  });
   // Not events.once: it would reject on the first connection error, and a Redis that is down
   // or frozen at start-up must not stop the gateway from starting.
-  await Promise.race([new Promise((resolve) => redis.once('ready', resolve)), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  await Promise.race([
+    new Promise((resolve) => redis.once('ready', resolve)),
+    new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+  ]);
   return redis;
 }
 
-export async function startGateway(config: GatewayConfig, options: Pick<GatewayDeps, 'clock'> = {}): Promise<RunningGateway> {
+export async function startGateway(
+  config: GatewayConfig,
+  options: Pick<GatewayDeps, 'clock'> = {},
+): Promise<RunningGateway> {
   const log = createLogger('gateway', config.LOG_LEVEL);
   const services = connectServices(config);
-  const rateLimitStore = config.REDIS_URL ? await connectRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS, log) : undefined;
+  const rateLimitStore = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS, log)
+    : undefined;
   const revokedSessions = rateLimitStore
     ? await createRedisRevokedSessions(rateLimitStore, config.REVOKED_SESSIONS_KEY_PREFIX, log, options.clock)
     : createInProcessRevokedSessions(options.clock);
@@ -208,7 +286,14 @@ export async function startGateway(config: GatewayConfig, options: Pick<GatewayD
   server.on('clientError', clientErrorHandler(log));
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  log.info({ port, services: Object.fromEntries(services.map(({ module }) => [module.name, addressOf(config, module)])), rateLimits: rateLimitStore ? 'redis' : 'in-process' }, 'gateway listening');
+  log.info(
+    {
+      port,
+      services: Object.fromEntries(services.map(({ module }) => [module.name, addressOf(config, module)])),
+      rateLimits: rateLimitStore ? 'redis' : 'in-process',
+    },
+    'gateway listening',
+  );
 
   return {
     port,

@@ -54,11 +54,21 @@ const gatewaySettings = {
  */
 export function moduleSettings(modules: readonly ServiceModule[]): z.ZodRawShape {
   const shape: Record<string, z.ZodRawShape[string]> = {};
-  const taken = new Set([...Object.keys(gatewaySettings), ...Object.keys(callerSignerConfigShape), ...Object.keys(baseConfigSchema.shape)]);
+  const taken = new Set([
+    ...Object.keys(gatewaySettings),
+    ...Object.keys(callerSignerConfigShape),
+    ...Object.keys(baseConfigSchema.shape),
+  ]);
   for (const module of modules) {
-    const own: Array<[string, z.ZodRawShape[string]]> = [[module.address.variable, z.string().min(1).default(module.address.default)], ...Object.entries(module.settings ?? {})];
+    const own: Array<[string, z.ZodRawShape[string]]> = [
+      [module.address.variable, z.string().min(1).default(module.address.default)],
+      ...Object.entries(module.settings ?? {}),
+    ];
     for (const [variable, schema] of own) {
-      if (taken.has(variable)) throw new Error(`${variable} of the ${module.name} module is already a setting of the gateway or another module`);
+      if (taken.has(variable))
+        throw new Error(
+          `${variable} of the ${module.name} module is already a setting of the gateway or another module`,
+        );
       taken.add(variable);
       shape[variable] = schema;
     }
@@ -75,7 +85,11 @@ export const gatewayConfigSchema = baseConfigSchema
   .superRefine(refuseDevelopmentPrivateKeyInProduction)
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.PUBLIC_WEB_URL === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_WEB_URL'], message: 'required in production (email links lead there; only its pages may refresh a session)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_WEB_URL'],
+        message: 'required in production (email links lead there; only its pages may refresh a session)',
+      });
     }
   })
   .transform((env) => {

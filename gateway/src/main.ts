@@ -5,5 +5,12 @@ import { gatewayConfigSchema } from './config.ts';
 
 const gateway = await startGateway(loadConfig(gatewayConfigSchema));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void gateway.stop().then(() => currentTelemetry().shutdown()).then(() => process.exit(0)));
+  process.once(
+    signal,
+    () =>
+      void gateway
+        .stop()
+        .then(() => currentTelemetry().shutdown())
+        .then(() => process.exit(0)),
+  );
 }

@@ -19,15 +19,22 @@ export interface RouteGroup {
  * description, which the document's lint reports (tag-description).
  */
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  authentication: 'Login by cellphone one-time code, logout, the logged-in user’s cellphone and email, email verification.',
+  authentication:
+    'Login by cellphone one-time code, logout, the logged-in user’s cellphone and email, email verification.',
   sessions: 'Refreshing the session, and the gateway’s own ping.',
-  files: 'Uploads checked against their category’s types and size, public images by id and width, private files by signed link.',
-  resumes: 'Applicants’ resumes: the builder’s calls (personal information, picture, custom resume file, six sections) and the public resume by slug.',
-  employers: 'Employers: organisations and self-employed clinicians, their profiles and public pages, the listing, agents and their permissions, hiring templates and steps.',
-  products: 'Plans on sale, and what an employer bought: purchased plans, the active and reserved plan with what is left of each resource. Amounts are integer rials.',
-  orders: 'An employer’s cart (one pending order), discount codes, paying by the payment provider or the wallet, and the purchase history.',
+  files:
+    'Uploads checked against their category’s types and size, public images by id and width, private files by signed link.',
+  resumes:
+    'Applicants’ resumes: the builder’s calls (personal information, picture, custom resume file, six sections) and the public resume by slug.',
+  employers:
+    'Employers: organisations and self-employed clinicians, their profiles and public pages, the listing, agents and their permissions, hiring templates and steps.',
+  products:
+    'Plans on sale, and what an employer bought: purchased plans, the active and reserved plan with what is left of each resource. Amounts are integer rials.',
+  orders:
+    'An employer’s cart (one pending order), discount codes, paying by the payment provider or the wallet, and the purchase history.',
   finance: 'The payment provider’s callback, the employer’s wallet, and the sandbox provider’s page in test mode.',
-  suggestions: 'The items of the forms’ pickers (provinces and cities, universities, fields of study, job titles …): whole categories, or the best matches of a typed text.',
+  suggestions:
+    'The items of the forms’ pickers (provinces and cities, universities, fields of study, job titles …): whole categories, or the best matches of a typed text.',
   development: 'Development helpers such as the outbox of one-time codes and emails; never served in production.',
   probes: 'Kubernetes liveness and readiness, outside /api.',
 };
@@ -49,7 +56,13 @@ function parameters(schema: z.ZodObject | undefined, location: 'path' | 'query')
   const object = stripDialect(jsonSchema(schema));
   return Object.entries(object.properties ?? {}).map(([name, property]) => {
     const { description, ...propertySchema } = property;
-    return { name, in: location, required: location === 'path' || (object.required ?? []).includes(name), description, schema: propertySchema };
+    return {
+      name,
+      in: location,
+      required: location === 'path' || (object.required ?? []).includes(name),
+      description,
+      schema: propertySchema,
+    };
   });
 }
 
@@ -65,21 +78,26 @@ function errorResponses(codes: readonly ExcCode[]) {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].sort(([a], [b]) => a - b).map(([status, statusCodes]) => [
-      String(status),
-      {
-        description: statusCodes.map((code) => `\`${code}\`: ${EXC_CATALOGUE[code].en}`).join('\n\n'),
-        headers: { exc: { $ref: '#/components/headers/exc' } },
-        content: {
-          'application/json': {
-            schema: { $ref: '#/components/schemas/Error' },
-            examples: Object.fromEntries(
-              statusCodes.map((code) => [code, { summary: EXC_CATALOGUE[code].en, value: { exc: [code], message: EXC_CATALOGUE[code].fa } }]),
-            ),
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, statusCodes]) => [
+        String(status),
+        {
+          description: statusCodes.map((code) => `\`${code}\`: ${EXC_CATALOGUE[code].en}`).join('\n\n'),
+          headers: { exc: { $ref: '#/components/headers/exc' } },
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/Error' },
+              examples: Object.fromEntries(
+                statusCodes.map((code) => [
+                  code,
+                  { summary: EXC_CATALOGUE[code].en, value: { exc: [code], message: EXC_CATALOGUE[code].fa } },
+                ]),
+              ),
+            },
           },
         },
-      },
-    ]),
+      ]),
   );
 }
 
@@ -95,7 +113,14 @@ function operation(route: RouteDefinition, method: string, commonErrors: readonl
   for (const response of route.responses) {
     responses[String(response.status)] = {
       description: response.description,
-      headers: response.headers && Object.fromEntries(Object.entries(response.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
+      headers:
+        response.headers &&
+        Object.fromEntries(
+          Object.entries(response.headers).map(([name, description]) => [
+            name,
+            { description, schema: { type: 'string' } },
+          ]),
+        ),
       content: response.body && { 'application/json': { schema: stripDialect(jsonSchema(response.body)) } },
     };
   }
@@ -104,7 +129,10 @@ function operation(route: RouteDefinition, method: string, commonErrors: readonl
     summary: route.summary,
     tags: [route.tag],
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-    requestBody: route.body && { required: true, content: { 'application/json': { schema: stripDialect(jsonSchema(route.body)) } } },
+    requestBody: route.body && {
+      required: true,
+      content: { 'application/json': { schema: stripDialect(jsonSchema(route.body)) } },
+    },
     responses,
     security: security(route.session),
   };
@@ -125,7 +153,8 @@ export function buildOpenApi(groups: RouteGroup[]) {
     info: {
       title: 'Darmankar API',
       version: '1.0.0',
-      description: 'درمانکار — the REST API of the healthcare job marketplace. Errors carry an `exc` header and `{ exc, message }` body; send `Accept-Cookie` to receive the session as cookies.',
+      description:
+        'درمانکار — the REST API of the healthcare job marketplace. Errors carry an `exc` header and `{ exc, message }` body; send `Accept-Cookie` to receive the session as cookies.',
       // Not open source: the API and its document are the product's own.
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
@@ -134,10 +163,27 @@ export function buildOpenApi(groups: RouteGroup[]) {
     paths,
     components: {
       schemas: { Error: stripDialect(jsonSchema(errorResponse)) },
-      headers: { exc: { description: 'The EXC_* codes of the error, comma-joined; the first decides the status.', schema: { type: 'string' } } },
+      headers: {
+        exc: {
+          description: 'The EXC_* codes of the error, comma-joined; the first decides the status.',
+          schema: { type: 'string' },
+        },
+      },
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of an API client (`Authorization: Bearer`), from the session in a verify or refresh answer without Accept-Cookie.' },
-        accessCookie: { type: 'apiKey', in: 'cookie', name: 'at', description: 'The browser session: the httpOnly `at` cookie set with Accept-Cookie (with `rt`, the refresh token).' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'The access token of an API client (`Authorization: Bearer`), from the session in a verify or refresh answer without Accept-Cookie.',
+        },
+        accessCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'at',
+          description:
+            'The browser session: the httpOnly `at` cookie set with Accept-Cookie (with `rt`, the refresh token).',
+        },
       },
     },
   };

@@ -15,7 +15,11 @@ async function signingKey(kid: string) {
   return { kid, privateKey, jwk };
 }
 
-function token(key: Awaited<ReturnType<typeof signingKey>>, nowMs: number, claims: { aud?: string; iss?: string } = {}) {
+function token(
+  key: Awaited<ReturnType<typeof signingKey>>,
+  nowMs: number,
+  claims: { aud?: string; iss?: string } = {},
+) {
   const now = Math.floor(nowMs / 1000);
   return new SignJWT({ sid: 'session-1' })
     .setProtectedHeader({ alg: 'EdDSA', kid: key.kid })
@@ -35,24 +39,38 @@ describe('access tokens', () => {
   test('a token of ours verifies; another audience, another issuer or another algorithm does not', async () => {
     const key = await signingKey('k1');
     const clock = { now: Date.now() };
-    const verify = createAccessTokenVerifier(async () => JSON.stringify({ keys: [key.jwk] }), () => clock.now);
+    const verify = createAccessTokenVerifier(
+      async () => JSON.stringify({ keys: [key.jwk] }),
+      () => clock.now,
+    );
 
     const access = await verify(await token(key, clock.now));
     assert.equal(access.userId, 'user-1');
     assert.equal(access.sessionId, 'session-1');
     await rejectsWith(verify(await token(key, clock.now, { aud: 'another-api' })), 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
-    await rejectsWith(verify(await token(key, clock.now, { iss: 'someone-else' })), 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+    await rejectsWith(
+      verify(await token(key, clock.now, { iss: 'someone-else' })),
+      'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+    );
 
     // Same header kid, HMAC-signed with the public key's bytes: the classic algorithm confusion.
-    const hmac = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', kid: 'k1' }).setIssuer(ISSUER).setAudience(AUDIENCE).setSubject('user-1')
-      .setExpirationTime(Math.floor(clock.now / 1000) + 3600).sign(new TextEncoder().encode(key.jwk.x!));
+    const hmac = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setSubject('user-1')
+      .setExpirationTime(Math.floor(clock.now / 1000) + 3600)
+      .sign(new TextEncoder().encode(key.jwk.x!));
     await rejectsWith(verify(hmac), 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
   });
 
   test('an expired token answers EXC_SESSIONS_ACCESS_TOKEN_VALIDITY, even when it was cached as valid', async () => {
     const key = await signingKey('k1');
     const clock = { now: Date.now() };
-    const verify = createAccessTokenVerifier(async () => JSON.stringify({ keys: [key.jwk] }), () => clock.now);
+    const verify = createAccessTokenVerifier(
+      async () => JSON.stringify({ keys: [key.jwk] }),
+      () => clock.now,
+    );
     const presented = await token(key, clock.now);
     await verify(presented);
     clock.now += 3600_000 + 1_000;
@@ -65,10 +83,13 @@ describe('access tokens', () => {
     const clock = { now: Date.now() };
     let published = [retired.jwk, current.jwk];
     let fetches = 0;
-    const verify = createAccessTokenVerifier(async () => {
-      fetches += 1;
-      return JSON.stringify({ keys: published });
-    }, () => clock.now);
+    const verify = createAccessTokenVerifier(
+      async () => {
+        fetches += 1;
+        return JSON.stringify({ keys: published });
+      },
+      () => clock.now,
+    );
 
     await verify(await token(retired, clock.now));
     assert.equal(fetches, 1);
@@ -91,10 +112,13 @@ describe('access tokens', () => {
     const key = await signingKey('k1');
     const clock = { now: Date.now() };
     let reachable = true;
-    const verify = createAccessTokenVerifier(async () => {
-      if (!reachable) throw new DomainError('EXC_SERVICE_UNAVAILABLE');
-      return JSON.stringify({ keys: [key.jwk] });
-    }, () => clock.now);
+    const verify = createAccessTokenVerifier(
+      async () => {
+        if (!reachable) throw new DomainError('EXC_SERVICE_UNAVAILABLE');
+        return JSON.stringify({ keys: [key.jwk] });
+      },
+      () => clock.now,
+    );
     await verify(await token(key, clock.now));
     reachable = false;
     clock.now += 60 * 60_000;

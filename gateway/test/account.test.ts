@@ -4,8 +4,12 @@ import { after, before, describe, test } from 'node:test';
 import { assertError, CookieJar, json, login, newCellphone, startStack, type Stack } from './helpers.ts';
 
 let stack: Stack;
-before(async () => { stack = await startStack(); });
-after(async () => { await stack?.stop(); });
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
 
 const api = (path: string) => `${stack.url}/api/v1/${path}`;
 
@@ -42,11 +46,19 @@ describe('a logged-in user', () => {
     const auth = { authorization: `Bearer ${session!.accessToken}` };
     const fresh = newCellphone();
 
-    await assertError(await fetch(api(`authentication/cellphone/${fresh}`), { method: 'PUT' }), 401, 'EXC_AUTHENTICATION_REQUIRED');
+    await assertError(
+      await fetch(api(`authentication/cellphone/${fresh}`), { method: 'PUT' }),
+      401,
+      'EXC_AUTHENTICATION_REQUIRED',
+    );
     const sent = await fetch(api(`authentication/cellphone/${fresh}`), { method: 'PUT', headers: auth });
     assert.equal(sent.status, 200);
     const { messages } = await json(await fetch(`${stack.url}/api/dev/outbox?to=${fresh}`));
-    const verified = await fetch(api(`authentication/cellphone/${fresh}/verify?next=ChangeCellphone`), { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ code: messages[0].code }) });
+    const verified = await fetch(api(`authentication/cellphone/${fresh}/verify?next=ChangeCellphone`), {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: messages[0].code }),
+    });
     assert.equal(verified.status, 200);
     assert.equal((await json(verified)).user.cellphone, fresh);
 
@@ -54,8 +66,16 @@ describe('a logged-in user', () => {
     assert.deepEqual(await json(now), { cellphone: fresh });
 
     // The change ends every other session at once: its access token is refused, its refresh token dead.
-    await assertError(await fetch(api('authentication/cellphone'), { headers: { authorization: `Bearer ${elsewhere!.accessToken}` } }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
-    await assertError(await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': elsewhere!.refreshToken } }), 401, 'EXC_SESSIONS_REFRESH_TOKEN_INVALID');
+    await assertError(
+      await fetch(api('authentication/cellphone'), { headers: { authorization: `Bearer ${elsewhere!.accessToken}` } }),
+      401,
+      'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+    );
+    await assertError(
+      await fetch(api('sessions/refresh'), { headers: { 'x-refresh-token': elsewhere!.refreshToken } }),
+      401,
+      'EXC_SESSIONS_REFRESH_TOKEN_INVALID',
+    );
     // And the old number is told.
     const notice = (await json(await fetch(`${stack.url}/api/dev/outbox?to=${old}`))).messages[0];
     assert.equal(notice.code, '');
@@ -67,7 +87,11 @@ describe('a logged-in user', () => {
     const auth = { authorization: `Bearer ${session!.accessToken}` };
     const email = `sara.${Date.now()}@example.com`;
 
-    await assertError(await fetch(api('authentication/email/not-an-email'), { method: 'POST', headers: auth }), 400, 'EXC_AUTHENTICATION_EMAIL_IS_INVALID');
+    await assertError(
+      await fetch(api('authentication/email/not-an-email'), { method: 'POST', headers: auth }),
+      400,
+      'EXC_AUTHENTICATION_EMAIL_IS_INVALID',
+    );
     const sent = await fetch(api(`authentication/email/${email}`), { method: 'POST', headers: auth });
     assert.equal(sent.status, 200);
     assert.ok((await json(sent)).expiresInSeconds > 0);
@@ -77,12 +101,25 @@ describe('a logged-in user', () => {
     assert.ok(messages[0].text.includes(encodeURIComponent(code)), 'the email carries the link');
 
     const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
-    const bad = await fetch(api(`authentication/email/${email}/verify?code=wrong`), { headers: browser, redirect: 'manual' });
+    const bad = await fetch(api(`authentication/email/${email}/verify?code=wrong`), {
+      headers: browser,
+      redirect: 'manual',
+    });
     assert.equal(bad.status, 303);
-    assert.equal(bad.headers.get('location'), 'http://127.0.0.1:3000/something-went-wrong?code=EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
-    await assertError(await fetch(api(`authentication/email/${email}/verify?code=wrong`)), 400, 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+    assert.equal(
+      bad.headers.get('location'),
+      'http://127.0.0.1:3000/something-went-wrong?code=EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID',
+    );
+    await assertError(
+      await fetch(api(`authentication/email/${email}/verify?code=wrong`)),
+      400,
+      'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID',
+    );
 
-    const good = await fetch(api(`authentication/email/${email}/verify?code=${encodeURIComponent(code)}`), { headers: browser, redirect: 'manual' });
+    const good = await fetch(api(`authentication/email/${email}/verify?code=${encodeURIComponent(code)}`), {
+      headers: browser,
+      redirect: 'manual',
+    });
     assert.equal(good.status, 303);
     assert.equal(good.headers.get('location'), 'http://127.0.0.1:3000/?emailVerified=1');
 

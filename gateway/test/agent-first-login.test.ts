@@ -21,7 +21,13 @@ before(async () => {
   stack = await startStack({ gatewayEnv: { EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}` } });
   employerDb = await createTestDatabase('gateway_agent_login', serviceMigrationSets(employerService.dir));
   employer = await employerService.start(
-    employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: employerDb.url, GRPC_PORT: String(employerPort), AUTH_GRPC_URL: `127.0.0.1:${stack.auth.port}` }),
+    employerConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: employerDb.url,
+      GRPC_PORT: String(employerPort),
+      AUTH_GRPC_URL: `127.0.0.1:${stack.auth.port}`,
+    }),
     { log: createLogger('employer-test', 'silent') },
   );
   url = stack.url;
@@ -39,21 +45,28 @@ async function bearer(cellphone: string): Promise<Record<string, string>> {
 
 test('an invited agent sees the employer on their first call after their first login, before any auth event', async () => {
   const owner = await bearer(newCellphone());
-  const created = await json(await fetch(`${url}/api/v1/employers`, {
-    method: 'POST',
-    headers: { ...owner, 'content-type': 'application/json' },
-    body: JSON.stringify({ brand: 'درمانگاه مهر', isSelfEmployed: false }),
-  }));
+  const created = await json(
+    await fetch(`${url}/api/v1/employers`, {
+      method: 'POST',
+      headers: { ...owner, 'content-type': 'application/json' },
+      body: JSON.stringify({ brand: 'درمانگاه مهر', isSelfEmployed: false }),
+    }),
+  );
   const cellphone = newCellphone();
-  await json(await fetch(`${url}/api/v1/employers/${created.id}/agents`, {
-    method: 'POST',
-    headers: { ...owner, 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: ['EmployerEdit'] }),
-  }));
+  await json(
+    await fetch(`${url}/api/v1/employers/${created.id}/agents`, {
+      method: 'POST',
+      headers: { ...owner, 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: ['EmployerEdit'] }),
+    }),
+  );
 
   const agent = await bearer(cellphone);
   const { items } = await json(await fetch(`${url}/api/v1/employers`, { headers: agent }));
-  assert.deepEqual(items.map((e: { slug: string; role: string; permissions: string[] }) => [e.slug, e.role, e.permissions]), [[created.slug, 'agent', ['EmployerEdit']]]);
+  assert.deepEqual(
+    items.map((e: { slug: string; role: string; permissions: string[] }) => [e.slug, e.role, e.permissions]),
+    [[created.slug, 'agent', ['EmployerEdit']]],
+  );
 
   // Someone who was invited nowhere is learnt the same way and sees nothing.
   const stranger = await bearer(newCellphone());

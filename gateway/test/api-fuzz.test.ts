@@ -55,17 +55,29 @@ function generator(seed: number) {
     pick: <T>(items: readonly T[]): T => items[int(items.length)]!,
     sample: <T>(items: readonly T[], count: number): T[] => {
       const copy = [...items];
-      for (let i = copy.length - 1; i > 0; i--) { const j = int(i + 1); [copy[i], copy[j]] = [copy[j]!, copy[i]!]; }
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = int(i + 1);
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+      }
       return copy.slice(0, count);
     },
-    uuid: () => Array.from({ length: 32 }, (_, i) => (i === 12 ? '4' : i === 16 ? '8' : int(16).toString(16))).join('').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'),
+    uuid: () =>
+      Array.from({ length: 32 }, (_, i) => (i === 12 ? '4' : i === 16 ? '8' : int(16).toString(16)))
+        .join('')
+        .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5'),
     /** A few random bytes, percent-encoded: anything a path or query may carry. */
-    bytes: (length: number) => Array.from({ length }, () => `%${int(256).toString(16).padStart(2, '0').toUpperCase()}`).join(''),
+    bytes: (length: number) =>
+      Array.from({ length }, () => `%${int(256).toString(16).padStart(2, '0').toUpperCase()}`).join(''),
   };
 }
 const random = generator(SEED);
 
-interface Parameter { name: string; in: 'path' | 'query'; required: boolean; schema: Json }
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: Json;
+}
 interface Operation {
   method: string;
   template: string;
@@ -86,9 +98,15 @@ interface FuzzRequest {
   body?: Buffer;
 }
 
-interface Answer { status: number; headers: Map<string, string>; body: string }
+interface Answer {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+}
 
-const document = JSON.parse(await readFile(new URL('../../packages/api-types/openapi.json', import.meta.url), 'utf8')) as Json;
+const document = JSON.parse(
+  await readFile(new URL('../../packages/api-types/openapi.json', import.meta.url), 'utf8'),
+) as Json;
 
 function operationsOf(doc: Json): Operation[] {
   const found: Operation[] = [];
@@ -98,7 +116,9 @@ function operationsOf(doc: Json): Operation[] {
       if (!operation) continue;
       const codes = new Set<string>();
       for (const [status, response] of Object.entries(operation.responses as Json)) {
-        if (Number(status) >= 400) for (const code of Object.keys((response as Json).content?.['application/json']?.examples ?? {})) codes.add(code);
+        if (Number(status) >= 400)
+          for (const code of Object.keys((response as Json).content?.['application/json']?.examples ?? {}))
+            codes.add(code);
       }
       found.push({
         method: method.toUpperCase(),
@@ -121,10 +141,17 @@ function validValue(schema: Json, name = ''): unknown {
   if (schema.enum) return schema.enum[0];
   if (schema.example !== undefined) return schema.example;
   switch (type) {
-    case 'object': return Object.fromEntries(Object.entries((schema.properties ?? {}) as Json).map(([key, value]) => [key, validValue(value as Json, key)]));
-    case 'array': return schema.minItems ? Array.from({ length: schema.minItems }, () => validValue(schema.items ?? {}, name)) : [];
-    case 'integer': case 'number': return schema.minimum ?? 1;
-    case 'boolean': return false;
+    case 'object':
+      return Object.fromEntries(
+        Object.entries((schema.properties ?? {}) as Json).map(([key, value]) => [key, validValue(value as Json, key)]),
+      );
+    case 'array':
+      return schema.minItems ? Array.from({ length: schema.minItems }, () => validValue(schema.items ?? {}, name)) : [];
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return false;
     default:
       if (schema.format === 'uuid') return random.uuid();
       if (schema.format === 'email') return 'fuzz@example.com';
@@ -139,7 +166,15 @@ function validValue(schema: Json, name = ''): unknown {
  * default template), so that malformed bodies and queries reach the services' own rules rather
  * than stopping at "not found".
  */
-const owned: { resume?: string; resumeSlug?: string; items: Record<string, string>; employer?: string; employerSlug?: string; template?: string; step?: string } = { items: {} };
+const owned: {
+  resume?: string;
+  resumeSlug?: string;
+  items: Record<string, string>;
+  employer?: string;
+  employerSlug?: string;
+  template?: string;
+  step?: string;
+} = { items: {} };
 
 function ownedValue(template: string, name: string): string | undefined {
   const area = template.split('/')[3];
@@ -178,19 +213,79 @@ const LONG = 'ب'.repeat(1500); // 3000 bytes, 9000 percent-encoded: long, yet u
 const BAD_SEGMENTS = ['%00', 'a%00b', '%E0%A4%A', '%ED%A0%80', '%2F', encodeURIComponent(LONG)];
 /** Of these, each path parameter gets a seeded few. */
 const MORE_BAD_SEGMENTS = [
-  '%C0%80', '%FF%FE', '%EF%BF%BF', '%1B%5B31m', '%E2%80%AE', '%20', '..%2F..', '%F0%9F%92%A9', '%D9%A1%DB%B2', '-1', '1e309', '%27%20or%201%3D1', 'x'.repeat(8000),
+  '%C0%80',
+  '%FF%FE',
+  '%EF%BF%BF',
+  '%1B%5B31m',
+  '%E2%80%AE',
+  '%20',
+  '..%2F..',
+  '%F0%9F%92%A9',
+  '%D9%A1%DB%B2',
+  '-1',
+  '1e309',
+  '%27%20or%201%3D1',
+  'x'.repeat(8000),
 ];
-const BAD_QUERY_VALUES = ['%00', '', '%E0%A4%A', '%C0%80', encodeURIComponent(LONG), '-1', '1e309', '%D9%A1%DB%B2', '%0D%0Aexc:%20EXC_UNKNOWN'];
+const BAD_QUERY_VALUES = [
+  '%00',
+  '',
+  '%E0%A4%A',
+  '%C0%80',
+  encodeURIComponent(LONG),
+  '-1',
+  '1e309',
+  '%D9%A1%DB%B2',
+  '%0D%0Aexc:%20EXC_UNKNOWN',
+];
 const WRONG_JSON_VALUES: unknown[] = [
-  null, 0, -1, 1e308, 3.5, true, '', ' ', '\u0000', 'a\u0000b', '\ud800', 'x'.repeat(20_000), [], {}, ['a'], [null], { a: 1 },
-  '۱۲۳۴', 'ي', '2020-13-45', '9999-12-31', '<script>', '%00',
+  null,
+  0,
+  -1,
+  1e308,
+  3.5,
+  true,
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x'.repeat(20_000),
+  [],
+  {},
+  ['a'],
+  [null],
+  { a: 1 },
+  '۱۲۳۴',
+  'ي',
+  '2020-13-45',
+  '9999-12-31',
+  '<script>',
+  '%00',
 ];
-const BROKEN_BODIES = ['{', '{"a":', '', 'null', '[]', '"text"', '123', 'true', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}', '['.repeat(4000) + ']'.repeat(4000), '{"a":1,"a":2}', '\ufeff{}'];
+const BROKEN_BODIES = [
+  '{',
+  '{"a":',
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '123',
+  'true',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '['.repeat(4000) + ']'.repeat(4000),
+  '{"a":1,"a":2}',
+  '\ufeff{}',
+];
 
 function fill(operation: Operation, overrides: Record<string, string> = {}): string {
   return operation.template.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (name in overrides) return overrides[name]!;
-    return pathParamValue(operation.parameters.find((p) => p.in === 'path' && p.name === name)!, operation.template);
+    return pathParamValue(
+      operation.parameters.find((p) => p.in === 'path' && p.name === name)!,
+      operation.template,
+    );
   });
 }
 
@@ -211,8 +306,17 @@ function variants(operation: Operation, session: Record<string, string>): FuzzRe
   const out: FuzzRequest[] = [];
   const headers = operation.session ? session : {};
   const base = (label: string, parts: Partial<FuzzRequest> = {}): FuzzRequest => ({
-    label, operation, method: operation.method, target: target(fill(operation), baseQuery(operation)), headers: { ...headers },
-    ...(operation.bodySchema ? { body: jsonBody(validValue(operation.bodySchema)), headers: { ...headers, 'content-type': 'application/json' } } : {}),
+    label,
+    operation,
+    method: operation.method,
+    target: target(fill(operation), baseQuery(operation)),
+    headers: { ...headers },
+    ...(operation.bodySchema
+      ? {
+          body: jsonBody(validValue(operation.bodySchema)),
+          headers: { ...headers, 'content-type': 'application/json' },
+        }
+      : {}),
     ...parts,
   });
   const withBase = (label: string, parts: Partial<FuzzRequest>) => {
@@ -224,7 +328,11 @@ function variants(operation: Operation, session: Record<string, string>): FuzzRe
   // Path parameters: each bad segment, and a few random byte strings.
   for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
     for (const segment of [...BAD_SEGMENTS, ...random.sample(MORE_BAD_SEGMENTS, 3), random.bytes(1 + random.int(40))]) {
-      out.push(withBase(`path ${parameter.name}=${segment.slice(0, 40)}`, { target: target(fill(operation, { [parameter.name]: segment }), baseQuery(operation)) }));
+      out.push(
+        withBase(`path ${parameter.name}=${segment.slice(0, 40)}`, {
+          target: target(fill(operation, { [parameter.name]: segment }), baseQuery(operation)),
+        }),
+      );
     }
   }
 
@@ -233,45 +341,117 @@ function variants(operation: Operation, session: Record<string, string>): FuzzRe
   for (const parameter of query) {
     const others = baseQuery(operation).filter((pair) => !pair.startsWith(`${parameter.name}=`));
     for (const value of [...BAD_QUERY_VALUES, random.bytes(8)]) {
-      out.push(withBase(`query ${parameter.name}=${value.slice(0, 40)}`, { target: target(fill(operation), [...others, `${parameter.name}=${value}`]) }));
+      out.push(
+        withBase(`query ${parameter.name}=${value.slice(0, 40)}`, {
+          target: target(fill(operation), [...others, `${parameter.name}=${value}`]),
+        }),
+      );
     }
-    out.push(withBase(`query ${parameter.name} twice`, { target: target(fill(operation), [...others, `${parameter.name}=${queryValue(parameter)}`, `${parameter.name}=${queryValue(parameter)}`]) }));
-    out.push(withBase(`query ${parameter.name}[]`, { target: target(fill(operation), [...others, `${parameter.name}%5B%5D=1`, `${parameter.name}%5Ba%5D=2`]) }));
+    out.push(
+      withBase(`query ${parameter.name} twice`, {
+        target: target(fill(operation), [
+          ...others,
+          `${parameter.name}=${queryValue(parameter)}`,
+          `${parameter.name}=${queryValue(parameter)}`,
+        ]),
+      }),
+    );
+    out.push(
+      withBase(`query ${parameter.name}[]`, {
+        target: target(fill(operation), [...others, `${parameter.name}%5B%5D=1`, `${parameter.name}%5Ba%5D=2`]),
+      }),
+    );
   }
-  out.push(withBase('query unknown', { target: target(fill(operation), [...baseQuery(operation), `zz%00=${random.bytes(6)}`, '&&=&']) }));
+  out.push(
+    withBase('query unknown', {
+      target: target(fill(operation), [...baseQuery(operation), `zz%00=${random.bytes(6)}`, '&&=&']),
+    }),
+  );
 
   // Bodies: broken JSON, wrong types per property, the wrong content type; a body where none is taken.
   if (operation.bodySchema) {
     const json = { 'content-type': 'application/json' };
-    for (const text of random.sample(BROKEN_BODIES, 6)) out.push(withBase(`body ${text.slice(0, 30)}`, { body: Buffer.from(text), headers: json }));
-    out.push(withBase('body not UTF-8', { body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: json }));
+    for (const text of random.sample(BROKEN_BODIES, 6))
+      out.push(withBase(`body ${text.slice(0, 30)}`, { body: Buffer.from(text), headers: json }));
+    out.push(
+      withBase('body not UTF-8', {
+        body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+        headers: json,
+      }),
+    );
     out.push(withBase('body as text/plain', { headers: { 'content-type': 'text/plain' } }));
     out.push(withBase('body as utf-16', { headers: { 'content-type': 'application/json; charset=utf-16' } }));
-    out.push(withBase('body over 100 kB', { body: jsonBody({ ...(validValue(operation.bodySchema) as Json), padding: 'x'.repeat(110_000) }) }));
+    out.push(
+      withBase('body over 100 kB', {
+        body: jsonBody({ ...(validValue(operation.bodySchema) as Json), padding: 'x'.repeat(110_000) }),
+      }),
+    );
     out.push(withBase('body longer than its length', { headers: { 'content-length': '1' }, body: Buffer.from('{}') }));
     const valid = validValue(operation.bodySchema) as Json;
     for (const key of Object.keys(operation.bodySchema.properties ?? {})) {
-      for (const value of random.sample(WRONG_JSON_VALUES, 3)) out.push(withBase(`body ${key}=${JSON.stringify(value).slice(0, 30)}`, { body: jsonBody({ ...valid, [key]: value }) }));
+      for (const value of random.sample(WRONG_JSON_VALUES, 3))
+        out.push(
+          withBase(`body ${key}=${JSON.stringify(value).slice(0, 30)}`, { body: jsonBody({ ...valid, [key]: value }) }),
+        );
       const { [key]: _dropped, ...without } = valid;
       out.push(withBase(`body without ${key}`, { body: jsonBody(without) }));
     }
-    out.push(withBase('body extra field', { body: jsonBody({ ...valid, [`x${random.int(1000)}`]: random.pick(WRONG_JSON_VALUES) }) }));
+    out.push(
+      withBase('body extra field', {
+        body: jsonBody({ ...valid, [`x${random.int(1000)}`]: random.pick(WRONG_JSON_VALUES) }),
+      }),
+    );
   } else {
-    out.push(withBase('stray JSON body', { body: Buffer.from('{"a":'), headers: { 'content-type': 'application/json' } }));
-    out.push(withBase('stray multipart body', { body: Buffer.from('--x\r\ncontent-disposition: form-data; name="file"\r\n\r\n\u0000'), headers: { 'content-type': 'multipart/form-data; boundary=x' } }));
-    out.push(withBase('multipart without boundary', { body: Buffer.from('garbage'), headers: { 'content-type': 'multipart/form-data' } }));
+    out.push(
+      withBase('stray JSON body', { body: Buffer.from('{"a":'), headers: { 'content-type': 'application/json' } }),
+    );
+    out.push(
+      withBase('stray multipart body', {
+        body: Buffer.from('--x\r\ncontent-disposition: form-data; name="file"\r\n\r\n\u0000'),
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      }),
+    );
+    out.push(
+      withBase('multipart without boundary', {
+        body: Buffer.from('garbage'),
+        headers: { 'content-type': 'multipart/form-data' },
+      }),
+    );
   }
 
   // Session headers: garbage tokens and cookies.
-  for (const authorization of random.sample(['Bearer', 'Bearer ', 'Bearer a.b.c', `Bearer ${'x'.repeat(4000)}`, 'Basic Zm9vOmJhcg==', `Bearer ${random.bytes(20)}`], 2)) {
+  for (const authorization of random.sample(
+    [
+      'Bearer',
+      'Bearer ',
+      'Bearer a.b.c',
+      `Bearer ${'x'.repeat(4000)}`,
+      'Basic Zm9vOmJhcg==',
+      `Bearer ${random.bytes(20)}`,
+    ],
+    2,
+  )) {
     out.push(withBase(`authorization ${authorization.slice(0, 30)}`, { headers: { authorization } }));
   }
-  for (const cookie of random.sample(['at=garbage', 'at=%00; rt=%E0%A4%A', `at=${'y'.repeat(4000)}`, 'at', '=;;='], 2)) out.push(withBase(`cookie ${cookie.slice(0, 30)}`, { headers: { cookie } }));
-  out.push(withBase('odd forwarding and cookie-mode headers', { headers: { 'x-forwarded-for': 'not-an-address, ::ffff:999.1.1.1', 'accept-cookie': '\u0001', 'x-request-id': 'x'.repeat(3000) } }));
+  for (const cookie of random.sample(['at=garbage', 'at=%00; rt=%E0%A4%A', `at=${'y'.repeat(4000)}`, 'at', '=;;='], 2))
+    out.push(withBase(`cookie ${cookie.slice(0, 30)}`, { headers: { cookie } }));
+  out.push(
+    withBase('odd forwarding and cookie-mode headers', {
+      headers: {
+        'x-forwarded-for': 'not-an-address, ::ffff:999.1.1.1',
+        'accept-cookie': '\u0001',
+        'x-request-id': 'x'.repeat(3000),
+      },
+    }),
+  );
 
   // Heads over the server's limit: one huge header, and a request line too long.
   out.push(withBase('header of 20 kB', { headers: { 'x-fuzz': 'z'.repeat(20_000) } }));
-  out.push(withBase('request line of 20 kB', { target: target(fill(operation), [...baseQuery(operation), `pad=${'q'.repeat(20_000)}`]) }));
+  out.push(
+    withBase('request line of 20 kB', {
+      target: target(fill(operation), [...baseQuery(operation), `pad=${'q'.repeat(20_000)}`]),
+    }),
+  );
   return out;
 }
 
@@ -284,11 +464,28 @@ function brokenHttp(): FuzzRequest[] {
     { label: 'unknown method', method: 'FUZZ', target: ping, headers: {} },
     { label: 'header without a colon', method: 'GET', target: ping, headers: { 'x-broken\r\nnocolon': 'x' } },
     { label: 'NUL in a header value', method: 'GET', target: ping, headers: { 'x-fuzz': 'a\u0000b' } },
-    { label: 'many headers', method: 'GET', target: ping, headers: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`x-h${i}`, 'v'])) },
+    {
+      label: 'many headers',
+      method: 'GET',
+      target: ping,
+      headers: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`x-h${i}`, 'v'])),
+    },
     { label: 'absolute-form target', method: 'GET', target: `http://127.0.0.1${ping}`, headers: {} },
     { label: 'asterisk target', method: 'OPTIONS', target: '*', headers: {} },
-    { label: 'both lengths', method: 'POST', target: '/api/v1/orders/cart', headers: { 'content-length': '2', 'transfer-encoding': 'chunked' }, body: Buffer.from('0\r\n\r\n') },
-    { label: 'bad chunk', method: 'POST', target: '/api/v1/orders/cart', headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/json' }, body: Buffer.from('zz\r\n{}\r\n0\r\n\r\n') },
+    {
+      label: 'both lengths',
+      method: 'POST',
+      target: '/api/v1/orders/cart',
+      headers: { 'content-length': '2', 'transfer-encoding': 'chunked' },
+      body: Buffer.from('0\r\n\r\n'),
+    },
+    {
+      label: 'bad chunk',
+      method: 'POST',
+      target: '/api/v1/orders/cart',
+      headers: { 'transfer-encoding': 'chunked', 'content-type': 'application/json' },
+      body: Buffer.from('zz\r\n{}\r\n0\r\n\r\n'),
+    },
   ];
 }
 
@@ -298,7 +495,10 @@ function send(port: number, request: FuzzRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    socket.setTimeout(15_000, () => { socket.destroy(); reject(new Error('no answer within 15 s')); });
+    socket.setTimeout(15_000, () => {
+      socket.destroy();
+      reject(new Error('no answer within 15 s'));
+    });
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', (error) => {
       // The server may close while we still write a body it refused; its answer came first.
@@ -311,14 +511,23 @@ function send(port: number, request: FuzzRequest): Promise<Answer> {
       if (finished) return;
       finished = true;
       socket.destroy();
-      try { resolve(parse(Buffer.concat(chunks))); } catch (error) { reject(error); }
+      try {
+        resolve(parse(Buffer.concat(chunks)));
+      } catch (error) {
+        reject(error);
+      }
     }
     const headers: Record<string, string> = { host: '127.0.0.1', connection: 'close', ...request.headers };
-    if (request.body && !Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name))) headers['content-length'] = String(request.body.length);
-    const head = `${request.method} ${request.target} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n`;
+    if (request.body && !Object.keys(headers).some((name) => /^(content-length|transfer-encoding)$/i.test(name)))
+      headers['content-length'] = String(request.body.length);
+    const head = `${request.method} ${request.target} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n')}\r\n\r\n`;
     // One write, without Nagle's delay: a head and body in two small writes wait on a delayed ACK.
     socket.setNoDelay(true);
-    socket.write(request.body ? Buffer.concat([Buffer.from(head, 'latin1'), request.body]) : Buffer.from(head, 'latin1'));
+    socket.write(
+      request.body ? Buffer.concat([Buffer.from(head, 'latin1'), request.body]) : Buffer.from(head, 'latin1'),
+    );
   });
 }
 
@@ -327,7 +536,9 @@ function parse(raw: Buffer): Answer {
   if (end < 0) throw new Error(`no complete answer: ${JSON.stringify(raw.toString('latin1').slice(0, 200))}`);
   const [statusLine, ...lines] = raw.subarray(0, end).toString('latin1').split('\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine!)?.[1]);
-  const headers = new Map(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const headers = new Map(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
   let body = raw.subarray(end + 4);
   if (headers.get('transfer-encoding') === 'chunked') {
     const parts: Buffer[] = [];
@@ -355,10 +566,16 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   const codes = header.split(',');
   const unknown = codes.filter((code) => !isExcCode(code));
   if (unknown.length > 0) return `${answer.status} with codes outside the catalogue: ${unknown.join(',')}`;
-  if (EXC_CATALOGUE[codes[0] as keyof typeof EXC_CATALOGUE].status !== answer.status) return `${answer.status} but ${codes[0]} is ${EXC_CATALOGUE[codes[0] as keyof typeof EXC_CATALOGUE].status}`;
+  if (EXC_CATALOGUE[codes[0] as keyof typeof EXC_CATALOGUE].status !== answer.status)
+    return `${answer.status} but ${codes[0]} is ${EXC_CATALOGUE[codes[0] as keyof typeof EXC_CATALOGUE].status}`;
   let body: { exc?: unknown; message?: unknown };
-  try { body = JSON.parse(answer.body); } catch { return `${answer.status} ${header} with a body that is not JSON: ${answer.body.slice(0, 80)}`; }
-  if (JSON.stringify(body.exc) !== JSON.stringify(codes) || typeof body.message !== 'string') return `${answer.status} ${header} with the body ${answer.body.slice(0, 120)}`;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    return `${answer.status} ${header} with a body that is not JSON: ${answer.body.slice(0, 80)}`;
+  }
+  if (JSON.stringify(body.exc) !== JSON.stringify(codes) || typeof body.message !== 'string')
+    return `${answer.status} ${header} with the body ${answer.body.slice(0, 120)}`;
   const operation = request.operation;
   if (operation && !(codes.length === 1 && BEFORE_ROUTING.has(codes[0]!))) {
     const unlisted = codes.filter((code) => !operation.codes.has(code));
@@ -367,7 +584,10 @@ function fault(request: FuzzRequest, answer: Answer): string | undefined {
   return undefined;
 }
 
-async function run(port: number, requests: FuzzRequest[]): Promise<{ failures: string[]; statuses: Map<number, number> }> {
+async function run(
+  port: number,
+  requests: FuzzRequest[],
+): Promise<{ failures: string[]; statuses: Map<number, number> }> {
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
@@ -413,24 +633,54 @@ before(async () => {
     createTestDatabase('gateway_fuzz_employer', serviceMigrationSets(employerService.dir)),
     createTestDatabase('gateway_fuzz_billing', serviceMigrationSets(billingService.dir)),
   ]);
-  const [filesDb, resumeDb, recruitmentDb, employerDb, billingDb] = databases as [TestDatabase, TestDatabase, TestDatabase, TestDatabase, TestDatabase];
+  const [filesDb, resumeDb, recruitmentDb, employerDb, billingDb] = databases as [
+    TestDatabase,
+    TestDatabase,
+    TestDatabase,
+    TestDatabase,
+    TestDatabase,
+  ];
   filesDir = await mkdtemp(path.join(tmpdir(), 'dk-gateway-fuzz-'));
-  files = await filesService.start(filesConfig({ ...base, DATABASE_URL: filesDb.url, FILES_DIR: filesDir }), silent('files'));
-  recruitment = await recruitmentService.start(recruitmentConfig({ ...base, DATABASE_URL: recruitmentDb.url }), silent('recruitment'));
-  resume = await resumeService.start(resumeConfig({ ...base, DATABASE_URL: resumeDb.url, FILES_GRPC_URL: `127.0.0.1:${files.port}` }), silent('resume'));
+  files = await filesService.start(
+    filesConfig({ ...base, DATABASE_URL: filesDb.url, FILES_DIR: filesDir }),
+    silent('files'),
+  );
+  recruitment = await recruitmentService.start(
+    recruitmentConfig({ ...base, DATABASE_URL: recruitmentDb.url }),
+    silent('recruitment'),
+  );
+  resume = await resumeService.start(
+    resumeConfig({ ...base, DATABASE_URL: resumeDb.url, FILES_GRPC_URL: `127.0.0.1:${files.port}` }),
+    silent('resume'),
+  );
   const [employerPort, billingPort] = [await freePort(), await freePort()];
   stack = await startStack({
     gatewayEnv: {
-      FILES_GRPC_URL: `127.0.0.1:${files.port}`, RESUME_GRPC_URL: `127.0.0.1:${resume.port}`, RECRUITMENT_GRPC_URL: `127.0.0.1:${recruitment.port}`,
-      EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`, BILLING_GRPC_URL: `127.0.0.1:${billingPort}`,
+      FILES_GRPC_URL: `127.0.0.1:${files.port}`,
+      RESUME_GRPC_URL: `127.0.0.1:${resume.port}`,
+      RECRUITMENT_GRPC_URL: `127.0.0.1:${recruitment.port}`,
+      EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`,
+      BILLING_GRPC_URL: `127.0.0.1:${billingPort}`,
     },
   });
   employer = await employerService.start(
-    employerConfig({ ...base, GRPC_PORT: String(employerPort), DATABASE_URL: employerDb.url, AUTH_GRPC_URL: `127.0.0.1:${stack.auth.port}`, FILES_GRPC_URL: `127.0.0.1:${files.port}` }),
+    employerConfig({
+      ...base,
+      GRPC_PORT: String(employerPort),
+      DATABASE_URL: employerDb.url,
+      AUTH_GRPC_URL: `127.0.0.1:${stack.auth.port}`,
+      FILES_GRPC_URL: `127.0.0.1:${files.port}`,
+    }),
     silent('employer'),
   );
   billing = await billingService.start(
-    billingConfig({ ...base, GRPC_PORT: String(billingPort), DATABASE_URL: billingDb.url, EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`, PAYMENT_PROVIDER: 'sandbox' }),
+    billingConfig({
+      ...base,
+      GRPC_PORT: String(billingPort),
+      DATABASE_URL: billingDb.url,
+      EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`,
+      PAYMENT_PROVIDER: 'sandbox',
+    }),
     silent('billing'),
   );
   const { session: tokens } = await login(stack.url, newCellphone());
@@ -452,19 +702,54 @@ after(async () => {
 /** Creates what the caller owns; anything the API refuses is simply left to random ids. */
 async function own(): Promise<void> {
   const call = async (method: string, route: string, body?: unknown): Promise<any> => {
-    const response = await fetch(`${stack.url}/api/v1/${route}`, { method, headers: { ...session, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${stack.url}/api/v1/${route}`, {
+      method,
+      headers: { ...session, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return response.ok ? response.json() : undefined;
   };
-  const resume = await call('POST', 'resumes', { firstName: 'مریم', lastName: 'احمدی', hasDisability: false, isForeigner: false });
+  const resume = await call('POST', 'resumes', {
+    firstName: 'مریم',
+    lastName: 'احمدی',
+    hasDisability: false,
+    isForeigner: false,
+  });
   owned.resume = resume?.id;
   owned.resumeSlug = resume?.slug;
   const items: Record<string, unknown> = {
     skills: { name: 'تزریقات', level: 'expert' },
     languages: { name: 'انگلیسی', level: 'advanced' },
     certificates: { title: 'ACLS', issuedBy: 'انجمن قلب', link: null, durationHours: 16, completionDate: '2021-06-01' },
-    publications: { title: 'مراقبت از بیماران', publisher: null, authors: [], date: null, link: null, description: null },
-    educations: { university: 'دانشگاه تهران', fieldOfStudy: 'پرستاری', degreeLevel: 'bachelor', gpa: null, startYear: 1395, endYear: 1399, currentlyEnrolled: false },
-    jobs: { jobTitle: 'پرستار', companyName: 'بیمارستان امام', industry: null, employmentType: null, province: null, city: null, currentlyEmployed: true, description: null, startDate: '2020-01-01', endDate: null },
+    publications: {
+      title: 'مراقبت از بیماران',
+      publisher: null,
+      authors: [],
+      date: null,
+      link: null,
+      description: null,
+    },
+    educations: {
+      university: 'دانشگاه تهران',
+      fieldOfStudy: 'پرستاری',
+      degreeLevel: 'bachelor',
+      gpa: null,
+      startYear: 1395,
+      endYear: 1399,
+      currentlyEnrolled: false,
+    },
+    jobs: {
+      jobTitle: 'پرستار',
+      companyName: 'بیمارستان امام',
+      industry: null,
+      employmentType: null,
+      province: null,
+      city: null,
+      currentlyEmployed: true,
+      description: null,
+      startDate: '2020-01-01',
+      endDate: null,
+    },
   };
   if (owned.resume) {
     for (const [section, item] of Object.entries(items)) {
@@ -478,7 +763,8 @@ async function own(): Promise<void> {
   if (owned.employer) {
     const template = (await call('GET', `employers/${owned.employer}/templates`))?.items?.[0];
     owned.template = template?.id;
-    if (owned.template) owned.step = (await call('GET', `employers/${owned.employer}/templates/${owned.template}/steps`))?.items?.[0]?.id;
+    if (owned.template)
+      owned.step = (await call('GET', `employers/${owned.employer}/templates/${owned.template}/steps`))?.items?.[0]?.id;
   }
 }
 
@@ -486,20 +772,39 @@ test(`malformed requests over every operation of the OpenAPI document: never 500
   const operations = operationsOf(document);
   assert.ok(operations.length >= 90, `the document has ${operations.length} operations`);
   // Logout would end the session the other requests use: it is sent without one.
-  const requests = operations.flatMap((operation) => variants(operation, operation.template.endsWith('/logout') ? {} : session));
+  const requests = operations.flatMap((operation) =>
+    variants(operation, operation.template.endsWith('/logout') ? {} : session),
+  );
   requests.push(...brokenHttp());
 
   const started = performance.now();
   t.diagnostic(`stack started in ${((started - setupStarted) / 1000).toFixed(1)} s`);
   const { failures, statuses } = await run(stack.gateway.port, requests);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  t.diagnostic(`${requests.length} requests over ${operations.length} operations in ${seconds} s; answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
+  t.diagnostic(
+    `${requests.length} requests over ${operations.length} operations in ${seconds} s; answers by status: ${[
+      ...statuses,
+    ]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ')}`,
+  );
 
   assert.deepEqual(failures.slice(0, 40), [], `${failures.length} faulty answers (FUZZ_SEED=${SEED})`);
   // The requests did reach the services: some answers are the services' own codes.
   assert.ok((statuses.get(404) ?? 0) > 50, 'lookups of unknown ids reached the services');
-  assert.deepEqual(Object.entries(owned).filter(([, value]) => !value).map(([key]) => key), [], 'the caller owns a resume and an employer');
-  assert.equal(Object.keys(owned.items).filter((section) => owned.items[section]).length, 6, `an item in each resume section: ${JSON.stringify(owned.items)}`);
+  assert.deepEqual(
+    Object.entries(owned)
+      .filter(([, value]) => !value)
+      .map(([key]) => key),
+    [],
+    'the caller owns a resume and an employer',
+  );
+  assert.equal(
+    Object.keys(owned.items).filter((section) => owned.items[section]).length,
+    6,
+    `an item in each resume section: ${JSON.stringify(owned.items)}`,
+  );
   assert.ok((statuses.get(431) ?? 0) >= operations.length, 'every head over the limit got its answer');
   // The session was live throughout: the session-only operations were not all refused as logged out.
   assert.equal((await fetch(`${stack.url}/api/v1/authentication/cellphone`, { headers: session })).status, 200);
@@ -507,7 +812,10 @@ test(`malformed requests over every operation of the OpenAPI document: never 500
 
 test('with every service down, each operation and a seeded few of its variants answer 4xx or 503 with their codes, never 500', async (t) => {
   // The same bearer token (its key set is out of reach now, so it is refused or the call is unavailable).
-  const down = await startGatewayFor('127.0.0.1:1', Object.fromEntries(SERVICE_MODULES.map((module) => [module.address.variable, '127.0.0.1:1'])));
+  const down = await startGatewayFor(
+    '127.0.0.1:1',
+    Object.fromEntries(SERVICE_MODULES.map((module) => [module.address.variable, '127.0.0.1:1'])),
+  );
   try {
     const operations = operationsOf(document);
     const requests = operations.flatMap((operation) => {
@@ -516,32 +824,73 @@ test('with every service down, each operation and a seeded few of its variants a
       return [all.find((request) => request.label === 'query unknown')!, ...random.sample(all, 3)];
     });
     const { failures, statuses } = await run(down.port, requests);
-    t.diagnostic(`${requests.length} requests with every service down; answers by status: ${[...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`);
+    t.diagnostic(
+      `${requests.length} requests with every service down; answers by status: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}×${count}`)
+        .join(' ')}`,
+    );
     assert.deepEqual(failures.slice(0, 40), [], `${failures.length} faulty answers (FUZZ_SEED=${SEED})`);
-    assert.ok((statuses.get(503) ?? 0) > 20, 'calls that reached the gateway\'s clients found their services unavailable');
-    assert.ok([...statuses.keys()].every((status) => status < 500 || status === 503), [...statuses.keys()].join(' '));
+    assert.ok(
+      (statuses.get(503) ?? 0) > 20,
+      "calls that reached the gateway's clients found their services unavailable",
+    );
+    assert.ok(
+      [...statuses.keys()].every((status) => status < 500 || status === 503),
+      [...statuses.keys()].join(' '),
+    );
   } finally {
     await down.stop();
   }
 });
 
 test('a NUL or another control character in a slug or the employer search text is refused with its code, not passed to a database', async () => {
-  for (const route of ['employers/%00/public', 'employers/a%00b/get-id', 'employers/by-slug-with-seo/%00', 'employers/%01', 'resumes/by-slug/%00']) {
-    const answer = await send(stack.gateway.port, { label: route, method: 'GET', target: `/api/v1/${route}`, headers: session });
-    assert.deepEqual([answer.status, answer.headers.get('exc'), JSON.parse(answer.body).exc], [400, 'EXC_BAD_REQUEST', ['EXC_BAD_REQUEST']], route);
+  for (const route of [
+    'employers/%00/public',
+    'employers/a%00b/get-id',
+    'employers/by-slug-with-seo/%00',
+    'employers/%01',
+    'resumes/by-slug/%00',
+  ]) {
+    const answer = await send(stack.gateway.port, {
+      label: route,
+      method: 'GET',
+      target: `/api/v1/${route}`,
+      headers: session,
+    });
+    assert.deepEqual(
+      [answer.status, answer.headers.get('exc'), JSON.parse(answer.body).exc],
+      [400, 'EXC_BAD_REQUEST', ['EXC_BAD_REQUEST']],
+      route,
+    );
   }
   const search = await fetch(`${stack.url}/api/v1/employers/list?text=%D8%AA%00`);
   assert.deepEqual([search.status, search.headers.get('exc')], [400, 'EXC_EMPLOYERS_FILTER_IS_INVALID']);
   // A slug that merely does not exist is still the service's not-found answer.
-  assert.equal((await fetch(`${stack.url}/api/v1/employers/no-such-employer/public`)).headers.get('exc'), 'EXC_EMPLOYERS_NOT_FOUND');
+  assert.equal(
+    (await fetch(`${stack.url}/api/v1/employers/no-such-employer/public`)).headers.get('exc'),
+    'EXC_EMPLOYERS_NOT_FOUND',
+  );
 });
 
-test('heads Node\'s parser refuses are answered like every other error: status, exc header, Persian JSON body', async () => {
+test("heads Node's parser refuses are answered like every other error: status, exc header, Persian JSON body", async () => {
   const cases: Array<[FuzzRequest, number, string]> = [
-    [{ label: 'header', method: 'GET', target: '/api/v1/ping', headers: { 'x-fuzz': 'z'.repeat(20_000) } }, 431, 'EXC_HEADERS_TOO_LARGE'],
-    [{ label: 'request line', method: 'GET', target: `/api/v1/employers/${'a'.repeat(20_000)}/public`, headers: {} }, 431, 'EXC_HEADERS_TOO_LARGE'],
+    [
+      { label: 'header', method: 'GET', target: '/api/v1/ping', headers: { 'x-fuzz': 'z'.repeat(20_000) } },
+      431,
+      'EXC_HEADERS_TOO_LARGE',
+    ],
+    [
+      { label: 'request line', method: 'GET', target: `/api/v1/employers/${'a'.repeat(20_000)}/public`, headers: {} },
+      431,
+      'EXC_HEADERS_TOO_LARGE',
+    ],
     [{ label: 'NUL', method: 'GET', target: '/api/v1/ping\u0000', headers: {} }, 400, 'EXC_BAD_REQUEST'],
-    [{ label: 'header value', method: 'GET', target: '/api/v1/ping', headers: { 'accept-cookie': '\u0001' } }, 400, 'EXC_BAD_REQUEST'],
+    [
+      { label: 'header value', method: 'GET', target: '/api/v1/ping', headers: { 'accept-cookie': '\u0001' } },
+      400,
+      'EXC_BAD_REQUEST',
+    ],
   ];
   for (const [request, status, code] of cases) {
     const answer = await send(stack.gateway.port, request);
@@ -566,7 +915,13 @@ test('a head that does not arrive in time is answered 408 EXC_REQUEST_TIMEOUT', 
       const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
       const chunks: Buffer[] = [];
       socket.on('data', (chunk) => chunks.push(chunk));
-      socket.on('end', () => { try { resolve(parse(Buffer.concat(chunks))); } catch (error) { reject(error); } });
+      socket.on('end', () => {
+        try {
+          resolve(parse(Buffer.concat(chunks)));
+        } catch (error) {
+          reject(error);
+        }
+      });
       socket.on('error', reject);
       socket.write('GET /api/v1/ping HTTP/1.1\r\nhost: 127.0.0.1\r\n'); // and never the blank line
     });

@@ -5,18 +5,35 @@ import { assertError, json, latestCode, newCellphone, startStack, type Stack } f
 
 let stack: Stack;
 // Short code lifetime for the expiry test; three wrong attempts end a code.
-before(async () => { stack = await startStack({ authEnv: { CELLPHONE_CODE_TTL_SECONDS: '60', CELLPHONE_CODE_MAX_ATTEMPTS: '3' } }); });
-after(async () => { await stack?.stop(); });
+before(async () => {
+  stack = await startStack({ authEnv: { CELLPHONE_CODE_TTL_SECONDS: '60', CELLPHONE_CODE_MAX_ATTEMPTS: '3' } });
+});
+after(async () => {
+  await stack?.stop();
+});
 
 const api = (path: string) => `${stack.url}/api/v1/${path}`;
 const jsonPost = (url: string, body: string, headers: Record<string, string> = {}) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
 describe('cellphone', () => {
-  for (const [label, cellphone] of [['letters', '0912abc4567'], ['too short', '0912123'], ['wrong prefix', '08121234567'], ['too long', '091212345678']] as const) {
+  for (const [label, cellphone] of [
+    ['letters', '0912abc4567'],
+    ['too short', '0912123'],
+    ['wrong prefix', '08121234567'],
+    ['too long', '091212345678'],
+  ] as const) {
     test(`invalid cellphone (${label}) → 400 EXC_AUTHENTICATION_CELLPHONE_IS_INVALID on send and verify`, async () => {
-      await assertError(await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' }), 400, 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
-      await assertError(await jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), '{"code":"123456"}'), 400, 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
+      await assertError(
+        await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' }),
+        400,
+        'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
+      );
+      await assertError(
+        await jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), '{"code":"123456"}'),
+        400,
+        'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
+      );
     });
   }
 
@@ -29,7 +46,10 @@ describe('cellphone', () => {
 
     const code = await latestCode(stack.url, cellphone);
     const persianCode = code.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-    const verified = await jsonPost(api(`authentication/cellphone/${encodeURIComponent(`+98${cellphone.slice(1)}`)}/verify?next=Login`), JSON.stringify({ code: persianCode }));
+    const verified = await jsonPost(
+      api(`authentication/cellphone/${encodeURIComponent(`+98${cellphone.slice(1)}`)}/verify?next=Login`),
+      JSON.stringify({ code: persianCode }),
+    );
     assert.equal(verified.status, 200);
     assert.equal((await json(verified)).user.cellphone, cellphone);
   });
@@ -41,14 +61,20 @@ describe('one-time code', () => {
     await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' });
     const code = await latestCode(stack.url, cellphone);
     const wrong = code === '000000' ? '111111' : '000000';
-    const verify = (c: string) => jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), JSON.stringify({ code: c }));
-    for (let attempt = 1; attempt < 3; attempt++) await assertError(await verify(wrong), 400, 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+    const verify = (c: string) =>
+      jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), JSON.stringify({ code: c }));
+    for (let attempt = 1; attempt < 3; attempt++)
+      await assertError(await verify(wrong), 400, 'EXC_AUTHENTICATION_CODE_IS_INVALID');
     // The third wrong attempt spends the code: even the right one no longer works.
     await assertError(await verify(wrong), 429, 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
     await assertError(await verify(code), 429, 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
     // This client used up a code's guesses: it is locked out of the number for a while, and the
     // gateway passes the auth service's own code on (a declared code, not EXC_UNKNOWN).
-    await assertError(await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' }), 429, 'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED');
+    await assertError(
+      await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' }),
+      429,
+      'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED',
+    );
   });
 
   test('expired code → 400 EXC_AUTHENTICATION_CODE_IS_EXPIRED', async () => {
@@ -56,7 +82,11 @@ describe('one-time code', () => {
     await fetch(api(`authentication/cellphone/${cellphone}`), { method: 'POST' });
     const code = await latestCode(stack.url, cellphone);
     stack.clock.advance(61_000);
-    await assertError(await jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), JSON.stringify({ code })), 400, 'EXC_AUTHENTICATION_CODE_IS_EXPIRED');
+    await assertError(
+      await jsonPost(api(`authentication/cellphone/${cellphone}/verify?next=Login`), JSON.stringify({ code })),
+      400,
+      'EXC_AUTHENTICATION_CODE_IS_EXPIRED',
+    );
   });
 
   test('empty or absent code field → 400 EXC_AUTHENTICATION_CODE_IS_REQUIRED', async () => {
@@ -72,7 +102,11 @@ describe('one-time code', () => {
     const url = api(`authentication/cellphone/${cellphone}/verify?next=Login`);
     // More than CELLPHONE_CODE_MAX_ATTEMPTS malformed codes: none spends an attempt.
     for (const malformed of ['12345', '1234567', '12a456', '۱۲۳۴۵', '12 3456', '١٢٣٤٥٦٧']) {
-      await assertError(await jsonPost(url, JSON.stringify({ code: malformed })), 400, 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+      await assertError(
+        await jsonPost(url, JSON.stringify({ code: malformed })),
+        400,
+        'EXC_AUTHENTICATION_CODE_IS_INVALID',
+      );
     }
     const persian = code.replace(/\d/g, (digit) => '۰۱۲۳۴۵۶۷۸۹'[Number(digit)]!);
     assert.equal((await jsonPost(url, JSON.stringify({ code: persian }))).status, 200);
@@ -84,7 +118,11 @@ describe('request shape', () => {
 
   test('missing body → 400 EXC_BAD_REQUEST (no body, and a body that is not JSON)', async () => {
     await assertError(await fetch(verifyUrl(), { method: 'POST' }), 400, 'EXC_BAD_REQUEST');
-    await assertError(await fetch(verifyUrl(), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'code=12345' }), 400, 'EXC_BAD_REQUEST');
+    await assertError(
+      await fetch(verifyUrl(), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'code=12345' }),
+      400,
+      'EXC_BAD_REQUEST',
+    );
   });
 
   test('malformed JSON → 400 EXC_BAD_REQUEST', async () => {
@@ -98,22 +136,45 @@ describe('request shape', () => {
   });
 
   test('body over 100 kB → 413 EXC_PAYLOAD_TOO_LARGE', async () => {
-    await assertError(await jsonPost(verifyUrl(), JSON.stringify({ code: 'x'.repeat(101 * 1024) })), 413, 'EXC_PAYLOAD_TOO_LARGE');
+    await assertError(
+      await jsonPost(verifyUrl(), JSON.stringify({ code: 'x'.repeat(101 * 1024) })),
+      413,
+      'EXC_PAYLOAD_TOO_LARGE',
+    );
   });
 
   test('unknown or missing next → 400 EXC_AUTHENTICATION_NEXT_IS_INVALID', async () => {
     const base = api(`authentication/cellphone/${newCellphone()}/verify`);
-    await assertError(await jsonPost(`${base}?next=Register`, '{"code":"123456"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
+    await assertError(
+      await jsonPost(`${base}?next=Register`, '{"code":"123456"}'),
+      400,
+      'EXC_AUTHENTICATION_NEXT_IS_INVALID',
+    );
     await assertError(await jsonPost(base, '{"code":"123456"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
-    await assertError(await jsonPost(`${base}?next=Login&next=Login`, '{"code":"123456"}'), 400, 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
+    await assertError(
+      await jsonPost(`${base}?next=Login&next=Login`, '{"code":"123456"}'),
+      400,
+      'EXC_AUTHENTICATION_NEXT_IS_INVALID',
+    );
   });
 
   test('next=ChangeCellphone without a session → 401 EXC_AUTHENTICATION_REQUIRED', async () => {
-    await assertError(await jsonPost(api(`authentication/cellphone/${newCellphone()}/verify?next=ChangeCellphone`), '{"code":"123456"}'), 401, 'EXC_AUTHENTICATION_REQUIRED');
+    await assertError(
+      await jsonPost(
+        api(`authentication/cellphone/${newCellphone()}/verify?next=ChangeCellphone`),
+        '{"code":"123456"}',
+      ),
+      401,
+      'EXC_AUTHENTICATION_REQUIRED',
+    );
   });
 
   test('malformed percent-encoding in the path → 400 EXC_BAD_REQUEST', async () => {
-    await assertError(await fetch(api('authentication/cellphone/%E0%A4%A'), { method: 'POST' }), 400, 'EXC_BAD_REQUEST');
+    await assertError(
+      await fetch(api('authentication/cellphone/%E0%A4%A'), { method: 'POST' }),
+      400,
+      'EXC_BAD_REQUEST',
+    );
   });
 
   test('unknown path → 404 EXC_API_NOT_FOUND, under /api and elsewhere; wrong method too', async () => {
@@ -146,19 +207,40 @@ describe('edge', () => {
   test('openapi.json (3.1) lists every route with its parameters, body and the exc header', async () => {
     const document = await json(await fetch(api('openapi.json')));
     assert.equal(document.openapi, '3.1.0');
-    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     for (const expected of [
-      'POST /api/v1/authentication/cellphone/{cellphone}', 'PUT /api/v1/authentication/cellphone/{cellphone}',
-      'POST /api/v1/authentication/cellphone/{cellphone}/verify', 'PUT /api/v1/authentication/cellphone/{cellphone}/verify',
-      'GET /api/v1/sessions/refresh', 'DELETE /api/v1/authentication/logout', 'GET /api/v1/authentication/cellphone',
-      'GET /api/v1/authentication/email', 'POST /api/v1/authentication/email/{email}', 'GET /api/v1/authentication/email/{email}/verify',
-      'GET /api/v1/ping', 'GET /api/dev/outbox', 'GET /healthz', 'GET /readyz',
-    ]) assert.ok(operations.includes(expected), `${expected} is documented`);
+      'POST /api/v1/authentication/cellphone/{cellphone}',
+      'PUT /api/v1/authentication/cellphone/{cellphone}',
+      'POST /api/v1/authentication/cellphone/{cellphone}/verify',
+      'PUT /api/v1/authentication/cellphone/{cellphone}/verify',
+      'GET /api/v1/sessions/refresh',
+      'DELETE /api/v1/authentication/logout',
+      'GET /api/v1/authentication/cellphone',
+      'GET /api/v1/authentication/email',
+      'POST /api/v1/authentication/email/{email}',
+      'GET /api/v1/authentication/email/{email}/verify',
+      'GET /api/v1/ping',
+      'GET /api/dev/outbox',
+      'GET /healthz',
+      'GET /readyz',
+    ])
+      assert.ok(operations.includes(expected), `${expected} is documented`);
     // The auth module's operations are exactly these (other modules document their own).
-    assert.equal(operations.filter((operation) => / \/api\/v1\/(authentication|sessions)\//.test(operation)).length, 10);
+    assert.equal(
+      operations.filter((operation) => / \/api\/v1\/(authentication|sessions)\//.test(operation)).length,
+      10,
+    );
 
     const verify = document.paths['/api/v1/authentication/cellphone/{cellphone}/verify'].post;
-    assert.deepEqual(verify.parameters.map((p: { name: string; in: string; required: boolean }) => [p.name, p.in, p.required]), [['cellphone', 'path', true], ['next', 'query', true]]);
+    assert.deepEqual(
+      verify.parameters.map((p: { name: string; in: string; required: boolean }) => [p.name, p.in, p.required]),
+      [
+        ['cellphone', 'path', true],
+        ['next', 'query', true],
+      ],
+    );
     assert.deepEqual(verify.parameters[1].schema.enum, ['Login', 'ChangeCellphone']);
     assert.deepEqual(verify.requestBody.content['application/json'].schema.required, ['code']);
     assert.ok(verify.responses['400'].description.includes('EXC_AUTHENTICATION_NEXT_IS_INVALID'));

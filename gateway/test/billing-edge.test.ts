@@ -13,7 +13,9 @@ let bearer: Record<string, string>;
 
 before(async () => {
   // Nothing listens on port 1: a call that reaches the service fails fast as unavailable.
-  stack = await startStack({ gatewayEnv: { BILLING_GRPC_URL: '127.0.0.1:1', RATE_LIMIT_LOOKUP_IP_POINTS: String(LOOKUP_POINTS) } });
+  stack = await startStack({
+    gatewayEnv: { BILLING_GRPC_URL: '127.0.0.1:1', RATE_LIMIT_LOOKUP_IP_POINTS: String(LOOKUP_POINTS) },
+  });
   const { session } = await login(stack.url, newCellphone());
   bearer = { authorization: `Bearer ${session!.accessToken}` };
 });
@@ -25,18 +27,35 @@ const newClientIp = () => `10.9.${process.pid % 250}.${(++lastOctet % 250) + 1}`
 function call(method: string, route: string, headers: Record<string, string> = {}, body?: unknown): Promise<Response> {
   return fetch(`${stack.url}/api/v1/${route}`, {
     method,
-    headers: { 'x-forwarded-for': newClientIp(), ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'x-forwarded-for': newClientIp(),
+      ...headers,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
 
-test('the employer\'s billing calls need a session; the plans, the callback and the sandbox do not', async () => {
+test("the employer's billing calls need a session; the plans, the callback and the sandbox do not", async () => {
   await assertError(await call('GET', `products/${UUID}/resources`), 401, 'EXC_AUTHENTICATION_REQUIRED');
-  await assertError(await call('POST', 'orders/cart', {}, { employerId: UUID, planId: UUID }), 401, 'EXC_AUTHENTICATION_REQUIRED');
+  await assertError(
+    await call('POST', 'orders/cart', {}, { employerId: UUID, planId: UUID }),
+    401,
+    'EXC_AUTHENTICATION_REQUIRED',
+  );
   await assertError(await call('GET', `finance/${UUID}/wallet`), 401, 'EXC_AUTHENTICATION_REQUIRED');
   // Past the session check, on to the (stopped) service.
   await assertError(await call('GET', 'products/plans/list'), 503, 'EXC_SERVICE_UNAVAILABLE');
-  await assertError(await call('POST', 'finance/payments/submit', {}, { authority: 'A0000000000000000000000000000012345', status: 'OK' }), 503, 'EXC_SERVICE_UNAVAILABLE');
+  await assertError(
+    await call(
+      'POST',
+      'finance/payments/submit',
+      {},
+      { authority: 'A0000000000000000000000000000012345', status: 'OK' },
+    ),
+    503,
+    'EXC_SERVICE_UNAVAILABLE',
+  );
   await assertError(await call('GET', 'finance/sandbox/SB-1'), 503, 'EXC_SERVICE_UNAVAILABLE');
 });
 
@@ -47,16 +66,40 @@ test('ids that are not UUIDs are refused as a bad request before any call', asyn
   await assertError(await call('PUT', 'orders/1/cart', bearer, { planId: UUID }), 400, 'EXC_BAD_REQUEST');
   await assertError(await call('DELETE', 'orders/1%27%20or%201=1/cart', bearer), 400, 'EXC_BAD_REQUEST');
   await assertError(await call('GET', `orders/${UUID}/cart/abc`, bearer), 400, 'EXC_BAD_REQUEST');
-  await assertError(await call('POST', 'orders/cart', bearer, { employerId: UUID, planId: 'basic' }), 400, 'EXC_BAD_REQUEST');
+  await assertError(
+    await call('POST', 'orders/cart', bearer, { employerId: UUID, planId: 'basic' }),
+    400,
+    'EXC_BAD_REQUEST',
+  );
 });
 
 test('bodies: a missing field, an unknown method or status, an empty discount code each have their code', async () => {
   await assertError(await call('POST', 'orders/cart', bearer, { employerId: UUID }), 400, 'EXC_BAD_REQUEST');
-  await assertError(await call('POST', 'orders/payments', bearer, { orderId: UUID, method: 'cash' }), 400, 'EXC_FINANCE_PAYMENT_METHOD_IS_INVALID');
-  await assertError(await call('POST', 'orders/payments', bearer, { orderId: UUID }), 400, 'EXC_FINANCE_PAYMENT_METHOD_IS_INVALID');
-  await assertError(await call('POST', 'orders/payments', bearer, { orderId: 'x', method: 'wallet' }), 400, 'EXC_BAD_REQUEST');
-  await assertError(await call('POST', 'orders/cart/discounts', bearer, { employerId: UUID, code: '   ' }), 400, 'EXC_ORDERS_DISCOUNT_CODE_IS_REQUIRED');
-  await assertError(await call('POST', 'finance/payments/submit', {}, { authority: 'A1', status: 'MAYBE' }), 400, 'EXC_FINANCE_PAYMENT_STATUS_IS_INVALID');
+  await assertError(
+    await call('POST', 'orders/payments', bearer, { orderId: UUID, method: 'cash' }),
+    400,
+    'EXC_FINANCE_PAYMENT_METHOD_IS_INVALID',
+  );
+  await assertError(
+    await call('POST', 'orders/payments', bearer, { orderId: UUID }),
+    400,
+    'EXC_FINANCE_PAYMENT_METHOD_IS_INVALID',
+  );
+  await assertError(
+    await call('POST', 'orders/payments', bearer, { orderId: 'x', method: 'wallet' }),
+    400,
+    'EXC_BAD_REQUEST',
+  );
+  await assertError(
+    await call('POST', 'orders/cart/discounts', bearer, { employerId: UUID, code: '   ' }),
+    400,
+    'EXC_ORDERS_DISCOUNT_CODE_IS_REQUIRED',
+  );
+  await assertError(
+    await call('POST', 'finance/payments/submit', {}, { authority: 'A1', status: 'MAYBE' }),
+    400,
+    'EXC_FINANCE_PAYMENT_STATUS_IS_INVALID',
+  );
   await assertError(await call('POST', 'finance/payments/submit', {}, { status: 'OK' }), 400, 'EXC_BAD_REQUEST');
   await assertError(await call('POST', 'finance/sandbox/SB-1', {}, { approve: 'yes' }), 400, 'EXC_BAD_REQUEST');
   await assertError(await call('GET', `orders/${UUID}/list?page=0`, bearer), 400, 'EXC_PAGINATION_PAGE_IS_INVALID');
@@ -64,12 +107,17 @@ test('bodies: a missing field, an unknown method or status, an empty discount co
 
 test('the anonymous look-ups by authority share a per-IP budget; another address still has its own', async () => {
   const ip = { 'x-forwarded-for': '10.10.10.10' };
-  const submit = () => call('POST', 'finance/payments/submit', ip, { authority: 'A00000000000000000000000000000guess', status: 'OK' });
+  const submit = () =>
+    call('POST', 'finance/payments/submit', ip, { authority: 'A00000000000000000000000000000guess', status: 'OK' });
   await assertError(await submit(), 503, 'EXC_SERVICE_UNAVAILABLE');
   await assertError(await call('GET', 'finance/sandbox/SB-2', ip), 503, 'EXC_SERVICE_UNAVAILABLE');
   await assertError(await call('POST', 'finance/sandbox/SB-2', ip, { approve: true }), 503, 'EXC_SERVICE_UNAVAILABLE');
   const refused = await submit();
   assert.ok(Number(refused.headers.get('retry-after')) > 0, 'Retry-After says when to come back');
   await assertError(refused, 429, 'EXC_TOO_MANY_REQUESTS');
-  await assertError(await call('POST', 'finance/payments/submit', {}, { authority: 'A1', status: 'NOK' }), 503, 'EXC_SERVICE_UNAVAILABLE');
+  await assertError(
+    await call('POST', 'finance/payments/submit', {}, { authority: 'A1', status: 'NOK' }),
+    503,
+    'EXC_SERVICE_UNAVAILABLE',
+  );
 });

@@ -10,7 +10,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { employerConfig, employerService, type RunningEmployerService } from '@darmankar/employer';
 import { createLogger } from '@darmankar/platform/log';
-import { applyMigrations, dropDatabase, PLATFORM_MIGRATIONS_DIR, serviceMigrationSets } from '@darmankar/platform/migrate';
+import {
+  applyMigrations,
+  dropDatabase,
+  PLATFORM_MIGRATIONS_DIR,
+  serviceMigrationSets,
+} from '@darmankar/platform/migrate';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '@darmankar/platform/testing';
 import { assertError, login, newCellphone, startStack, type Stack } from './helpers.ts';
 
@@ -39,8 +44,14 @@ async function insertLegacy(client: pg.Client, brand: string, province: string, 
 before(async () => {
   // The employer database as it was while the fields were free text: its first migration only.
   firstMigrationDir = await mkdtemp(path.join(tmpdir(), 'dk-gateway-lists-'));
-  await copyFile(path.join(employerService.dir, 'migrations', '0001_employers.sql'), path.join(firstMigrationDir, '0001_employers.sql'));
-  employerDb = await createTestDatabase('gateway_lists', [{ name: 'platform', dir: PLATFORM_MIGRATIONS_DIR }, { name: 'service', dir: firstMigrationDir }]);
+  await copyFile(
+    path.join(employerService.dir, 'migrations', '0001_employers.sql'),
+    path.join(firstMigrationDir, '0001_employers.sql'),
+  );
+  employerDb = await createTestDatabase('gateway_lists', [
+    { name: 'platform', dir: PLATFORM_MIGRATIONS_DIR },
+    { name: 'service', dir: firstMigrationDir },
+  ]);
   const client = new pg.Client({ connectionString: employerDb.url });
   await client.connect();
   try {
@@ -52,10 +63,19 @@ before(async () => {
   }
   await applyMigrations(employerDb.url, serviceMigrationSets(employerService.dir));
   employer = await employerService.start(
-    employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: employerDb.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl }),
+    employerConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: employerDb.url,
+      GRPC_PORT: '0',
+      EVENTS_DATABASE_URL: eventsUrl,
+    }),
     { log: createLogger('employer-test', 'silent') },
   );
-  stack = await startStack({ authEnv: { EVENTS_DATABASE_URL: eventsUrl }, gatewayEnv: { EMPLOYER_GRPC_URL: `127.0.0.1:${employer.port}` } });
+  stack = await startStack({
+    authEnv: { EVENTS_DATABASE_URL: eventsUrl },
+    gatewayEnv: { EMPLOYER_GRPC_URL: `127.0.0.1:${employer.port}` },
+  });
 });
 after(async () => {
   await stack?.stop();
@@ -84,19 +104,54 @@ test('the province filter finds companies typed before, seeded before and picked
   const { session } = await login(stack.url, newCellphone());
   const headers = { authorization: `Bearer ${session!.accessToken}` };
   const created = await ok(call('POST', 'employers', headers, { brand: 'درمانگاه فرم', isSelfEmployed: false }));
-  const saved = await ok(call('PUT', `employers/${created.id}/company`, headers, { brand: 'درمانگاه فرم', province: 'tehran', city: 'tehran', industry: 'healthcare' }));
+  const saved = await ok(
+    call('PUT', `employers/${created.id}/company`, headers, {
+      brand: 'درمانگاه فرم',
+      province: 'tehran',
+      city: 'tehran',
+      industry: 'healthcare',
+    }),
+  );
   assert.deepEqual([saved.province, saved.city, saved.industry], ['tehran', 'tehran', 'healthcare']);
 
   const inTehran = await ok(call('GET', 'employers/list?province=tehran&pageSize=50'));
   assert.deepEqual(inTehran.items.map((item: any) => item.id).sort(), [legacy.typed, legacy.seeded, created.id].sort());
   assert.ok(inTehran.items.every((item: any) => item.province === 'tehran' && item.city === 'tehran'));
   const inMashhad = await ok(call('GET', 'employers/list?city=mashhad'));
-  assert.deepEqual(inMashhad.items.map((item: any) => [item.id, item.province]), [[legacy.mashhad, 'khorasan-razavi']]);
+  assert.deepEqual(
+    inMashhad.items.map((item: any) => [item.id, item.province]),
+    [[legacy.mashhad, 'khorasan-razavi']],
+  );
 
-  await assertError(await call('GET', `employers/list?province=${encodeURIComponent('تهران')}`), 400, 'EXC_EMPLOYERS_FILTER_IS_INVALID');
-  await assertError(await call('PUT', `employers/${created.id}/company`, headers, { brand: 'درمانگاه فرم', province: 'تهران' }), 400, 'EXC_EMPLOYERS_PROVINCE_IS_INVALID');
-  await assertError(await call('PUT', `employers/${created.id}/company`, headers, { brand: 'درمانگاه فرم', province: 'tehran', city: 'mashhad' }), 400, 'EXC_EMPLOYERS_CITY_IS_INVALID');
-  await assertError(await call('PUT', `employers/${created.id}/company`, headers, { brand: 'درمانگاه فرم', industry: 'x'.repeat(90), ownershipType: 'nope' }), 400, 'EXC_EMPLOYERS_INDUSTRY_IS_INVALID', 'EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID');
+  await assertError(
+    await call('GET', `employers/list?province=${encodeURIComponent('تهران')}`),
+    400,
+    'EXC_EMPLOYERS_FILTER_IS_INVALID',
+  );
+  await assertError(
+    await call('PUT', `employers/${created.id}/company`, headers, { brand: 'درمانگاه فرم', province: 'تهران' }),
+    400,
+    'EXC_EMPLOYERS_PROVINCE_IS_INVALID',
+  );
+  await assertError(
+    await call('PUT', `employers/${created.id}/company`, headers, {
+      brand: 'درمانگاه فرم',
+      province: 'tehran',
+      city: 'mashhad',
+    }),
+    400,
+    'EXC_EMPLOYERS_CITY_IS_INVALID',
+  );
+  await assertError(
+    await call('PUT', `employers/${created.id}/company`, headers, {
+      brand: 'درمانگاه فرم',
+      industry: 'x'.repeat(90),
+      ownershipType: 'nope',
+    }),
+    400,
+    'EXC_EMPLOYERS_INDUSTRY_IS_INVALID',
+    'EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID',
+  );
 
   // The page description speaks Persian: the titles, never the ids.
   const seo = await ok(call('GET', `employers/by-slug-with-seo/${encodeURIComponent(created.slug)}`));

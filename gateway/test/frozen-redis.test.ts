@@ -22,7 +22,6 @@ const COMMAND_TIMEOUT_MS = 200;
  */
 const ANSWER_WITHIN_MS = 5_000;
 
-
 interface PrivateRedis {
   url: string;
   process: ChildProcess;
@@ -31,10 +30,16 @@ interface PrivateRedis {
 
 async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const url = `redis://127.0.0.1:${port}`;
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50 });
-  probe.on('error', () => { /* not up yet */ });
+  probe.on('error', () => {
+    /* not up yet */
+  });
   try {
     await probe.connect().catch(() => once(probe, 'ready'));
     assert.equal(await probe.ping(), 'PONG');
@@ -69,95 +74,125 @@ let lastOctet = 0;
 const newClientIp = () => `10.7.${process.pid % 250}.${++lastOctet}`;
 
 // Run alone without redis-server this skips; inside make test (MAKE_TEST=1, which installs it) it fails instead.
-describe('Redis frozen or gone', { skip: existsSync(REDIS_SERVER) || process.env.MAKE_TEST === '1' ? false : NO_REDIS_SERVER }, () => {
-  let redis: PrivateRedis;
-  let stack: Stack;
-  const apiPoints = 10;
+describe(
+  'Redis frozen or gone',
+  { skip: existsSync(REDIS_SERVER) || process.env.MAKE_TEST === '1' ? false : NO_REDIS_SERVER },
+  () => {
+    let redis: PrivateRedis;
+    let stack: Stack;
+    const apiPoints = 10;
 
-  before(async () => {
-    assert.ok(existsSync(REDIS_SERVER), NO_REDIS_SERVER);
-    redis = await startPrivateRedis();
-    stack = await startStack({
-      gatewayEnv: { REDIS_URL: redis.url, REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS), RATE_LIMIT_API_POINTS: String(apiPoints) },
+    before(async () => {
+      assert.ok(existsSync(REDIS_SERVER), NO_REDIS_SERVER);
+      redis = await startPrivateRedis();
+      stack = await startStack({
+        gatewayEnv: {
+          REDIS_URL: redis.url,
+          REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS),
+          RATE_LIMIT_API_POINTS: String(apiPoints),
+        },
+      });
     });
-  });
-  after(async () => {
-    redis?.process.kill('SIGCONT');
-    await stack?.stop();
-    await redis?.stop();
-  });
-
-  test('SIGSTOP: ping and logout answer without waiting on Redis, the logged-out token is refused, and the in-process limiter counts', async () => {
-    // A first logout pays for cold code paths in auth and the gateway; that is not what is measured here.
-    const warmUp = (await login(stack.url, newCellphone())).session!;
-    await fetch(`${stack.url}/api/v1/authentication/logout`, { method: 'DELETE', headers: { authorization: `Bearer ${warmUp.accessToken}`, 'x-refresh-token': warmUp.refreshToken } });
-
-    const { session } = await login(stack.url, newCellphone());
-    const bearer = { authorization: `Bearer ${session!.accessToken}` };
-    assert.equal((await fetch(`${stack.url}/api/v1/authentication/cellphone`, { headers: bearer })).status, 200);
-
-    redis.process.kill('SIGSTOP');
-
-    const ping = await timed(`${stack.url}/api/v1/ping`, { headers: { 'x-forwarded-for': newClientIp() } });
-    assert.equal(ping.response.status, 200);
-    assertPrompt(ping.elapsedMs, 'ping');
-
-    const logout = await timed(`${stack.url}/api/v1/authentication/logout`, {
-      method: 'DELETE',
-      headers: { ...bearer, 'x-refresh-token': session!.refreshToken },
+    after(async () => {
+      redis?.process.kill('SIGCONT');
+      await stack?.stop();
+      await redis?.stop();
     });
-    assert.equal(logout.response.status, 204);
-    assertPrompt(logout.elapsedMs, 'logout');
 
-    const replay = await timed(`${stack.url}/api/v1/authentication/cellphone`, { headers: bearer });
-    assertPrompt(replay.elapsedMs, 'the replayed token');
-    await assertError(replay.response, 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+    test('SIGSTOP: ping and logout answer without waiting on Redis, the logged-out token is refused, and the in-process limiter counts', async () => {
+      // A first logout pays for cold code paths in auth and the gateway; that is not what is measured here.
+      const warmUp = (await login(stack.url, newCellphone())).session!;
+      await fetch(`${stack.url}/api/v1/authentication/logout`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${warmUp.accessToken}`, 'x-refresh-token': warmUp.refreshToken },
+      });
 
-    // The limit still holds while Redis cannot count: the in-process limiter stands in, it does not fail open.
-    const ip = newClientIp();
-    for (let i = 0; i < apiPoints; i++) {
-      const { response, elapsedMs } = await timed(`${stack.url}/api/v1/ping`, { headers: { 'x-forwarded-for': ip } });
-      assert.equal(response.status, 200, `ping ${i + 1}`);
-      assertPrompt(elapsedMs, `ping ${i + 1}`);
-    }
-    const limited = await timed(`${stack.url}/api/v1/ping`, { headers: { 'x-forwarded-for': ip } });
-    assertPrompt(limited.elapsedMs, 'the limited ping');
-    await assertError(limited.response, 429, 'EXC_TOO_MANY_REQUESTS');
-  });
+      const { session } = await login(stack.url, newCellphone());
+      const bearer = { authorization: `Bearer ${session!.accessToken}` };
+      assert.equal((await fetch(`${stack.url}/api/v1/authentication/cellphone`, { headers: bearer })).status, 200);
 
-  test('gone (killed): ping and logout still answer without waiting on Redis', async () => {
-    redis.process.kill('SIGCONT');
-    await redis.stop();
-    const { session } = await login(stack.url, newCellphone());
+      redis.process.kill('SIGSTOP');
 
-    const ping = await timed(`${stack.url}/api/v1/ping`, { headers: { 'x-forwarded-for': newClientIp() } });
-    assert.equal(ping.response.status, 200);
-    assertPrompt(ping.elapsedMs, 'ping');
-
-    const logout = await timed(`${stack.url}/api/v1/authentication/logout`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${session!.accessToken}`, 'x-refresh-token': session!.refreshToken },
-    });
-    assert.equal(logout.response.status, 204);
-    assertPrompt(logout.elapsedMs, 'logout');
-    await assertError(await fetch(`${stack.url}/api/v1/authentication/cellphone`, { headers: { authorization: `Bearer ${session!.accessToken}` } }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
-  });
-
-  test('down at start-up: the gateway starts anyway, answers, and refuses a logged-out token', async () => {
-    // Nothing listens on this port: every connection attempt is refused.
-    const gateway = await startGatewayFor(`127.0.0.1:${stack.auth.port}`, { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS) }, stack.clock);
-    try {
-      const url = `http://127.0.0.1:${gateway.port}`;
-      const ping = await timed(`${url}/api/v1/ping`);
+      const ping = await timed(`${stack.url}/api/v1/ping`, { headers: { 'x-forwarded-for': newClientIp() } });
       assert.equal(ping.response.status, 200);
       assertPrompt(ping.elapsedMs, 'ping');
-      const { session } = await login(url, newCellphone());
-      const logout = await timed(`${url}/api/v1/authentication/logout`, { method: 'DELETE', headers: { authorization: `Bearer ${session!.accessToken}` } });
+
+      const logout = await timed(`${stack.url}/api/v1/authentication/logout`, {
+        method: 'DELETE',
+        headers: { ...bearer, 'x-refresh-token': session!.refreshToken },
+      });
       assert.equal(logout.response.status, 204);
       assertPrompt(logout.elapsedMs, 'logout');
-      await assertError(await fetch(`${url}/api/v1/authentication/cellphone`, { headers: { authorization: `Bearer ${session!.accessToken}` } }), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
-    } finally {
-      await gateway.stop();
-    }
-  });
-});
+
+      const replay = await timed(`${stack.url}/api/v1/authentication/cellphone`, { headers: bearer });
+      assertPrompt(replay.elapsedMs, 'the replayed token');
+      await assertError(replay.response, 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+
+      // The limit still holds while Redis cannot count: the in-process limiter stands in, it does not fail open.
+      const ip = newClientIp();
+      for (let i = 0; i < apiPoints; i++) {
+        const { response, elapsedMs } = await timed(`${stack.url}/api/v1/ping`, { headers: { 'x-forwarded-for': ip } });
+        assert.equal(response.status, 200, `ping ${i + 1}`);
+        assertPrompt(elapsedMs, `ping ${i + 1}`);
+      }
+      const limited = await timed(`${stack.url}/api/v1/ping`, { headers: { 'x-forwarded-for': ip } });
+      assertPrompt(limited.elapsedMs, 'the limited ping');
+      await assertError(limited.response, 429, 'EXC_TOO_MANY_REQUESTS');
+    });
+
+    test('gone (killed): ping and logout still answer without waiting on Redis', async () => {
+      redis.process.kill('SIGCONT');
+      await redis.stop();
+      const { session } = await login(stack.url, newCellphone());
+
+      const ping = await timed(`${stack.url}/api/v1/ping`, { headers: { 'x-forwarded-for': newClientIp() } });
+      assert.equal(ping.response.status, 200);
+      assertPrompt(ping.elapsedMs, 'ping');
+
+      const logout = await timed(`${stack.url}/api/v1/authentication/logout`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${session!.accessToken}`, 'x-refresh-token': session!.refreshToken },
+      });
+      assert.equal(logout.response.status, 204);
+      assertPrompt(logout.elapsedMs, 'logout');
+      await assertError(
+        await fetch(`${stack.url}/api/v1/authentication/cellphone`, {
+          headers: { authorization: `Bearer ${session!.accessToken}` },
+        }),
+        401,
+        'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+      );
+    });
+
+    test('down at start-up: the gateway starts anyway, answers, and refuses a logged-out token', async () => {
+      // Nothing listens on this port: every connection attempt is refused.
+      const gateway = await startGatewayFor(
+        `127.0.0.1:${stack.auth.port}`,
+        { REDIS_URL: `redis://127.0.0.1:${await freePort()}`, REDIS_COMMAND_TIMEOUT_MS: String(COMMAND_TIMEOUT_MS) },
+        stack.clock,
+      );
+      try {
+        const url = `http://127.0.0.1:${gateway.port}`;
+        const ping = await timed(`${url}/api/v1/ping`);
+        assert.equal(ping.response.status, 200);
+        assertPrompt(ping.elapsedMs, 'ping');
+        const { session } = await login(url, newCellphone());
+        const logout = await timed(`${url}/api/v1/authentication/logout`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${session!.accessToken}` },
+        });
+        assert.equal(logout.response.status, 204);
+        assertPrompt(logout.elapsedMs, 'logout');
+        await assertError(
+          await fetch(`${url}/api/v1/authentication/cellphone`, {
+            headers: { authorization: `Bearer ${session!.accessToken}` },
+          }),
+          401,
+          'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+        );
+      } finally {
+        await gateway.stop();
+      }
+    });
+  },
+);

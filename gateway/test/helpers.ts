@@ -37,25 +37,56 @@ export function requireRedis(): string {
 }
 
 /** Limits high enough that only the rate-limit tests ever meet them. */
-const RELAXED_LIMITS = { RATE_LIMIT_API_POINTS: '100000', RATE_LIMIT_CODE_IP_POINTS: '100000', RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000', RATE_LIMIT_LOOKUP_IP_POINTS: '100000' };
+const RELAXED_LIMITS = {
+  RATE_LIMIT_API_POINTS: '100000',
+  RATE_LIMIT_CODE_IP_POINTS: '100000',
+  RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000',
+  RATE_LIMIT_LOOKUP_IP_POINTS: '100000',
+};
 
 /** A throw-away, migrated database for the auth service. */
 export function createAuthDatabase(): Promise<TestDatabase> {
   return createTestDatabase('gateway', serviceMigrationSets(authService.dir));
 }
 
-export async function startAuth(database: TestDatabase, env: Record<string, string> = {}, clock?: TestClock): Promise<RunningAuthService> {
-  const config = authConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', CELLPHONE_CODE_RESEND_SECONDS: '0', ...env });
+export async function startAuth(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  clock?: TestClock,
+): Promise<RunningAuthService> {
+  const config = authConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    GRPC_PORT: '0',
+    CELLPHONE_CODE_RESEND_SECONDS: '0',
+    ...env,
+  });
   return authService.start(config, { log: createLogger('auth-test', 'silent'), clock });
 }
 
-export async function startGatewayFor(authAddress: string, env: Record<string, string> = {}, clock?: TestClock): Promise<RunningGateway> {
-  return startGateway(parseGatewayConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', AUTH_GRPC_URL: authAddress, ...RELAXED_LIMITS, ...env,
-  }), { clock });
+export async function startGatewayFor(
+  authAddress: string,
+  env: Record<string, string> = {},
+  clock?: TestClock,
+): Promise<RunningGateway> {
+  return startGateway(
+    parseGatewayConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      AUTH_GRPC_URL: authAddress,
+      ...RELAXED_LIMITS,
+      ...env,
+    }),
+    { clock },
+  );
 }
 
-export async function startStack(options: { authEnv?: Record<string, string>; gatewayEnv?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(
+  options: { authEnv?: Record<string, string>; gatewayEnv?: Record<string, string> } = {},
+): Promise<Stack> {
   const database = await createAuthDatabase();
   const clock = testClock();
   let auth: RunningAuthService | undefined;
@@ -102,7 +133,6 @@ export function newCellphone(): string {
   return `0935${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
 }
 
-
 /** A browser's cookie jar, enough for the session cookies: name → value, dropped when cleared or expired. */
 export class CookieJar {
   /** `clock`: the stack's, so cookies expire when the tokens in them do. */
@@ -131,7 +161,10 @@ export class CookieJar {
   }
 
   header(): string {
-    return [...this.cookies].filter(([name]) => this.get(name) !== undefined).map(([name, { value }]) => `${name}=${value}`).join('; ');
+    return [...this.cookies]
+      .filter(([name]) => this.get(name) !== undefined)
+      .map(([name, { value }]) => `${name}=${value}`)
+      .join('; ');
   }
 }
 
@@ -141,8 +174,12 @@ export async function json(response: Response): Promise<any> {
 
 /** Asserts an error answer: status, `exc` header and body all agree. */
 export async function assertError(response: Response, status: number, ...codes: string[]): Promise<void> {
-  const body = await response.json() as { exc: string[]; message: string };
-  assert.equal(response.status, status, `expected ${status} ${codes.join(',')}, got ${response.status} ${JSON.stringify(body)}`);
+  const body = (await response.json()) as { exc: string[]; message: string };
+  assert.equal(
+    response.status,
+    status,
+    `expected ${status} ${codes.join(',')}, got ${response.status} ${JSON.stringify(body)}`,
+  );
   assert.equal(response.headers.get('exc'), codes.join(','));
   assert.deepEqual(body.exc, codes);
   assert.match(body.message, /[\u0600-\u06ff]/, 'the message is Persian');
@@ -153,7 +190,7 @@ export async function assertError(response: Response, status: number, ...codes: 
 export async function latestCode(url: string, to: string): Promise<string> {
   const response = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
   assert.equal(response.status, 200);
-  const { messages } = await response.json() as { messages: Array<{ code: string }> };
+  const { messages } = (await response.json()) as { messages: Array<{ code: string }> };
   assert.ok(messages[0]?.code, `no code in the outbox for ${to}`);
   return messages[0].code;
 }
@@ -165,8 +202,15 @@ export async function login(url: string, cellphone: string, jar?: CookieJar) {
   const code = await latestCode(url, cellphone);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (jar) headers['accept-cookie'] = 'true';
-  const verified = await fetch(`${url}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, { method: 'POST', headers, body: JSON.stringify({ code }) });
+  const verified = await fetch(`${url}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ code }),
+  });
   assert.equal(verified.status, 200);
   jar?.take(verified);
-  return verified.json() as Promise<{ user: { id: string; cellphone: string; isNew: boolean }; session?: { accessToken: string; refreshToken: string; accessExpiresAtMs: number } }>;
+  return verified.json() as Promise<{
+    user: { id: string; cellphone: string; isNew: boolean };
+    session?: { accessToken: string; refreshToken: string; accessExpiresAtMs: number };
+  }>;
 }

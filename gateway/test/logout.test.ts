@@ -3,7 +3,19 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { assertError, CookieJar, json, login, newCellphone, startGatewayFor, startStack, type Stack, requireRedis, TEST_REDIS_URL, WITHOUT_REDIS } from './helpers.ts';
+import {
+  assertError,
+  CookieJar,
+  json,
+  login,
+  newCellphone,
+  startGatewayFor,
+  startStack,
+  type Stack,
+  requireRedis,
+  TEST_REDIS_URL,
+  WITHOUT_REDIS,
+} from './helpers.ts';
 
 const REDIS_URL = TEST_REDIS_URL ?? '';
 
@@ -23,8 +35,12 @@ async function logoutWithTokens(url: string, session: { accessToken: string; ref
 
 describe('in process (no REDIS_URL)', () => {
   let stack: Stack;
-  before(async () => { stack = await startStack(); });
-  after(async () => { await stack?.stop(); });
+  before(async () => {
+    stack = await startStack();
+  });
+  after(async () => {
+    await stack?.stop();
+  });
 
   test('token mode: the old Bearer token answers 401 at once; another session of the same user keeps working', async () => {
     const cellphone = newCellphone();
@@ -36,7 +52,11 @@ describe('in process (no REDIS_URL)', () => {
 
     await logoutWithTokens(stack.url, first);
 
-    await assertError(await cellphoneWith(stack.url, bearer(first.accessToken)), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+    await assertError(
+      await cellphoneWith(stack.url, bearer(first.accessToken)),
+      401,
+      'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+    );
     const other = await cellphoneWith(stack.url, bearer(second.accessToken));
     assert.equal(other.status, 200);
     assert.deepEqual(await json(other), { cellphone });
@@ -48,7 +68,10 @@ describe('in process (no REDIS_URL)', () => {
     const oldCookies = jar.header();
     assert.equal((await cellphoneWith(stack.url, { cookie: oldCookies })).status, 200);
 
-    const loggedOut = await fetch(`${stack.url}/api/v1/authentication/logout`, { method: 'DELETE', headers: { cookie: oldCookies, 'accept-cookie': 'true' } });
+    const loggedOut = await fetch(`${stack.url}/api/v1/authentication/logout`, {
+      method: 'DELETE',
+      headers: { cookie: oldCookies, 'accept-cookie': 'true' },
+    });
     assert.equal(loggedOut.status, 204);
 
     // A client that kept the old cookies (copied, or a replay) is refused.
@@ -57,12 +80,19 @@ describe('in process (no REDIS_URL)', () => {
     await assertError(replay, 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
   });
 
-  test('a logout that presents only the refresh token still ends that session\'s access tokens at once', async () => {
+  test("a logout that presents only the refresh token still ends that session's access tokens at once", async () => {
     const { session } = await login(stack.url, newCellphone());
     assert.equal((await cellphoneWith(stack.url, bearer(session!.accessToken))).status, 200);
-    const loggedOut = await fetch(`${stack.url}/api/v1/authentication/logout`, { method: 'DELETE', headers: { 'x-refresh-token': session!.refreshToken } });
+    const loggedOut = await fetch(`${stack.url}/api/v1/authentication/logout`, {
+      method: 'DELETE',
+      headers: { 'x-refresh-token': session!.refreshToken },
+    });
     assert.equal(loggedOut.status, 204);
-    await assertError(await cellphoneWith(stack.url, bearer(session!.accessToken)), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+    await assertError(
+      await cellphoneWith(stack.url, bearer(session!.accessToken)),
+      401,
+      'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+    );
   });
 
   test('a logout with a refresh token of another user ends neither session of that user', async () => {
@@ -74,7 +104,9 @@ describe('in process (no REDIS_URL)', () => {
     });
     assert.equal(response.status, 204);
     assert.equal((await cellphoneWith(stack.url, bearer(theirs.accessToken))).status, 200);
-    const refreshed = await fetch(`${stack.url}/api/v1/sessions/refresh`, { headers: { 'x-refresh-token': theirs.refreshToken } });
+    const refreshed = await fetch(`${stack.url}/api/v1/sessions/refresh`, {
+      headers: { 'x-refresh-token': theirs.refreshToken },
+    });
     assert.equal(refreshed.status, 200, 'their refresh token still works');
   });
 });
@@ -102,7 +134,11 @@ describe('in Redis, shared by gateways', { skip: WITHOUT_REDIS }, () => {
     const cellphone = newCellphone();
     const ended = (await login(stack.url, cellphone)).session!;
     const kept = (await login(stack.url, cellphone)).session!;
-    assert.equal((await cellphoneWith(urlOf(second), bearer(ended.accessToken))).status, 200, 'valid at the second gateway before logout');
+    assert.equal(
+      (await cellphoneWith(urlOf(second), bearer(ended.accessToken))).status,
+      200,
+      'valid at the second gateway before logout',
+    );
 
     await logoutWithTokens(stack.url, ended);
 
@@ -112,11 +148,23 @@ describe('in Redis, shared by gateways', { skip: WITHOUT_REDIS }, () => {
     while (Date.now() < deadline && status === 200) {
       status = (await cellphoneWith(urlOf(second), bearer(ended.accessToken))).status;
     }
-    await assertError(await cellphoneWith(urlOf(second), bearer(ended.accessToken)), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
-    assert.equal((await cellphoneWith(urlOf(second), bearer(kept.accessToken))).status, 200, 'the other session still works');
+    await assertError(
+      await cellphoneWith(urlOf(second), bearer(ended.accessToken)),
+      401,
+      'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+    );
+    assert.equal(
+      (await cellphoneWith(urlOf(second), bearer(kept.accessToken))).status,
+      200,
+      'the other session still works',
+    );
 
     late = await startGatewayFor(`127.0.0.1:${stack.auth.port}`, env);
-    await assertError(await cellphoneWith(urlOf(late), bearer(ended.accessToken)), 401, 'EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+    await assertError(
+      await cellphoneWith(urlOf(late), bearer(ended.accessToken)),
+      401,
+      'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+    );
     assert.equal((await cellphoneWith(urlOf(late), bearer(kept.accessToken))).status, 200);
   });
 });

@@ -34,7 +34,11 @@ async function lint(doc: Json): Promise<NormalizedProblem[]> {
 }
 
 function describeProblems(problems: NormalizedProblem[]): string {
-  return problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} (${problem.location[0]?.pointer ?? ''})`).join('\n');
+  return problems
+    .map(
+      (problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} (${problem.location[0]?.pointer ?? ''})`,
+    )
+    .join('\n');
 }
 
 describe('the /api/v1 OpenAPI document', () => {
@@ -65,16 +69,30 @@ describe('the /api/v1 OpenAPI document', () => {
 
   test('declares the cookie session and the bearer token, and each operation says which it takes', () => {
     const schemes = document.components.securitySchemes as Json;
-    assert.deepEqual(schemes.accessCookie && { type: schemes.accessCookie.type, in: schemes.accessCookie.in, name: schemes.accessCookie.name }, { type: 'apiKey', in: 'cookie', name: 'at' });
+    assert.deepEqual(
+      schemes.accessCookie && {
+        type: schemes.accessCookie.type,
+        in: schemes.accessCookie.in,
+        name: schemes.accessCookie.name,
+      },
+      { type: 'apiKey', in: 'cookie', name: 'at' },
+    );
     assert.equal(schemes.bearer?.scheme, 'bearer');
 
     const group = apiV1Group();
     for (const route of group.routes) {
       for (const method of route.methods) {
-        const operation = document.paths[`${group.prefix}${route.path}`.replace(/:(\w+)/g, '{$1}')]?.[method] as Json | undefined;
+        const operation = document.paths[`${group.prefix}${route.path}`.replace(/:(\w+)/g, '{$1}')]?.[method] as
+          Json | undefined;
         assert.ok(operation, `${method} ${route.path} is in the document`);
-        const schemes = (operation.security as Json[]).map((requirement) => Object.keys(requirement).join('') || 'anonymous').sort();
-        const expected = { required: ['accessCookie', 'bearer'], optional: ['accessCookie', 'anonymous', 'bearer'], none: [] }[route.session];
+        const schemes = (operation.security as Json[])
+          .map((requirement) => Object.keys(requirement).join('') || 'anonymous')
+          .sort();
+        const expected = {
+          required: ['accessCookie', 'bearer'],
+          optional: ['accessCookie', 'anonymous', 'bearer'],
+          none: [],
+        }[route.session];
         assert.deepEqual(schemes, expected, `${method} ${route.path} (session ${route.session})`);
       }
     }
@@ -87,7 +105,8 @@ describe('the /api/v1 OpenAPI document', () => {
       const declared = new Set<ExcCode>([...route.errors, ...group.commonErrors]);
       for (const method of route.methods) {
         const name = `${method} ${route.path}`;
-        const responses = document.paths[`${group.prefix}${route.path}`.replace(/:(\w+)/g, '{$1}')][method].responses as Json;
+        const responses = document.paths[`${group.prefix}${route.path}`.replace(/:(\w+)/g, '{$1}')][method]
+          .responses as Json;
         const documented = new Map<string, string>();
         for (const [status, response] of Object.entries(responses)) {
           if (Number(status) < 400) continue;
@@ -97,9 +116,17 @@ describe('the /api/v1 OpenAPI document', () => {
             assert.match(response.description, new RegExp(`\`${code}\``), `${name} ${status} names ${code}`);
           }
         }
-        assert.ok([...documented.values()].some((status) => status.startsWith('4')), `${name} has a 4xx answer`);
-        assert.deepEqual([...documented.keys()].sort(), [...declared].sort(), `${name}: documented codes are the declared ones`);
-        for (const [code, status] of documented) assert.equal(Number(status), EXC_CATALOGUE[code as ExcCode].status, `${name}: ${code} under its status`);
+        assert.ok(
+          [...documented.values()].some((status) => status.startsWith('4')),
+          `${name} has a 4xx answer`,
+        );
+        assert.deepEqual(
+          [...documented.keys()].sort(),
+          [...declared].sort(),
+          `${name}: documented codes are the declared ones`,
+        );
+        for (const [code, status] of documented)
+          assert.equal(Number(status), EXC_CATALOGUE[code as ExcCode].status, `${name}: ${code} under its status`);
         checked += 1;
       }
     }
@@ -109,12 +136,21 @@ describe('the /api/v1 OpenAPI document', () => {
   test('operation ids are present and unique', () => {
     const ids = operations(document).map(({ operation }) => operation.operationId as string);
     assert.ok(ids.length > 0);
-    assert.ok(ids.every((id) => typeof id === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(id)), ids.join(', '));
-    assert.equal(new Set(ids).size, ids.length, `duplicates: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(', ')}`);
+    assert.ok(
+      ids.every((id) => typeof id === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(id)),
+      ids.join(', '),
+    );
+    assert.equal(
+      new Set(ids).size,
+      ids.length,
+      `duplicates: ${ids.filter((id, i) => ids.indexOf(id) !== i).join(', ')}`,
+    );
   });
 
   test('tags are declared at the top level, each with a description', () => {
-    const declared = new Map((document.tags as Json[]).map((tag) => [tag.name as string, tag.description as string | undefined]));
+    const declared = new Map(
+      (document.tags as Json[]).map((tag) => [tag.name as string, tag.description as string | undefined]),
+    );
     for (const { path, method, operation } of operations(document)) {
       for (const tag of operation.tags as string[]) {
         assert.ok(declared.get(tag), `${method} ${path}: tag ${tag} is declared with a description`);

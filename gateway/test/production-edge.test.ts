@@ -7,7 +7,17 @@ import { after, before, describe, test } from 'node:test';
 import { ConfigError } from '@darmankar/platform/config';
 import { sessionCookieNames } from '@darmankar/platform/session-cookies';
 import { parseGatewayConfig } from '../src/config.ts';
-import { assertError, CookieJar, json, latestCode, newCellphone, productionCallerKeys, startGatewayFor, startStack, type Stack } from './helpers.ts';
+import {
+  assertError,
+  CookieJar,
+  json,
+  latestCode,
+  newCellphone,
+  productionCallerKeys,
+  startGatewayFor,
+  startStack,
+  type Stack,
+} from './helpers.ts';
 
 const PUBLIC_WEB_URL = 'https://darmankar.example';
 const names = sessionCookieNames(true);
@@ -17,7 +27,10 @@ describe('production configuration', () => {
   const production = { NODE_ENV: 'production', ...keys.gatewayEnv };
 
   test('PUBLIC_WEB_URL is required in production, and defaults elsewhere', () => {
-    assert.throws(() => parseGatewayConfig(production), (error: unknown) => error instanceof ConfigError && /PUBLIC_WEB_URL: required in production/.test(error.message));
+    assert.throws(
+      () => parseGatewayConfig(production),
+      (error: unknown) => error instanceof ConfigError && /PUBLIC_WEB_URL: required in production/.test(error.message),
+    );
     assert.equal(parseGatewayConfig({ ...production, PUBLIC_WEB_URL }).PUBLIC_WEB_URL, PUBLIC_WEB_URL);
     assert.equal(parseGatewayConfig({ NODE_ENV: 'development' }).PUBLIC_WEB_URL, 'http://127.0.0.1:3000');
   });
@@ -29,7 +42,12 @@ describe('production configuration', () => {
     const dev = parseGatewayConfig({ NODE_ENV: 'development' });
     assert.equal(dev.COOKIE_SECURE, false);
     assert.equal(dev.API_DOCS_ENABLED, true);
-    const overridden = parseGatewayConfig({ ...production, PUBLIC_WEB_URL, COOKIE_SECURE: 'false', API_DOCS_ENABLED: 'true' });
+    const overridden = parseGatewayConfig({
+      ...production,
+      PUBLIC_WEB_URL,
+      COOKIE_SECURE: 'false',
+      API_DOCS_ENABLED: 'true',
+    });
     assert.equal(overridden.COOKIE_SECURE, false);
     assert.equal(overridden.API_DOCS_ENABLED, true);
     assert.equal(parseGatewayConfig({ NODE_ENV: 'development', COOKIE_SECURE: 'true' }).COOKIE_SECURE, true);
@@ -50,9 +68,16 @@ describe('a production gateway', () => {
   const api = (path: string) => `${stack.url}/api/v1/${path}`;
 
   before(async () => {
-    stack = await startStack({ authEnv: keys.serviceEnv, gatewayEnv: { NODE_ENV: 'production', PUBLIC_WEB_URL, ...keys.gatewayEnv } });
+    stack = await startStack({
+      authEnv: keys.serviceEnv,
+      gatewayEnv: { NODE_ENV: 'production', PUBLIC_WEB_URL, ...keys.gatewayEnv },
+    });
     development = await startGatewayFor(`127.0.0.1:${stack.auth.port}`, keys.gatewayEnv, stack.clock);
-    withDocs = await startGatewayFor(`127.0.0.1:${stack.auth.port}`, { NODE_ENV: 'production', PUBLIC_WEB_URL, API_DOCS_ENABLED: 'true', ...keys.gatewayEnv }, stack.clock);
+    withDocs = await startGatewayFor(
+      `127.0.0.1:${stack.auth.port}`,
+      { NODE_ENV: 'production', PUBLIC_WEB_URL, API_DOCS_ENABLED: 'true', ...keys.gatewayEnv },
+      stack.clock,
+    );
   });
   after(async () => {
     await withDocs?.stop();
@@ -78,8 +103,16 @@ describe('a production gateway', () => {
   test('login sets __Host- cookies: Secure, Path=/, no Domain; at and rt httpOnly, cd and cdv readable', async () => {
     const jar = new CookieJar(stack.clock);
     const cellphone = await loginWithCookies(jar);
-    assert.deepEqual([...jar.last.keys()].sort(), [names.access, names.clientData, names.clientDataVersion, names.refresh].sort());
-    assert.deepEqual(names, { access: '__Host-at', refresh: '__Host-rt', clientData: '__Host-cd', clientDataVersion: '__Host-cdv' });
+    assert.deepEqual(
+      [...jar.last.keys()].sort(),
+      [names.access, names.clientData, names.clientDataVersion, names.refresh].sort(),
+    );
+    assert.deepEqual(names, {
+      access: '__Host-at',
+      refresh: '__Host-rt',
+      clientData: '__Host-cd',
+      clientDataVersion: '__Host-cdv',
+    });
     for (const [name, line] of jar.last) {
       assert.match(line, /; Secure(;|$)/, `${name} is Secure`);
       assert.match(line, /; Path=\/(;|$)/, `${name} has Path=/`);
@@ -102,24 +135,39 @@ describe('a production gateway', () => {
     await loginWithCookies(jar);
     const access = jar.get(names.access)!;
     const refresh = jar.get(names.refresh)!;
-    await assertError(await fetch(api('authentication/cellphone'), { headers: { cookie: `at=${access}` } }), 401, 'EXC_AUTHENTICATION_REQUIRED');
-    await assertError(await fetch(api('sessions/refresh'), { headers: { cookie: `rt=${refresh}`, 'accept-cookie': 'true' } }), 401, 'EXC_AUTHENTICATION_REQUIRED');
+    await assertError(
+      await fetch(api('authentication/cellphone'), { headers: { cookie: `at=${access}` } }),
+      401,
+      'EXC_AUTHENTICATION_REQUIRED',
+    );
+    await assertError(
+      await fetch(api('sessions/refresh'), { headers: { cookie: `rt=${refresh}`, 'accept-cookie': 'true' } }),
+      401,
+      'EXC_AUTHENTICATION_REQUIRED',
+    );
   });
 
   test('refresh and logout work by the __Host- names, and logout clears them', async () => {
     const jar = new CookieJar(stack.clock);
     await loginWithCookies(jar);
     const before = jar.get(names.refresh);
-    const refreshed = await fetch(api('sessions/refresh'), { headers: { cookie: jar.header(), 'accept-cookie': 'true', origin: PUBLIC_WEB_URL, 'sec-fetch-site': 'same-site' } });
+    const refreshed = await fetch(api('sessions/refresh'), {
+      headers: { cookie: jar.header(), 'accept-cookie': 'true', origin: PUBLIC_WEB_URL, 'sec-fetch-site': 'same-site' },
+    });
     assert.equal(refreshed.status, 204);
     jar.take(refreshed);
     assert.notEqual(jar.get(names.refresh), before);
     assert.match(jar.last.get(names.refresh)!, /; Secure/);
 
-    const crossSite = await fetch(api('sessions/refresh'), { headers: { cookie: jar.header(), 'accept-cookie': 'true', origin: 'http://127.0.0.1:3000' } });
+    const crossSite = await fetch(api('sessions/refresh'), {
+      headers: { cookie: jar.header(), 'accept-cookie': 'true', origin: 'http://127.0.0.1:3000' },
+    });
     await assertError(crossSite, 403, 'EXC_CROSS_SITE_REQUEST_REFUSED');
 
-    const out = await fetch(api('authentication/logout'), { method: 'DELETE', headers: { cookie: jar.header(), 'accept-cookie': 'true' } });
+    const out = await fetch(api('authentication/logout'), {
+      method: 'DELETE',
+      headers: { cookie: jar.header(), 'accept-cookie': 'true' },
+    });
     assert.equal(out.status, 204);
     jar.take(out);
     assert.match(jar.last.get(names.access)!, /^__Host-at=; .*Secure/);

@@ -4,7 +4,16 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
-import { assertError, newCellphone, startGatewayFor, startStack, type Stack, requireRedis, TEST_REDIS_URL, WITHOUT_REDIS } from './helpers.ts';
+import {
+  assertError,
+  newCellphone,
+  startGatewayFor,
+  startStack,
+  type Stack,
+  requireRedis,
+  TEST_REDIS_URL,
+  WITHOUT_REDIS,
+} from './helpers.ts';
 
 const REDIS_URL = TEST_REDIS_URL ?? '';
 const LIMITS = { RATE_LIMIT_API_POINTS: '6', RATE_LIMIT_CODE_IP_POINTS: '3', RATE_LIMIT_CODE_CELLPHONE_POINTS: '2' };
@@ -19,7 +28,12 @@ function behavesLikeALimiter(getUrls: () => string[]) {
   test('per IP on every /api route: 429 EXC_TOO_MANY_REQUESTS with Retry-After; other IPs unaffected', async () => {
     const urls = getUrls();
     const ip = newClientIp();
-    for (let i = 0; i < 6; i++) assert.equal((await fetch(`${urls[i % urls.length]}/api/v1/ping`, { headers: from(ip) })).status, 200, `request ${i + 1}`);
+    for (let i = 0; i < 6; i++)
+      assert.equal(
+        (await fetch(`${urls[i % urls.length]}/api/v1/ping`, { headers: from(ip) })).status,
+        200,
+        `request ${i + 1}`,
+      );
     const limited = await fetch(`${urls[0]}/api/v1/ping`, { headers: from(ip) });
     assert.ok(Number(limited.headers.get('retry-after')) >= 1);
     await assertError(limited, 429, 'EXC_TOO_MANY_REQUESTS');
@@ -30,8 +44,20 @@ function behavesLikeALimiter(getUrls: () => string[]) {
     const urls = getUrls();
     const cellphone = newCellphone();
     const spellings = [cellphone, `+98${cellphone.slice(1)}`, `0098${cellphone.slice(1)}`];
-    for (let i = 0; i < 2; i++) assert.equal((await fetch(`${urls[i % urls.length]}/api/v1/authentication/cellphone/${encodeURIComponent(spellings[i]!)}`, { method: 'POST', headers: from(newClientIp()) })).status, 200);
-    const limited = await fetch(`${urls[0]}/api/v1/authentication/cellphone/${encodeURIComponent(spellings[2]!)}`, { method: 'POST', headers: from(newClientIp()) });
+    for (let i = 0; i < 2; i++)
+      assert.equal(
+        (
+          await fetch(`${urls[i % urls.length]}/api/v1/authentication/cellphone/${encodeURIComponent(spellings[i]!)}`, {
+            method: 'POST',
+            headers: from(newClientIp()),
+          })
+        ).status,
+        200,
+      );
+    const limited = await fetch(`${urls[0]}/api/v1/authentication/cellphone/${encodeURIComponent(spellings[2]!)}`, {
+      method: 'POST',
+      headers: from(newClientIp()),
+    });
     assert.ok(limited.headers.get('retry-after'));
     await assertError(limited, 429, 'EXC_TOO_MANY_REQUESTS');
   });
@@ -39,14 +65,35 @@ function behavesLikeALimiter(getUrls: () => string[]) {
   test('per IP on code sends across cellphones', async () => {
     const urls = getUrls();
     const ip = newClientIp();
-    for (let i = 0; i < 3; i++) assert.equal((await fetch(`${urls[i % urls.length]}/api/v1/authentication/cellphone/${newCellphone()}`, { method: 'POST', headers: from(ip) })).status, 200);
-    await assertError(await fetch(`${urls[0]}/api/v1/authentication/cellphone/${newCellphone()}`, { method: 'POST', headers: from(ip) }), 429, 'EXC_TOO_MANY_REQUESTS');
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (
+          await fetch(`${urls[i % urls.length]}/api/v1/authentication/cellphone/${newCellphone()}`, {
+            method: 'POST',
+            headers: from(ip),
+          })
+        ).status,
+        200,
+      );
+    await assertError(
+      await fetch(`${urls[0]}/api/v1/authentication/cellphone/${newCellphone()}`, {
+        method: 'POST',
+        headers: from(ip),
+      }),
+      429,
+      'EXC_TOO_MANY_REQUESTS',
+    );
   });
 
   test('per cellphone on code verifies (guessing codes)', async () => {
     const urls = getUrls();
     const cellphone = newCellphone();
-    const verify = (url: string) => fetch(`${url}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, { method: 'POST', headers: { ...from(newClientIp()), 'content-type': 'application/json' }, body: '{"code":"000000"}' });
+    const verify = (url: string) =>
+      fetch(`${url}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, {
+        method: 'POST',
+        headers: { ...from(newClientIp()), 'content-type': 'application/json' },
+        body: '{"code":"000000"}',
+      });
     for (let i = 0; i < 2; i++) assert.notEqual((await verify(urls[i % urls.length]!)).status, 429);
     await assertError(await verify(urls[0]!), 429, 'EXC_TOO_MANY_REQUESTS');
   });
@@ -54,8 +101,12 @@ function behavesLikeALimiter(getUrls: () => string[]) {
 
 describe('in process (no REDIS_URL)', () => {
   let stack: Stack;
-  before(async () => { stack = await startStack({ gatewayEnv: LIMITS }); });
-  after(async () => { await stack?.stop(); });
+  before(async () => {
+    stack = await startStack({ gatewayEnv: LIMITS });
+  });
+  after(async () => {
+    await stack?.stop();
+  });
   behavesLikeALimiter(() => [stack.url]);
 });
 
@@ -82,7 +133,13 @@ describe('in Redis, shared by two gateways', { skip: WITHOUT_REDIS }, () => {
 
   test('the counters really live in Redis', async () => {
     const keys = await redis.keys(`${prefix}:*`);
-    assert.ok(keys.some((key) => key.startsWith(`${prefix}:api:ip:`)), `api keys in ${keys.join(', ')}`);
-    assert.ok(keys.some((key) => key.startsWith(`${prefix}:code-send:cellphone:09`)), 'cellphone keys hold the normalised number');
+    assert.ok(
+      keys.some((key) => key.startsWith(`${prefix}:api:ip:`)),
+      `api keys in ${keys.join(', ')}`,
+    );
+    assert.ok(
+      keys.some((key) => key.startsWith(`${prefix}:code-send:cellphone:09`)),
+      'cellphone keys hold the normalised number',
+    );
   });
 });

@@ -11,7 +11,14 @@ import { z } from 'zod';
 import { requestLog, redactedPath } from '../src/http/request-log.ts';
 import { defineRoute, mountRoutes } from '../src/http/route.ts';
 
-type Line = { level: number; msg: string; reqId: string; req: { method: string; path: string }; res: { statusCode: number; exc?: string }; responseTime: number };
+type Line = {
+  level: number;
+  msg: string;
+  reqId: string;
+  req: { method: string; path: string };
+  res: { statusCode: number; exc?: string };
+  responseTime: number;
+};
 
 /** A tiny app behind the real middleware, its log lines collected. */
 async function withApp(level: string, run: (url: string, lines: Line[]) => Promise<void>): Promise<void> {
@@ -24,20 +31,30 @@ async function withApp(level: string, run: (url: string, lines: Line[]) => Promi
   });
   const app = express();
   app.use(requestLog(pino({ level }, sink)));
-  app.get('/ok', (req, res) => { res.json({ id: req.id }); });
-  app.get('/down', (_req, res) => { res.status(503).set('exc', 'EXC_SERVICE_UNAVAILABLE').json({}); });
-  app.use('/api/v1', mountRoutes([
-    defineRoute({
-      methods: ['get'],
-      path: '/authentication/cellphone/:cellphone',
-      summary: 'A route whose path names a person',
-      tag: 'test',
-      session: 'none',
-      responses: [{ status: 200, description: 'ok', body: z.object({ ok: z.boolean() }) }],
-      errors: [],
-      handle: async () => ({ ok: true }),
-    }),
-  ], { resolveUserId: async () => 'u-1', commonErrors: [], strictErrors: true, onUndeclared: () => {} }));
+  app.get('/ok', (req, res) => {
+    res.json({ id: req.id });
+  });
+  app.get('/down', (_req, res) => {
+    res.status(503).set('exc', 'EXC_SERVICE_UNAVAILABLE').json({});
+  });
+  app.use(
+    '/api/v1',
+    mountRoutes(
+      [
+        defineRoute({
+          methods: ['get'],
+          path: '/authentication/cellphone/:cellphone',
+          summary: 'A route whose path names a person',
+          tag: 'test',
+          session: 'none',
+          responses: [{ status: 200, description: 'ok', body: z.object({ ok: z.boolean() }) }],
+          errors: [],
+          handle: async () => ({ ok: true }),
+        }),
+      ],
+      { resolveUserId: async () => 'u-1', commonErrors: [], strictErrors: true, onUndeclared: () => {} },
+    ),
+  );
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   try {
@@ -59,7 +76,9 @@ async function settle(lines: unknown[], count: number): Promise<void> {
 
 test('at info: one access line per request with its id and path, never the query string', async () => {
   await withApp('info', async (url, lines) => {
-    const response = await fetch(`${url}/ok?code=12345`, { headers: { 'x-request-id': 'req-log-1', authorization: 'Bearer secret-token' } });
+    const response = await fetch(`${url}/ok?code=12345`, {
+      headers: { 'x-request-id': 'req-log-1', authorization: 'Bearer secret-token' },
+    });
     assert.equal(response.headers.get('x-request-id'), 'req-log-1');
     assert.deepEqual(await response.json(), { id: 'req-log-1' });
     await settle(lines, 1);
@@ -103,20 +122,34 @@ test('paths are logged by their route pattern, never with the cellphone or email
   await withApp('info', async (url, lines) => {
     assert.equal((await fetch(`${url}/api/v1/authentication/cellphone/09121234567`)).status, 200);
     assert.equal((await fetch(`${url}/api/v1/authentication/email/sara@example.com/verify?code=1`)).status, 404);
-    assert.equal((await fetch(`${url}/api/v1/authentication/cellphone/%DB%B0%DB%B9%DB%B1%DB%B2%DB%B1%DB%B2%DB%B3%DB%B4%DB%B5%DB%B6%DB%B7/x`)).status, 404);
+    assert.equal(
+      (
+        await fetch(
+          `${url}/api/v1/authentication/cellphone/%DB%B0%DB%B9%DB%B1%DB%B2%DB%B1%DB%B2%DB%B3%DB%B4%DB%B5%DB%B6%DB%B7/x`,
+        )
+      ).status,
+      404,
+    );
     await settle(lines, 3);
-    assert.deepEqual(lines.map((line) => line.req.path), [
-      '/api/v1/authentication/cellphone/:cellphone',
-      '/api/v1/authentication/email/:redacted/verify',
-      '/api/v1/authentication/cellphone/:redacted/x',
-    ]);
+    assert.deepEqual(
+      lines.map((line) => line.req.path),
+      [
+        '/api/v1/authentication/cellphone/:cellphone',
+        '/api/v1/authentication/email/:redacted/verify',
+        '/api/v1/authentication/cellphone/:redacted/x',
+      ],
+    );
     const raw = JSON.stringify(lines);
-    for (const personal of ['09121234567', 'sara', 'example.com', '%DB%B0']) assert.ok(!raw.includes(personal), `${personal} is not logged`);
+    for (const personal of ['09121234567', 'sara', 'example.com', '%DB%B0'])
+      assert.ok(!raw.includes(personal), `${personal} is not logged`);
   });
 });
 
 test('redactedPath keeps ordinary segments and drops the query string', () => {
   assert.equal(redactedPath('/api/v1/sessions/refresh?next=/x'), '/api/v1/sessions/refresh');
-  assert.equal(redactedPath('/authentication/email/sara%40example.com/verify'), '/authentication/email/:redacted/verify');
+  assert.equal(
+    redactedPath('/authentication/email/sara%40example.com/verify'),
+    '/authentication/email/:redacted/verify',
+  );
   assert.equal(redactedPath('/authentication/cellphone/+989121234567'), '/authentication/cellphone/:redacted');
 });

@@ -19,7 +19,9 @@ const routes: RouteDefinition[] = [
     session: 'none',
     responses: [],
     errors: ['EXC_AUTHENTICATION_CODE_IS_INVALID'],
-    handle: async () => { throw new DomainError('EXC_AUTHENTICATION_CODE_IS_INVALID'); },
+    handle: async () => {
+      throw new DomainError('EXC_AUTHENTICATION_CODE_IS_INVALID');
+    },
   }),
   defineRoute({
     methods: ['get'],
@@ -29,7 +31,9 @@ const routes: RouteDefinition[] = [
     session: 'none',
     responses: [],
     errors: [],
-    handle: async () => { throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN'); },
+    handle: async () => {
+      throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN');
+    },
   }),
   defineRoute({
     methods: ['get'],
@@ -45,15 +49,19 @@ const routes: RouteDefinition[] = [
 
 async function serve(strictErrors: boolean, undeclared: string[][]) {
   const app = express();
-  app.use(mountRoutes(routes, {
-    resolveUserId: async (req) => {
-      if (req.get('authorization') !== 'Bearer ok') throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
-      return 'user-1';
-    },
-    commonErrors: [],
-    strictErrors,
-    onUndeclared: (_route, codes) => { undeclared.push([...codes]); },
-  }));
+  app.use(
+    mountRoutes(routes, {
+      resolveUserId: async (req) => {
+        if (req.get('authorization') !== 'Bearer ok') throw new DomainError('EXC_AUTHENTICATION_REQUIRED');
+        return 'user-1';
+      },
+      commonErrors: [],
+      strictErrors,
+      onUndeclared: (_route, codes) => {
+        undeclared.push([...codes]);
+      },
+    }),
+  );
   app.use(errorHandler(createLogger('test', 'silent')));
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -63,8 +71,12 @@ async function serve(strictErrors: boolean, undeclared: string[][]) {
 describe('outside production (strict)', () => {
   const undeclared: string[][] = [];
   let running: Awaited<ReturnType<typeof serve>>;
-  before(async () => { running = await serve(true, undeclared); });
-  after(() => { running.server.close(); });
+  before(async () => {
+    running = await serve(true, undeclared);
+  });
+  after(() => {
+    running.server.close();
+  });
 
   test('a declared code goes out as it is', async () => {
     const response = await fetch(`${running.url}/declared`);
@@ -82,7 +94,11 @@ describe('outside production (strict)', () => {
   test('session required: the caller is resolved before the handler, and the session codes are implied', async () => {
     const anonymous = await fetch(`${running.url}/mine`);
     assert.equal(anonymous.status, 401);
-    assert.equal(anonymous.headers.get('exc'), 'EXC_AUTHENTICATION_REQUIRED', 'declared by the session mode, not refused as undeclared');
+    assert.equal(
+      anonymous.headers.get('exc'),
+      'EXC_AUTHENTICATION_REQUIRED',
+      'declared by the session mode, not refused as undeclared',
+    );
     const mine = await fetch(`${running.url}/mine`, { headers: { authorization: 'Bearer ok' } });
     assert.deepEqual(await mine.json(), { userId: 'user-1/user-1' });
     assert.ok(routes[2]!.errors.includes('EXC_SESSIONS_ACCESS_TOKEN_VALIDITY'));
@@ -92,8 +108,12 @@ describe('outside production (strict)', () => {
 describe('in production', () => {
   const undeclared: string[][] = [];
   let running: Awaited<ReturnType<typeof serve>>;
-  before(async () => { running = await serve(false, undeclared); });
-  after(() => { running.server.close(); });
+  before(async () => {
+    running = await serve(false, undeclared);
+  });
+  after(() => {
+    running.server.close();
+  });
 
   test('an undeclared code is reported but still answered as it is', async () => {
     const response = await fetch(`${running.url}/undeclared`);

@@ -18,8 +18,10 @@ export function boundaryCommand(root = REPO_ROOT, { json = false } = {}) {
     command: process.execPath,
     args: [
       path.join(REPO_ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
-      '--config', path.join(REPO_ROOT, '.dependency-cruiser.cjs'),
-      '--output-type', json ? 'json' : 'err-long',
+      '--config',
+      path.join(REPO_ROOT, '.dependency-cruiser.cjs'),
+      '--output-type',
+      json ? 'json' : 'err-long',
       ...roots,
     ],
     cwd: root,

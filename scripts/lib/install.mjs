@@ -16,7 +16,8 @@ export function installNeeded(root = REPO_ROOT) {
   for (const [key, entry] of Object.entries(locked)) {
     // Optional packages for other platforms (esbuild's, for example) are never installed here.
     if (!key.startsWith('node_modules/') || entry.optional || entry.link) continue;
-    if (installed[key]?.version !== entry.version) return `${key.slice('node_modules/'.length)} ${entry.version} is not installed`;
+    if (installed[key]?.version !== entry.version)
+      return `${key.slice('node_modules/'.length)} ${entry.version} is not installed`;
   }
   return undefined;
 }
@@ -57,9 +58,12 @@ export async function ensureInstalled({ root = REPO_ROOT, log = console.log } = 
   if (!/can only install packages when your package\.json and package-lock\.json/.test(ci.output)) {
     throw new Error(`\`npm ci\` failed with exit code ${ci.code}:\n${ci.output}`);
   }
-  log('npm ci refused package-lock.json (it lacks packages this registry offers): installing from it with npm install --no-save');
+  log(
+    'npm ci refused package-lock.json (it lacks packages this registry offers): installing from it with npm install --no-save',
+  );
   const install = await run('npm', ['install', '--no-save', ...QUIET], { cwd: root, capture: true });
-  if (install.code !== 0) throw new Error(`\`npm install --no-save\` failed with exit code ${install.code}:\n${install.output}`);
+  if (install.code !== 0)
+    throw new Error(`\`npm install --no-save\` failed with exit code ${install.code}:\n${install.output}`);
   log(`dependencies installed: ${summary(install.output)}`);
   return true;
 }

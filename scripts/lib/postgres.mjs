@@ -122,10 +122,14 @@ export async function startEmbeddedPostgres({ dataDir, port, persistent = true, 
  */
 export async function startPostgresProcess({ dataDir, port }) {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [new URL('./postgres-server.mjs', import.meta.url).pathname, dataDir, String(port)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [new URL('./postgres-server.mjs', import.meta.url).pathname, dataDir, String(port)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      detached: true,
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const first = await new Promise((resolve) => {
     let buffer = '';

@@ -21,7 +21,10 @@ export async function ensureRedisServer(log = console.log) {
   log('installing Redis (apt-get install -y redis-server)');
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   const update = await run('apt-get', ['update'], { env });
-  const install = update.code === 0 ? await run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], { env }) : update;
+  const install =
+    update.code === 0
+      ? await run('apt-get', ['install', '-y', '--no-install-recommends', 'redis-server'], { env })
+      : update;
   if (install.code !== 0) log('installing redis-server failed');
   return existsSync(REDIS_SERVER);
 }
@@ -45,18 +48,30 @@ function freePort() {
  */
 export async function startRedisServer({ binary = REDIS_SERVER, readyWithinMs = 30_000 } = {}) {
   const port = await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   let exited = false;
-  const exit = new Promise((resolve) => child.once('exit', (code, signal) => { exited = true; resolve(code ?? signal); }));
+  const exit = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      resolve(code ?? signal);
+    }),
+  );
   // A binary that cannot be started emits 'error' and never 'exit'.
-  child.once('error', (error) => { stderr += String(error); exited = true; });
+  child.once('error', (error) => {
+    stderr += String(error);
+    exited = true;
+  });
   const deadline = Date.now() + readyWithinMs;
   while (!(await redisAnswers(port))) {
     if (exited || Date.now() > deadline) {
       if (!exited) child.kill('SIGKILL');
-      throw new Error(`${binary} on port ${port} ${exited ? 'exited' : `did not answer within ${readyWithinMs} ms`}${stderr ? `: ${stderr.trim()}` : ''}`);
+      throw new Error(
+        `${binary} on port ${port} ${exited ? 'exited' : `did not answer within ${readyWithinMs} ms`}${stderr ? `: ${stderr.trim()}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -79,7 +94,9 @@ export async function findRedis(log = console.log) {
     return { url: `redis://127.0.0.1:${MACHINE_REDIS_PORT}`, stop: async () => {} };
   }
   if (!haveBinary) {
-    throw new Error(`no Redis answers at 127.0.0.1:${MACHINE_REDIS_PORT} and ${REDIS_SERVER} is missing: install redis-server (apt-get install -y redis-server) or start a Redis there`);
+    throw new Error(
+      `no Redis answers at 127.0.0.1:${MACHINE_REDIS_PORT} and ${REDIS_SERVER} is missing: install redis-server (apt-get install -y redis-server) or start a Redis there`,
+    );
   }
   const server = await startRedisServer();
   log(`Redis: none answers at 127.0.0.1:${MACHINE_REDIS_PORT}, started ${REDIS_SERVER} on port ${server.port}`);

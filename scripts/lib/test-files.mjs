@@ -8,7 +8,10 @@ import { REPO_ROOT } from './run.mjs';
  * and counts as one check (`checks: N passed, N failed`), not in a group.
  */
 export const CHECK_TEST_FILES = [
-  { name: 'OpenAPI document (OpenAPI 3.1 schema, Redocly recommended, declared errors)', file: 'gateway/test/openapi.test.ts' },
+  {
+    name: 'OpenAPI document (OpenAPI 3.1 schema, Redocly recommended, declared errors)',
+    file: 'gateway/test/openapi.test.ts',
+  },
 ];
 
 /**

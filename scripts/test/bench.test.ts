@@ -30,18 +30,44 @@ const TINY: Record<string, string> = {
 
 /** The figure lines each benchmark must print, a number where the figure goes. */
 const BENCHMARKS: Record<string, RegExp[]> = {
-  'bench/gateway.ts': [/gateway ping @100 ÷ bare Express @100 \| \d+\.\d\d \|/, /logged-in call @10 ÷ bare Express @10 \| \d+\.\d\d \|/, /non-200 answers and socket errors: 0/],
-  'bench/resume.ts': [/ping@50: +p50 \d/, /by-slug@50: p50 \d/, /builder flow .*whole flow p50 \d/, /picture upload of .*: p50 \d.*failed 0/],
-  'bench/employer.ts': [/no filter \(promoted first\) +p50 \d/, /HasAccess over gRPC, no cache +p50 \d/, /access client, cache warm +p50 \d/],
-  'bench/billing.ts': [/total +p50 \d/, /\d+ calls\/s/, /recruitment units \d+ → \d+: down by 20 for 20 calls/, /ListPlans, anonymous, sequential:\n +p50 \d/],
-  'bench/resume-pdf.ts': [/first PDF \(Chromium starting\): \d+ ms/, /a new version, browser warm: p50 \d+ ms/, /2 at once for a new version .*slowest \d+ ms/],
+  'bench/gateway.ts': [
+    /gateway ping @100 ÷ bare Express @100 \| \d+\.\d\d \|/,
+    /logged-in call @10 ÷ bare Express @10 \| \d+\.\d\d \|/,
+    /non-200 answers and socket errors: 0/,
+  ],
+  'bench/resume.ts': [
+    /ping@50: +p50 \d/,
+    /by-slug@50: p50 \d/,
+    /builder flow .*whole flow p50 \d/,
+    /picture upload of .*: p50 \d.*failed 0/,
+  ],
+  'bench/employer.ts': [
+    /no filter \(promoted first\) +p50 \d/,
+    /HasAccess over gRPC, no cache +p50 \d/,
+    /access client, cache warm +p50 \d/,
+  ],
+  'bench/billing.ts': [
+    /total +p50 \d/,
+    /\d+ calls\/s/,
+    /recruitment units \d+ → \d+: down by 20 for 20 calls/,
+    /ListPlans, anonymous, sequential:\n +p50 \d/,
+  ],
+  'bench/resume-pdf.ts': [
+    /first PDF \(Chromium starting\): \d+ ms/,
+    /a new version, browser warm: p50 \d+ ms/,
+    /2 at once for a new version .*slowest \d+ ms/,
+  ],
 };
 
 function runBenchmark(file: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     // A benchmark started from a test must not take itself for a test file.
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: REPO_ROOT, env: { ...env, ...TINY }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: REPO_ROOT,
+      env: { ...env, ...TINY },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));

@@ -65,10 +65,17 @@ npm error npm ci
 
 describe('the install of a first run', () => {
   it('says one line before and one after a successful npm ci, quietly', async () => {
-    const { root, bin, calls } = project('ci-works', 0, 'npm warn EBADENGINE Unsupported engine\nadded 937 packages in 54s\n');
+    const { root, bin, calls } = project(
+      'ci-works',
+      0,
+      'npm warn EBADENGINE Unsupported engine\nadded 937 packages in 54s\n',
+    );
     const { lines, error } = await install(bin, root);
     assert.equal(error, undefined);
-    assert.deepEqual(lines, ['installing dependencies (node_modules is missing): npm ci, about a minute on a first run', 'dependencies installed: added 937 packages in 54s']);
+    assert.deepEqual(lines, [
+      'installing dependencies (node_modules is missing): npm ci, about a minute on a first run',
+      'dependencies installed: added 937 packages in 54s',
+    ]);
     assert.deepEqual(calls(), ['ci --no-audit --no-fund --loglevel=error']);
   });
 
@@ -80,15 +87,30 @@ describe('the install of a first run', () => {
     assert.match(lines[1]!, /^npm ci refused package-lock\.json .*npm install --no-save$/);
     assert.equal(lines[2], 'dependencies installed: added 3 packages in 1s');
     assert.doesNotMatch(lines.join('\n'), /Usage|EUSAGE|EBADENGINE/);
-    assert.deepEqual(calls(), ['ci --no-audit --no-fund --loglevel=error', 'install --no-save --no-audit --no-fund --loglevel=error']);
-    assert.equal(readFileSync(path.join(root, 'package-lock.json'), 'utf8'), lock, 'package-lock.json is not rewritten');
+    assert.deepEqual(calls(), [
+      'ci --no-audit --no-fund --loglevel=error',
+      'install --no-save --no-audit --no-fund --loglevel=error',
+    ]);
+    assert.equal(
+      readFileSync(path.join(root, 'package-lock.json'), 'utf8'),
+      lock,
+      'package-lock.json is not rewritten',
+    );
   });
 
   it("stops with npm's output when npm ci fails for another reason", async () => {
-    const { root, bin, calls } = project('ci-fails', 1, 'npm error code ETARGET\nnpm error notarget No matching version found for a@9.9.9.\n');
+    const { root, bin, calls } = project(
+      'ci-fails',
+      1,
+      'npm error code ETARGET\nnpm error notarget No matching version found for a@9.9.9.\n',
+    );
     const { error } = await install(bin, root);
     assert.match(error?.message ?? '', /`npm ci` failed with exit code 1:\n.*ETARGET/s);
-    assert.deepEqual(calls(), ['ci --no-audit --no-fund --loglevel=error'], 'no npm install after a failure it does not know');
+    assert.deepEqual(
+      calls(),
+      ['ci --no-audit --no-fund --loglevel=error'],
+      'no npm install after a failure it does not know',
+    );
   });
 });
 
@@ -100,7 +122,12 @@ describe('webBuildNeeded', () => {
     writeFileSync(full, file);
     utimesSync(full, seconds, seconds);
   };
-  const inputs = ['web/app/root.tsx', 'web/vite.config.ts', 'packages/platform/src/closed-lists.ts', 'package-lock.json'];
+  const inputs = [
+    'web/app/root.tsx',
+    'web/vite.config.ts',
+    'packages/platform/src/closed-lists.ts',
+    'package-lock.json',
+  ];
 
   it('builds when there is no build yet', () => {
     for (const file of inputs) at(file, 1_000);

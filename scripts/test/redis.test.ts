@@ -22,6 +22,9 @@ describe('the Redis of make test', () => {
   });
 
   test('a binary that cannot start is an error that names it, not a run without Redis', async () => {
-    await assert.rejects(startRedisServer({ binary: '/nonexistent/redis-server', readyWithinMs: 5_000 }), /\/nonexistent\/redis-server on port \d+ exited/);
+    await assert.rejects(
+      startRedisServer({ binary: '/nonexistent/redis-server', readyWithinMs: 5_000 }),
+      /\/nonexistent\/redis-server on port \d+ exited/,
+    );
   });
 });

@@ -54,7 +54,11 @@ async function eventuallyLogged(eventsUrl: string, topic: string, timeoutMs = 10
   try {
     for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
       const exists = await client.query("SELECT to_regclass('event_log') IS NOT NULL AS ok");
-      if (exists.rows[0].ok && (await client.query('SELECT 1 FROM event_log WHERE topic = $1 LIMIT 1', [topic])).rowCount) return true;
+      if (
+        exists.rows[0].ok &&
+        (await client.query('SELECT 1 FROM event_log WHERE topic = $1 LIMIT 1', [topic])).rowCount
+      )
+        return true;
     }
     return false;
   } finally {
@@ -96,10 +100,13 @@ describe('a running stack', () => {
     assert.equal(await grpcHealthy(stack.urls.auth), true, 'auth answers SERVING');
     const ready = await fetch(`${stack.gatewayUrl}/readyz`);
     assert.equal(ready.status, 200);
-    const body = await ready.json() as { status: string; services: Record<string, string> };
+    const body = (await ready.json()) as { status: string; services: Record<string, string> };
     assert.equal(body.status, 'ready');
     // The stack starts every service of the registry, so the gateway sees each one serving.
-    assert.deepEqual(Object.keys(body.services).sort(), (SYSTEM.find((p) => p.name === 'gateway')!.calls?.parts ?? []).slice().sort());
+    assert.deepEqual(
+      Object.keys(body.services).sort(),
+      (SYSTEM.find((p) => p.name === 'gateway')!.calls?.parts ?? []).slice().sort(),
+    );
     for (const [name, state] of Object.entries(body.services)) assert.equal(state, 'serving', name);
     const web = await fetch(`${stack.webUrl}/healthz`);
     assert.equal(web.status, 200);
@@ -115,7 +122,12 @@ describe('a running stack', () => {
 
   test('the web app takes client error reports on its first-party /monitoring tunnel', async () => {
     // As a browser sends it from one of our pages: the tunnel refuses anything not same-origin.
-    const post = (body: string) => fetch(`${stack.webUrl}/monitoring`, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.webUrl }, body });
+    const post = (body: string) =>
+      fetch(`${stack.webUrl}/monitoring`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: stack.webUrl },
+        body,
+      });
     assert.equal((await post(JSON.stringify({ message: 'TypeError: x is undefined', path: '/login' }))).status, 204);
     const empty = await post(JSON.stringify({ path: '/login' }));
     assert.equal(empty.status, 400);
@@ -151,13 +163,18 @@ describe('a running stack', () => {
     assert.equal(clientData.isLoggedIn, true);
 
     // The new user's registration travels outbox → relay → the event log of the stack.
-    assert.ok(await eventuallyLogged(stack.eventsDatabaseUrl, 'auth.user.v1'), 'auth.user.v1 event reaches the event log');
+    assert.ok(
+      await eventuallyLogged(stack.eventsDatabaseUrl, 'auth.user.v1'),
+      'auth.user.v1 event reaches the event log',
+    );
 
     const mine = await fetch(`${api}/v1/authentication/cellphone`, { headers: { Cookie: jar.header() } });
     assert.equal(mine.status, 200, await mine.clone().text());
     assert.equal(((await mine.json()) as { cellphone: string }).cellphone, cellphone);
 
-    const refreshed = await fetch(`${api}/v1/sessions/refresh`, { headers: { Cookie: jar.header(), 'Accept-Cookie': 'true' } });
+    const refreshed = await fetch(`${api}/v1/sessions/refresh`, {
+      headers: { Cookie: jar.header(), 'Accept-Cookie': 'true' },
+    });
     assert.equal(refreshed.status, 204, await refreshed.clone().text());
     const oldRefresh = jar.cookies.get('rt');
     jar.take(refreshed);
@@ -179,7 +196,10 @@ describe('a running stack', () => {
   // Last in this group: it takes the auth service down.
   test('a part that dies on its own is reported as crashed', async () => {
     process.kill(stack.pids.auth, 'SIGKILL');
-    const crash = await Promise.race([stack.crashed, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no crash reported')), 5_000))]);
+    const crash = await Promise.race([
+      stack.crashed,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no crash reported')), 5_000)),
+    ]);
     assert.equal(crash.part, 'auth');
     assert.notEqual(crash.code, 0);
   });
@@ -192,7 +212,8 @@ describe('stopping', () => {
     for (const port of ports) assert.equal(await isListening(port), true, `port ${port} listens while running`);
     await stack.stop();
     for (const port of ports) assert.equal(await isListening(port), false, `port ${port} is free after stop`);
-    for (const [name, pid] of Object.entries(stack.pids)) assert.equal(processAlive(pid), false, `${name} (pid ${pid}) has exited`);
+    for (const [name, pid] of Object.entries(stack.pids))
+      assert.equal(processAlive(pid), false, `${name} (pid ${pid}) has exited`);
     for (const url of [...Object.values(stack.databaseUrls), stack.eventsDatabaseUrl]) {
       assert.equal(await databaseExists(url!), false, `test database ${new URL(url!).pathname} dropped`);
     }

@@ -2,7 +2,16 @@
 // when dependencies are reinstalled, and the embedded Postgres used when none answers.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +56,10 @@ describe('test groups', () => {
     assert.equal(new Set(all).size, all.length, 'no file runs twice');
     assert.deepEqual([...all].sort(), allTestFiles().sort());
     assert.ok(grouped.includes(path.join(REPO_ROOT, 'scripts/test/tooling.test.ts')));
-    assert.ok(checks.every((file) => existsSync(file)), 'every check file exists');
+    assert.ok(
+      checks.every((file) => existsSync(file)),
+      'every check file exists',
+    );
   });
 
   test('patterns expand one folder per star and exclusions hold', () => {
@@ -60,27 +72,50 @@ describe('test groups', () => {
     write(path.join(root, 'web/test/e2e/b.test.ts'));
     const files = (group: { roots: string[]; exclude?: string[] }) =>
       testFiles({ name: 'g', concurrency: 1, ...group }, root).map((file) => path.relative(root, file));
-    assert.deepEqual(files({ roots: ['services/*/test'] }), ['services/a/test/contract.test.ts', 'services/a/test/x.test.ts', 'services/b/test/deep/y.test.ts']);
-    assert.deepEqual(files({ roots: ['services/*/test'], exclude: ['services/a/test/contract.test.ts'] }), ['services/a/test/x.test.ts', 'services/b/test/deep/y.test.ts'], 'a single file can be left out');
-    assert.equal(files({ roots: ['services/*/test'], exclude: ['services/a/test/contract'] }).length, 3, 'a file name prefix is not a folder');
+    assert.deepEqual(files({ roots: ['services/*/test'] }), [
+      'services/a/test/contract.test.ts',
+      'services/a/test/x.test.ts',
+      'services/b/test/deep/y.test.ts',
+    ]);
+    assert.deepEqual(
+      files({ roots: ['services/*/test'], exclude: ['services/a/test/contract.test.ts'] }),
+      ['services/a/test/x.test.ts', 'services/b/test/deep/y.test.ts'],
+      'a single file can be left out',
+    );
+    assert.equal(
+      files({ roots: ['services/*/test'], exclude: ['services/a/test/contract'] }).length,
+      3,
+      'a file name prefix is not a folder',
+    );
     assert.deepEqual(files({ roots: ['web/test'], exclude: ['web/test/e2e'] }), ['web/test/u.test.ts']);
     assert.deepEqual(files({ roots: ['missing/*/test'] }), []);
   });
 
   test('the TAP summary of a real run is counted: passes, failures, skips, skipped suites and files that fail to load', () => {
     const dir = temporaryDir();
-    write(path.join(dir, 'a.test.mjs'), `import test, { describe } from 'node:test';
+    write(
+      path.join(dir, 'a.test.mjs'),
+      `import test, { describe } from 'node:test';
 test('ok', () => {});
 test('skipped', { skip: true }, () => {});
 test('broken', () => { throw new Error('no'); });
-describe('kafka contract', { skip: 'no KAFKA_BROKERS' }, () => { test('publishes', () => {}); test('consumes', () => {}); });`);
+describe('kafka contract', { skip: 'no KAFKA_BROKERS' }, () => { test('publishes', () => {}); test('consumes', () => {}); });`,
+    );
     write(path.join(dir, 'b.test.mjs'), `throw new Error('cannot load');`);
     const tap = path.join(dir, 'out.tap');
     // Without NODE_TEST_CONTEXT the inner run reports on its own instead of to this runner.
     const { NODE_TEST_CONTEXT: _, ...env } = process.env;
-    const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', `--test-reporter-destination=${tap}`, 'a.test.mjs', 'b.test.mjs'], { cwd: dir, env });
+    const run = spawnSync(
+      process.execPath,
+      ['--test', '--test-reporter=tap', `--test-reporter-destination=${tap}`, 'a.test.mjs', 'b.test.mjs'],
+      { cwd: dir, env },
+    );
     assert.notEqual(run.status, 0);
-    assert.deepEqual(tapCounts(tap), { found: true, passed: 1, failed: 2, skipped: 2 }, 'the skipped suite counts once');
+    assert.deepEqual(
+      tapCounts(tap),
+      { found: true, passed: 1, failed: 2, skipped: 2 },
+      'the skipped suite counts once',
+    );
     assert.deepEqual(tapCounts(path.join(dir, 'missing.tap')), { found: false, passed: 0, failed: 0, skipped: 0 });
   });
 });
@@ -150,7 +185,9 @@ not ok 3 - broken
 ${summary}`;
 
   test('skipped suites count once each, at any depth, with nested skips, todo and cancelled', () => {
-    const text = report('# tests 6\n# suites 4\n# pass 1\n# fail 1\n# cancelled 1\n# skipped 2\n# todo 1\n# duration_ms 310');
+    const text = report(
+      '# tests 6\n# suites 4\n# pass 1\n# fail 1\n# cancelled 1\n# skipped 2\n# todo 1\n# duration_ms 310',
+    );
     // Skipped: 2 tests + 2 whole suites (kafka contract, parked replay); todo 1 on top.
     assert.deepEqual(parseTap(text), { found: true, passed: 1, failed: 2, skipped: 5 });
   });
@@ -171,20 +208,52 @@ describe('import boundaries', () => {
   function fixture(): string {
     const root = temporaryDir();
     const files: Record<string, string> = {
-      'package.json': JSON.stringify({ name: 'fixture', private: true, type: 'module', workspaces: ['proto', 'packages/*', 'services/*', 'gateway', 'web'] }),
-      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'preserve', moduleResolution: 'bundler', allowImportingTsExtensions: true, noEmit: true, jsx: 'react-jsx' } }),
-      'proto/package.json': JSON.stringify({ name: '@darmankar/proto', type: 'module', exports: { './*': './gen/darmankar/*.ts' } }),
+      'package.json': JSON.stringify({
+        name: 'fixture',
+        private: true,
+        type: 'module',
+        workspaces: ['proto', 'packages/*', 'services/*', 'gateway', 'web'],
+      }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: {
+          module: 'preserve',
+          moduleResolution: 'bundler',
+          allowImportingTsExtensions: true,
+          noEmit: true,
+          jsx: 'react-jsx',
+        },
+      }),
+      'proto/package.json': JSON.stringify({
+        name: '@darmankar/proto',
+        type: 'module',
+        exports: { './*': './gen/darmankar/*.ts' },
+      }),
       'proto/gen/darmankar/billing/v1/billing_pb.ts': 'export const OrderSchema = {};\n',
-      'packages/platform/package.json': JSON.stringify({ name: '@darmankar/platform', type: 'module', exports: { './*': './src/*.ts' } }),
+      'packages/platform/package.json': JSON.stringify({
+        name: '@darmankar/platform',
+        type: 'module',
+        exports: { './*': './src/*.ts' },
+      }),
       'packages/platform/src/errors/catalogue.ts': 'export const EXC = {};\n',
-      'packages/platform/src/log.ts': "import { gateway } from '../../../gateway/src/app.ts';\nexport const log = gateway;\n",
-      'services/auth/package.json': JSON.stringify({ name: '@darmankar/auth', type: 'module', exports: { '.': './src/index.ts' } }),
+      'packages/platform/src/log.ts':
+        "import { gateway } from '../../../gateway/src/app.ts';\nexport const log = gateway;\n",
+      'services/auth/package.json': JSON.stringify({
+        name: '@darmankar/auth',
+        type: 'module',
+        exports: { '.': './src/index.ts' },
+      }),
       'services/auth/src/index.ts': "export { authConfig } from './config.ts';\n",
       'services/auth/src/config.ts': 'export const authConfig = {};\n',
-      'services/billing/package.json': JSON.stringify({ name: '@darmankar/billing', type: 'module', exports: { '.': './src/index.ts' } }),
+      'services/billing/package.json': JSON.stringify({
+        name: '@darmankar/billing',
+        type: 'module',
+        exports: { '.': './src/index.ts' },
+      }),
       'services/billing/src/index.ts': "export * from './domain/orders.ts';\n",
-      'services/billing/src/rpc/handlers.ts': "import * as grpc from '@grpc/grpc-js';\nimport { OrderSchema } from '@darmankar/proto/billing/v1/billing_pb';\nexport const handlers = { grpc, OrderSchema };\n",
-      'services/billing/src/db/generated/client.ts': "import * as runtime from '@prisma/client/runtime/client';\nexport type Order = { id: string };\nexport const Prisma = runtime;\n",
+      'services/billing/src/rpc/handlers.ts':
+        "import * as grpc from '@grpc/grpc-js';\nimport { OrderSchema } from '@darmankar/proto/billing/v1/billing_pb';\nexport const handlers = { grpc, OrderSchema };\n",
+      'services/billing/src/db/generated/client.ts':
+        "import * as runtime from '@prisma/client/runtime/client';\nexport type Order = { id: string };\nexport const Prisma = runtime;\n",
       'services/billing/src/domain/orders.ts': [
         "import * as grpc from '@grpc/grpc-js';",
         "import express from 'express';",
@@ -199,10 +268,12 @@ describe('import boundaries', () => {
         'export const used = { grpc, express, OrderSchema, handlers, zarinpal, PrismaClientKnownRequestError, authConfig, byPath };',
         '',
       ].join('\n'),
-      'services/billing/src/domain/payments.ts': "import { Prisma } from '../db/generated/client.ts';\nexport const payments = Prisma;\n",
+      'services/billing/src/domain/payments.ts':
+        "import { Prisma } from '../db/generated/client.ts';\nexport const payments = Prisma;\n",
       // An adapter implements a port of the domain: it may import the domain, never the reverse.
       'services/billing/src/domain/payment-provider.ts': 'export interface PaymentProvider { name: string }\n',
-      'services/billing/src/adapters/zarinpal.ts': "import type { PaymentProvider } from '../domain/payment-provider.ts';\nexport const zarinpal: PaymentProvider = { name: 'zarinpal' };\n",
+      'services/billing/src/adapters/zarinpal.ts':
+        "import type { PaymentProvider } from '../domain/payment-provider.ts';\nexport const zarinpal: PaymentProvider = { name: 'zarinpal' };\n",
       'gateway/package.json': JSON.stringify({ name: '@darmankar/gateway', type: 'module' }),
       'gateway/src/app.ts': [
         "import express from 'express';",
@@ -215,7 +286,8 @@ describe('import boundaries', () => {
       ].join('\n'),
       // An import circle inside the gateway, as config.ts → services → http/ → config.ts was.
       'gateway/src/config.ts': "import { MODULES } from './services/index.ts';\nexport const config = { MODULES };\n",
-      'gateway/src/services/index.ts': "import type { config } from '../config.ts';\nexport const MODULES: Array<typeof config> = [];\n",
+      'gateway/src/services/index.ts':
+        "import type { config } from '../config.ts';\nexport const MODULES: Array<typeof config> = [];\n",
       'gateway/test/app.test.ts': [
         "import { gateway } from '../src/app.ts';",
         "import { authConfig } from '@darmankar/auth';",
@@ -235,19 +307,36 @@ describe('import boundaries', () => {
         '',
       ].join('\n'),
       'web/server/app.ts': "import { log } from '@darmankar/platform/log';\nexport const server = log;\n",
-      'deploy/test/chart.test.ts': "import { authConfig } from '../../services/auth/src/config.ts';\nexport const used = authConfig;\n",
-      'node_modules/@grpc/grpc-js/package.json': JSON.stringify({ name: '@grpc/grpc-js', version: '1.0.0', main: 'index.js' }),
+      'deploy/test/chart.test.ts':
+        "import { authConfig } from '../../services/auth/src/config.ts';\nexport const used = authConfig;\n",
+      'node_modules/@grpc/grpc-js/package.json': JSON.stringify({
+        name: '@grpc/grpc-js',
+        version: '1.0.0',
+        main: 'index.js',
+      }),
       'node_modules/@grpc/grpc-js/index.js': 'export const x = 1;\n',
       'node_modules/express/package.json': JSON.stringify({ name: 'express', version: '5.0.0', main: 'index.js' }),
       'node_modules/express/index.js': 'export default {};\n',
-      'node_modules/@prisma/client/package.json': JSON.stringify({ name: '@prisma/client', version: '7.0.0', exports: { './runtime/client': './runtime/client.js' } }),
+      'node_modules/@prisma/client/package.json': JSON.stringify({
+        name: '@prisma/client',
+        version: '7.0.0',
+        exports: { './runtime/client': './runtime/client.js' },
+      }),
       'node_modules/@prisma/client/runtime/client.js': 'export class PrismaClientKnownRequestError {}\n',
     };
     for (const [file, text] of Object.entries(files)) write(path.join(root, file), text);
     // npm links each workspace into node_modules/@darmankar, as in the repository.
-    const workspaces = { proto: 'proto', platform: 'packages/platform', auth: 'services/auth', billing: 'services/billing', gateway: 'gateway', web: 'web' };
+    const workspaces = {
+      proto: 'proto',
+      platform: 'packages/platform',
+      auth: 'services/auth',
+      billing: 'services/billing',
+      gateway: 'gateway',
+      web: 'web',
+    };
     mkdirSync(path.join(root, 'node_modules/@darmankar'), { recursive: true });
-    for (const [name, folder] of Object.entries(workspaces)) symlinkSync(path.join('../..', folder), path.join(root, 'node_modules/@darmankar', name));
+    for (const [name, folder] of Object.entries(workspaces))
+      symlinkSync(path.join('../..', folder), path.join(root, 'node_modules/@darmankar', name));
     return root;
   }
 
@@ -260,7 +349,9 @@ describe('import boundaries', () => {
 
     const { command, args, cwd } = boundaryCommand(root, { json: true });
     const run = spawnSync(command, args, { cwd, encoding: 'utf8' });
-    const report = JSON.parse(run.stdout) as { summary: { violations: { from: string; to: string; rule: { name: string } }[] } };
+    const report = JSON.parse(run.stdout) as {
+      summary: { violations: { from: string; to: string; rule: { name: string } }[] };
+    };
     const found = report.summary.violations.map(({ rule, from, to }) => `${rule.name}: ${from} → ${to}`).sort();
     assert.deepEqual(found, [
       'domain-no-prisma-runtime-errors: services/billing/src/domain/orders.ts → node_modules/@prisma/client/runtime/client.js',
@@ -288,10 +379,21 @@ describe('import boundaries', () => {
   test('a tree that keeps the rules passes', () => {
     const root = temporaryDir();
     write(path.join(root, 'package.json'), JSON.stringify({ name: 'fixture', private: true, type: 'module' }));
-    write(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'preserve', moduleResolution: 'bundler', allowImportingTsExtensions: true } }));
-    write(path.join(root, 'services/auth/src/domain/rules.ts'), "import { clock } from './clock.ts';\nexport const rules = clock;\n");
+    write(
+      path.join(root, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'preserve', moduleResolution: 'bundler', allowImportingTsExtensions: true },
+      }),
+    );
+    write(
+      path.join(root, 'services/auth/src/domain/rules.ts'),
+      "import { clock } from './clock.ts';\nexport const rules = clock;\n",
+    );
     write(path.join(root, 'services/auth/src/domain/clock.ts'), 'export const clock = () => 0;\n');
-    write(path.join(root, 'services/auth/src/rpc/handlers.ts'), "import { rules } from '../domain/rules.ts';\nexport const handlers = rules;\n");
+    write(
+      path.join(root, 'services/auth/src/rpc/handlers.ts'),
+      "import { rules } from '../domain/rules.ts';\nexport const handlers = rules;\n",
+    );
     const { command, args, cwd } = boundaryCommand(root);
     const run = spawnSync(command, args, { cwd, encoding: 'utf8' });
     assert.equal(run.status, 0, run.stdout + run.stderr);
@@ -303,16 +405,23 @@ describe('installNeeded', () => {
 
   test('names what is missing or different, and accepts a matching install', () => {
     const root = temporaryDir();
-    write(path.join(root, 'package-lock.json'), lock({
-      'node_modules/a': { version: '1.0.0' },
-      'node_modules/@esbuild/darwin-arm64': { version: '0.1.0', optional: true },
-      'node_modules/@darmankar/web': { resolved: 'web', link: true },
-    }));
+    write(
+      path.join(root, 'package-lock.json'),
+      lock({
+        'node_modules/a': { version: '1.0.0' },
+        'node_modules/@esbuild/darwin-arm64': { version: '0.1.0', optional: true },
+        'node_modules/@darmankar/web': { resolved: 'web', link: true },
+      }),
+    );
     assert.equal(installNeeded(root), 'node_modules is missing');
     write(path.join(root, 'node_modules/.package-lock.json'), lock({ 'node_modules/a': { version: '0.9.0' } }));
     assert.equal(installNeeded(root), 'a 1.0.0 is not installed');
     write(path.join(root, 'node_modules/.package-lock.json'), lock({ 'node_modules/a': { version: '1.0.0' } }));
-    assert.equal(installNeeded(root), undefined, 'optional packages of other platforms and workspace links are not required');
+    assert.equal(
+      installNeeded(root),
+      undefined,
+      'optional packages of other platforms and workspace links are not required',
+    );
   });
 });
 
@@ -334,7 +443,7 @@ describe('services on this machine', () => {
     assert.equal(existsSync(dataDir), false, 'a non-persistent data folder is removed');
   });
 
-  test('make dev\'s Postgres process stops on request and keeps its data between runs', async () => {
+  test("make dev's Postgres process stops on request and keeps its data between runs", async () => {
     const dataDir = path.join(temporaryDir(), 'pg');
     const port = await freePort();
     const query = async (url: string, sql: string) => {
@@ -366,7 +475,10 @@ describe('services on this machine', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as net.AddressInfo;
     try {
-      await assert.rejects(startEmbeddedPostgres({ dataDir: path.join(temporaryDir(), 'pg'), port }), new RegExp(`port ${port} is in use`));
+      await assert.rejects(
+        startEmbeddedPostgres({ dataDir: path.join(temporaryDir(), 'pg'), port }),
+        new RegExp(`port ${port} is in use`),
+      );
     } finally {
       blocker.close();
     }
@@ -382,7 +494,7 @@ describe('services on this machine', () => {
 });
 
 describe('parts started by a stack', () => {
-  test('end with the stack\'s process even when it is killed with SIGKILL', async () => {
+  test("end with the stack's process even when it is killed with SIGKILL", async () => {
     const module = path.join(REPO_ROOT, 'scripts/lib/exit-with-parent.mjs');
     // A stand-in for the stack: starts a part as scripts/stack.ts does (own process group, stdin a pipe), prints its pid, lives on.
     const stackScript = `
@@ -392,7 +504,9 @@ describe('parts started by a stack', () => {
       setInterval(() => {}, 1000);`;
     const { spawn } = await import('node:child_process');
     const stack = spawn(process.execPath, ['-e', stackScript], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const partPid = Number(await new Promise<string>((resolve) => stack.stdout!.once('data', (chunk) => resolve(String(chunk).trim()))));
+    const partPid = Number(
+      await new Promise<string>((resolve) => stack.stdout!.once('data', (chunk) => resolve(String(chunk).trim()))),
+    );
     const alive = (pid: number) => {
       try {
         process.kill(pid, 0);

@@ -32,17 +32,35 @@ test('one request is one trace across web, gateway, auth and Postgres', async ()
   const CLIENT = 3;
   const spans = receiver.spans;
   let trace: ReceivedSpan[] = [];
-  for (let i = 0; i < 50 && !trace.some((s) => s.service === 'darmankar-auth' && /SELECT|INSERT|pg\./i.test(s.name)); i++) {
+  for (
+    let i = 0;
+    i < 50 && !trace.some((s) => s.service === 'darmankar-auth' && /SELECT|INSERT|pg\./i.test(s.name));
+    i++
+  ) {
     await sleep(200);
-    const gatewayServer = spans.find((s) => s.service === 'darmankar-gateway' && s.kind === SERVER && s.name.startsWith('POST'));
+    const gatewayServer = spans.find(
+      (s) => s.service === 'darmankar-gateway' && s.kind === SERVER && s.name.startsWith('POST'),
+    );
     trace = gatewayServer ? spans.filter((s) => s.traceId === gatewayServer.traceId) : [];
   }
   const services = new Set(trace.map((s) => s.service));
-  for (const service of ['darmankar-web', 'darmankar-gateway', 'darmankar-auth']) assert.ok(services.has(service), `${service} is in the trace (has: ${[...services].join(', ')})`);
+  for (const service of ['darmankar-web', 'darmankar-gateway', 'darmankar-auth'])
+    assert.ok(services.has(service), `${service} is in the trace (has: ${[...services].join(', ')})`);
 
-  const grpcClient = trace.find((s) => s.service === 'darmankar-gateway' && s.kind === CLIENT && s.name.includes('AuthService/SendCellphoneCode'));
-  const grpcServer = trace.find((s) => s.service === 'darmankar-auth' && s.kind === SERVER && s.name.includes('AuthService/SendCellphoneCode'));
+  const grpcClient = trace.find(
+    (s) => s.service === 'darmankar-gateway' && s.kind === CLIENT && s.name.includes('AuthService/SendCellphoneCode'),
+  );
+  const grpcServer = trace.find(
+    (s) => s.service === 'darmankar-auth' && s.kind === SERVER && s.name.includes('AuthService/SendCellphoneCode'),
+  );
   assert.ok(grpcClient && grpcServer, 'the gRPC call has a client span in the gateway and a server span in auth');
-  assert.equal(grpcServer.parentSpanId, grpcClient.spanId, "auth's server span is the child of the gateway's client span");
-  assert.ok(trace.some((s) => s.service === 'darmankar-auth' && s.kind === CLIENT && /SELECT|INSERT|pg\./i.test(s.name)), 'auth queries Postgres inside the trace');
+  assert.equal(
+    grpcServer.parentSpanId,
+    grpcClient.spanId,
+    "auth's server span is the child of the gateway's client span",
+  );
+  assert.ok(
+    trace.some((s) => s.service === 'darmankar-auth' && s.kind === CLIENT && /SELECT|INSERT|pg\./i.test(s.name)),
+    'auth queries Postgres inside the trace',
+  );
 });

@@ -13,17 +13,29 @@ export function parseTrustProxy(value: string): TrustProxy {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed === 'false' || trimmed === 'none') return false;
   if (trimmed === 'true') {
-    throw new Error('"true" would trust every hop, so any client could choose its address: name the proxies (addresses or CIDR ranges) or a hop count');
+    throw new Error(
+      '"true" would trust every hop, so any client could choose its address: name the proxies (addresses or CIDR ranges) or a hop count',
+    );
   }
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const list = trimmed.split(',').map((part) => part.trim()).filter(Boolean);
+  const list = trimmed
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   // Throws on anything that is not an address, a range or one of the named ranges.
   proxyAddr.compile(list);
   return list;
 }
 
 /** Headers through which a client (or a proxy) can claim an address or origin. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip'];
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+];
 
 export interface ForwardedRequest {
   /** The client's address as worked out from TRUST_PROXY (Express's `req.ip`). */

@@ -38,7 +38,11 @@ export function isSameOriginRequest(req: Request, publicOrigin: string | undefin
 }
 
 export function monitoringRouter(options: MonitoringOptions): Router {
-  const limiter = new RateLimiterMemory({ points: options.points, duration: options.windowSeconds, keyPrefix: 'monitoring' });
+  const limiter = new RateLimiterMemory({
+    points: options.points,
+    duration: options.windowSeconds,
+    keyPrefix: 'monitoring',
+  });
   const router = express.Router();
 
   const sameOriginJson: RequestHandler = (req, res, next) => {
@@ -63,7 +67,10 @@ export function monitoringRouter(options: MonitoringOptions): Router {
     if (typeof message !== 'string' || message.length === 0 || message.length > 2000) {
       return refuse(res, 400, 'EXC_BAD_REQUEST');
     }
-    options.log.warn({ report: message, path: typeof path === 'string' ? path.slice(0, 500) : undefined }, 'client error report');
+    options.log.warn(
+      { report: message, path: typeof path === 'string' ? path.slice(0, 500) : undefined },
+      'client error report',
+    );
     res.status(204).end();
   });
 

@@ -10,7 +10,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 let handler: Handler = (_req, res) => res.end();
 const seen: Array<{ method: string; url: string; cookie?: string; acceptCookie?: string }> = [];
 const server = createServer((req, res) => {
-  seen.push({ method: req.method!, url: req.url!, cookie: req.headers.cookie, acceptCookie: req.headers['accept-cookie'] as string });
+  seen.push({
+    method: req.method!,
+    url: req.url!,
+    cookie: req.headers.cookie,
+    acceptCookie: req.headers['accept-cookie'] as string,
+  });
   handler(req, res);
 });
 let base = '';
@@ -54,7 +59,10 @@ test('"not available yet" (EXC_API_NOT_FOUND) reads as empty, other errors still
   const api = createApiClient({ baseUrl: base });
   assert.equal(await orEmpty(api.get('/resumes/by-current-user')), null);
   handler = (_req, res) => fail(res, 403, ['EXC_AUTHORIZATION_FORBIDDEN']);
-  await assert.rejects(orEmpty(api.get('/resumes/by-current-user')), (e: ApiError) => e.codes[0] === 'EXC_AUTHORIZATION_FORBIDDEN');
+  await assert.rejects(
+    orEmpty(api.get('/resumes/by-current-user')),
+    (e: ApiError) => e.codes[0] === 'EXC_AUTHORIZATION_FORBIDDEN',
+  );
 });
 
 test('expired access token: refresh, retrying every second until it succeeds, then replay with the new cookies', async () => {
@@ -75,12 +83,25 @@ test('expired access token: refresh, retrying every second until it succeeds, th
   };
   const request = new Request('http://web.test/', { headers: { cookie: 'at=stale; rt=r1' } });
   const pauses: number[] = [];
-  const { api, jar } = createServerApi(request, base.replace(/\/api\/v1$/, ''), undefined, { sleep: async (ms) => { pauses.push(ms); } });
+  const { api, jar } = createServerApi(request, base.replace(/\/api\/v1$/, ''), undefined, {
+    sleep: async (ms) => {
+      pauses.push(ms);
+    },
+  });
   const answer = await api.get<{ cellphone: string }>('/authentication/cellphone');
   assert.equal(answer.cellphone, '09121234567');
   assert.equal(refreshCalls, 3);
   assert.deepEqual(pauses, [1000, 1000], 'a one-second pause before each retry');
-  assert.deepEqual(seen.map((s) => s.url), ['/api/v1/authentication/cellphone', '/api/v1/sessions/refresh', '/api/v1/sessions/refresh', '/api/v1/sessions/refresh', '/api/v1/authentication/cellphone']);
+  assert.deepEqual(
+    seen.map((s) => s.url),
+    [
+      '/api/v1/authentication/cellphone',
+      '/api/v1/sessions/refresh',
+      '/api/v1/sessions/refresh',
+      '/api/v1/sessions/refresh',
+      '/api/v1/authentication/cellphone',
+    ],
+  );
   assert.equal(seen.at(-1)?.cookie, 'at=fresh; rt=r2');
   assert.deepEqual(jar.setCookies, ['at=fresh; Path=/; HttpOnly', 'rt=r2; Path=/; HttpOnly']);
 });
@@ -117,7 +138,10 @@ test('server-side refresh is bounded; a gateway that is down is EXC_SERVICE_UNAV
   await assert.rejects(api.get('/a'), (e: ApiError) => e.codes[0] === 'EXC_SERVICE_UNAVAILABLE');
   assert.equal(refreshCalls, 3);
   const down = createApiClient({ baseUrl: 'http://127.0.0.1:9/api/v1' });
-  await assert.rejects(down.get('/ping'), (e: ApiError) => e.codes[0] === 'EXC_SERVICE_UNAVAILABLE' && e.status === 503);
+  await assert.rejects(
+    down.get('/ping'),
+    (e: ApiError) => e.codes[0] === 'EXC_SERVICE_UNAVAILABLE' && e.status === 503,
+  );
 });
 
 test('typed calls fill the contract path template, encode its parameters and send query and body', async () => {
@@ -129,7 +153,9 @@ test('typed calls fill the contract path template, encode its parameters and sen
     req.on('end', () => {
       bodies.push(body);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ user: { id: 'u1', cellphone: '09121234567', email: '', emailVerified: false, isNew: true } }));
+      res.end(
+        JSON.stringify({ user: { id: 'u1', cellphone: '09121234567', email: '', emailVerified: false, isNew: true } }),
+      );
     });
   };
   const api = createApiClient({ baseUrl: base });
@@ -139,7 +165,10 @@ test('typed calls fill the contract path template, encode its parameters and sen
     body: { code: '12345' },
   });
   assert.equal(verified.user.isNew, true);
-  assert.deepEqual(seen.map((s) => `${s.method} ${s.url}`), ['POST /api/v1/authentication/cellphone/%2B98%20912%2F123/verify?next=Login']);
+  assert.deepEqual(
+    seen.map((s) => `${s.method} ${s.url}`),
+    ['POST /api/v1/authentication/cellphone/%2B98%20912%2F123/verify?next=Login'],
+  );
   assert.deepEqual(bodies, ['{"code":"12345"}']);
 });
 
@@ -151,10 +180,18 @@ export function callsOutsideTheContract(api: ReturnType<typeof createApiClient>)
   void api.call('get', '/authentication/logout');
   // @ts-expect-error the template's {cellphone} must be given
   void api.call('post', '/authentication/cellphone/{cellphone}');
-  // @ts-expect-error `next` is one of the contract's values
-  void api.call('post', '/authentication/cellphone/{cellphone}/verify', { params: { cellphone: '0912' }, query: { next: 'Signup' }, body: { code: '1' } });
-  // @ts-expect-error the verify body needs `code`
-  void api.call('post', '/authentication/cellphone/{cellphone}/verify', { params: { cellphone: '0912' }, query: { next: 'Login' }, body: {} });
+  void api.call('post', '/authentication/cellphone/{cellphone}/verify', {
+    params: { cellphone: '0912' },
+    // @ts-expect-error `next` is one of the contract's values
+    query: { next: 'Signup' },
+    body: { code: '1' },
+  });
+  void api.call('post', '/authentication/cellphone/{cellphone}/verify', {
+    params: { cellphone: '0912' },
+    query: { next: 'Login' },
+    // @ts-expect-error the verify body needs `code`
+    body: {},
+  });
   void api.call('get', '/authentication/cellphone').then((answer) => {
     // @ts-expect-error the answer is `{ cellphone }`, nothing more
     void answer.email;

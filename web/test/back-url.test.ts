@@ -38,7 +38,14 @@ test('bad back URLs fall back to the default page or stay on our origin', () => 
     assert.ok(!/^\/[/\\]/.test(resolved), `${JSON.stringify(value)} → ${resolved} could be read as a host`);
   }
   // Values that leave the origin are refused outright.
-  for (const value of ['/\t/evil.example', '/\\evil', '\\/evil', '//evil.example', 'https://evil.example', 'javascript:alert(1)']) {
+  for (const value of [
+    '/\t/evil.example',
+    '/\\evil',
+    '\\/evil',
+    '//evil.example',
+    'https://evil.example',
+    'javascript:alert(1)',
+  ]) {
     assert.equal(safeBackURL(value, ORIGIN), '/', JSON.stringify(value));
     assert.equal(safeBackURL(value, ORIGIN, '/employers'), '/employers', JSON.stringify(value));
   }
@@ -59,14 +66,30 @@ const loggedIn = `cd=${encodeURIComponent(Buffer.from(JSON.stringify({ isLoggedI
 const context = {} as never;
 
 test('the login pages carry only safe back URLs into their forms (raw query strings)', async () => {
-  for (const raw of ['/%09/evil.example', '/%0A/evil.example', '/%5Cevil', '%5C/evil', '//evil.example', 'https:%2F%2Fevil.example', 'javascript:alert(1)']) {
+  for (const raw of [
+    '/%09/evil.example',
+    '/%0A/evil.example',
+    '/%5Cevil',
+    '%5C/evil',
+    '//evil.example',
+    'https:%2F%2Fevil.example',
+    'javascript:alert(1)',
+  ]) {
     const url = `${ORIGIN}/login?backURL=${raw}`;
-    const login = (await loginLoader({ request: new Request(url), params: {}, context } as never)) as { backURL: string };
+    const login = (await loginLoader({ request: new Request(url), params: {}, context } as never)) as {
+      backURL: string;
+    };
     assert.equal(landing(login.backURL).origin, ORIGIN, `login ${raw} → ${login.backURL}`);
-    const role = roleLoader({ request: new Request(url, { headers: { cookie: loggedIn } }), params: {}, context } as never) as { backURL: string };
+    const role = roleLoader({
+      request: new Request(url, { headers: { cookie: loggedIn } }),
+      params: {},
+      context,
+    } as never) as { backURL: string };
     assert.equal(landing(role.backURL).origin, ORIGIN, `role ${raw} → ${role.backURL}`);
     // Without the login-state cookie the verify page sends the person back to /login, keeping the back URL.
-    const redirect = await Promise.resolve(verifyLoader({ request: new Request(url), params: {}, context } as never)).catch((thrown: unknown) => thrown);
+    const redirect = await Promise.resolve(
+      verifyLoader({ request: new Request(url), params: {}, context } as never),
+    ).catch((thrown: unknown) => thrown);
     assert.ok(redirect instanceof Response);
     const backURL = new URL(redirect.headers.get('location')!, ORIGIN).searchParams.get('backURL')!;
     assert.equal(landing(backURL).origin, ORIGIN, `verify ${raw} → ${backURL}`);
@@ -87,6 +110,13 @@ test('the last step of a login without JavaScript ends on our origin for every b
       }
     }
   }
-  const applicant = new Request(`${ORIGIN}/login/role`, { method: 'POST', body: new URLSearchParams({ backURL: '/en/pricing?x=1#y', role: 'applicant' }), headers: { cookie: loggedIn } });
-  assert.equal(((await roleAction({ request: applicant, params: {}, context } as never)) as Response).headers.get('location'), '/en/pricing?x=1#y');
+  const applicant = new Request(`${ORIGIN}/login/role`, {
+    method: 'POST',
+    body: new URLSearchParams({ backURL: '/en/pricing?x=1#y', role: 'applicant' }),
+    headers: { cookie: loggedIn },
+  });
+  assert.equal(
+    ((await roleAction({ request: applicant, params: {}, context } as never)) as Response).headers.get('location'),
+    '/en/pricing?x=1#y',
+  );
 });

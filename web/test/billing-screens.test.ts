@@ -14,7 +14,18 @@ import { en } from '../app/i18n/en.ts';
 import { fa } from '../app/i18n/fa.ts';
 import { LocaleContext, translator } from '../app/i18n/index.ts';
 import { createServerApi, provideServerApi } from '../app/lib/api.server.ts';
-import { canBuy, cartFigures, ORDER_STATUS_LABELS, outcomePath, paidReference, PAYMENT_STATUS_LABELS, RESOURCE_LABELS, resourceRows, walletCovers, walletCredit } from '../app/lib/billing/display.ts';
+import {
+  canBuy,
+  cartFigures,
+  ORDER_STATUS_LABELS,
+  outcomePath,
+  paidReference,
+  PAYMENT_STATUS_LABELS,
+  RESOURCE_LABELS,
+  resourceRows,
+  walletCovers,
+  walletCredit,
+} from '../app/lib/billing/display.ts';
 import type { Locale } from '../app/lib/locale.ts';
 import { buyTarget } from '../app/routes/pricing.tsx';
 import { loader as callbackLoader } from '../app/routes/orders/payment-callback.ts';
@@ -28,7 +39,12 @@ function inLocale(locale: Locale, node: ReactNode) {
 }
 
 test('the cart shows the service’s figures in toman with Persian digits, the discount line only when there is a discount', () => {
-  const discounted = order({ discountCode: 'DARMAN10', subtotalRials: 12_500_000, discountRials: 1_250_000, totalRials: 11_250_000 });
+  const discounted = order({
+    discountCode: 'DARMAN10',
+    subtotalRials: 12_500_000,
+    discountRials: 1_250_000,
+    totalRials: 11_250_000,
+  });
   inLocale('fa', createElement(CartFigures, { order: discounted }));
   const figures = screen.getByTestId('cart-figures');
   assert.equal(within(figures).getByTestId('cart-plan').textContent, 'حرفه‌ای');
@@ -39,7 +55,14 @@ test('the cart shows the service’s figures in toman with Persian digits, the d
   inLocale('en', createElement(CartFigures, { order: order() }));
   assert.equal(screen.queryByTestId('cart-discount'), null, 'no discount, no discount line');
   assert.equal(screen.getByTestId('cart-total').textContent, '1,250,000 toman');
-  assert.deepEqual(cartFigures(discounted), { planTitle: 'حرفه‌ای', planId: PRO.id, subtotalRials: 12_500_000, discountRials: 1_250_000, totalRials: 11_250_000, discountCode: 'DARMAN10' });
+  assert.deepEqual(cartFigures(discounted), {
+    planTitle: 'حرفه‌ای',
+    planId: PRO.id,
+    subtotalRials: 12_500_000,
+    discountRials: 1_250_000,
+    totalRials: 11_250_000,
+    discountCode: 'DARMAN10',
+  });
 });
 
 test('the wallet pays only what its balance covers; a free order needs nothing', () => {
@@ -57,13 +80,19 @@ test('a plan lists only the resources it grants, with what is left of each once 
     { kind: 'recruitment', total: 5, left: 3 },
     { kind: 'featured', total: 2, left: 0 },
   ]);
-  assert.deepEqual(resourceRows([{ kind: 'recruitment', quantity: 1 }]).map((row) => row.kind), ['recruitment']);
+  assert.deepEqual(
+    resourceRows([{ kind: 'recruitment', quantity: 1 }]).map((row) => row.kind),
+    ['recruitment'],
+  );
 });
 
 test('an employer holding an active and a reserved plan cannot buy another', () => {
   assert.equal(canBuy({ active: null, reserved: null }), true);
   assert.equal(canBuy({ active: purchased(), reserved: null }), true);
-  assert.equal(canBuy({ active: purchased(), reserved: purchased({ status: 'reserved', activatedAt: null, expiresAt: null }) }), false);
+  assert.equal(
+    canBuy({ active: purchased(), reserved: purchased({ status: 'reserved', activatedAt: null, expiresAt: null }) }),
+    false,
+  );
 });
 
 test('every status and resource has its words in both catalogues, and the words differ per status', () => {
@@ -78,7 +107,12 @@ test('every status and resource has its words in both catalogues, and the words 
 });
 
 test('the purchase history: number, Jalali date, plan, toman, status words and the reference of the paid payment', () => {
-  const paid = order({ status: 'paid', paidAt: '2026-03-21T09:00:00.000Z', totalRials: 11_250_000, payments: [payment({ status: 'failed', reference: null }), payment({ id: 'pay-2' })] });
+  const paid = order({
+    status: 'paid',
+    paidAt: '2026-03-21T09:00:00.000Z',
+    totalRials: 11_250_000,
+    payments: [payment({ status: 'failed', reference: null }), payment({ id: 'pay-2' })],
+  });
   const cancelled = order({ id: 'order-2', number: 1043, status: 'cancelled' });
   inLocale('fa', createElement(OrdersTable, { orders: [paid, cancelled], caption: 'سفارش‌ها' }));
   const rows = screen.getAllByTestId('order-row');
@@ -93,7 +127,12 @@ test('the purchase history: number, Jalali date, plan, toman, status words and t
 test('a failed payment the provider confirmed (it carries a reference) is money in the wallet; a plain failure is not', () => {
   assert.equal(walletCredit({ payments: [payment({ status: 'failed', reference: null })] }), null);
   assert.deepEqual(
-    walletCredit({ payments: [payment({ id: 'a', status: 'failed', reference: '111', createdAt: '2026-03-20T08:00:00.000Z' }), payment({ id: 'b', status: 'failed', reference: '222', amountRials: 9, createdAt: '2026-03-20T09:00:00.000Z' })] }),
+    walletCredit({
+      payments: [
+        payment({ id: 'a', status: 'failed', reference: '111', createdAt: '2026-03-20T08:00:00.000Z' }),
+        payment({ id: 'b', status: 'failed', reference: '222', amountRials: 9, createdAt: '2026-03-20T09:00:00.000Z' }),
+      ],
+    }),
     { amountRials: 9, reference: '222' },
   );
 });
@@ -123,7 +162,9 @@ describe('the payment callback loader', () => {
     provideServerApi(context, createServerApi(request, gateway.url));
     const params = url.startsWith('/en/') ? { locale: 'en' } : {};
     try {
-      await callbackLoader({ request, context, params, unstable_pattern: '' } as unknown as Parameters<typeof callbackLoader>[0]);
+      await callbackLoader({ request, context, params, unstable_pattern: '' } as unknown as Parameters<
+        typeof callbackLoader
+      >[0]);
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       throw thrown;
@@ -133,11 +174,19 @@ describe('the payment callback loader', () => {
 
   test('submits Authority and Status and redirects to the success page when the service says paid', async () => {
     gateway.requests.length = 0;
-    gateway.routes.set('POST /finance/payments/submit', ({ body }) => ({ body: { payment: payment({ status: (body as { status: string }).status === 'OK' ? 'paid' : 'failed' }), employerId: 'e1' } }));
+    gateway.routes.set('POST /finance/payments/submit', ({ body }) => ({
+      body: {
+        payment: payment({ status: (body as { status: string }).status === 'OK' ? 'paid' : 'failed' }),
+        employerId: 'e1',
+      },
+    }));
     const paid = await callback('/orders/payment-callback?Authority=A00042&Status=OK');
     assert.equal(paid.status, 302);
     assert.equal(paid.headers.get('location'), '/orders/successorder?orderId=order-1');
-    assert.deepEqual(gateway.requests.map((r) => [r.method, r.path, r.body]), [['POST', '/finance/payments/submit', { authority: 'A00042', status: 'OK' }]]);
+    assert.deepEqual(
+      gateway.requests.map((r) => [r.method, r.path, r.body]),
+      [['POST', '/finance/payments/submit', { authority: 'A00042', status: 'OK' }]],
+    );
     const refused = await callback('/en/orders/payment-callback?Authority=A00042&Status=NOK');
     assert.equal(refused.headers.get('location'), '/en/orders/failorder?orderId=order-1');
   });

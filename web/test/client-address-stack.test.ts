@@ -38,7 +38,10 @@ function newCellphone(): string {
 }
 
 async function sendThroughApi(): Promise<Response> {
-  return fetch(`${stack.webUrl}/api/v1/authentication/cellphone/${newCellphone()}`, { method: 'POST', headers: { 'x-forwarded-for': forged() } });
+  return fetch(`${stack.webUrl}/api/v1/authentication/cellphone/${newCellphone()}`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': forged() },
+  });
 }
 
 async function sendThroughLoginForm(): Promise<Response> {
@@ -54,7 +57,10 @@ test(`${CODE_IP_POINTS + 1} code sends through the web app, each with a forged X
   for (let i = 0; i < CODE_IP_POINTS; i++) {
     const response = i % 2 === 0 ? await sendThroughApi() : await sendThroughLoginForm();
     const body = await response.text();
-    assert.ok(response.status === 200 || response.status === 302, `send ${i + 1}: ${response.status} ${response.headers.get('exc') ?? ''} ${body.slice(0, 200)}`);
+    assert.ok(
+      response.status === 200 || response.status === 302,
+      `send ${i + 1}: ${response.status} ${response.headers.get('exc') ?? ''} ${body.slice(0, 200)}`,
+    );
   }
   const refused = await sendThroughApi();
   await refused.arrayBuffer();

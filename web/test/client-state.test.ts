@@ -13,7 +13,10 @@ const b64 = (value: string) => Buffer.from(value).toString('base64');
 
 test('client data cookie: base64 JSON merged over defaults, anything odd means logged out', () => {
   assert.deepEqual(parseClientData(b64('{"isLoggedIn":true}')), { isLoggedIn: true });
-  assert.deepEqual(parseClientData(encodeURIComponent(b64('{"isLoggedIn":true,"x":1}'))), { isLoggedIn: true, x: 1 } as never);
+  assert.deepEqual(parseClientData(encodeURIComponent(b64('{"isLoggedIn":true,"x":1}'))), {
+    isLoggedIn: true,
+    x: 1,
+  } as never);
   assert.deepEqual(parseClientData(b64('{}')), { isLoggedIn: false });
   assert.deepEqual(parseClientData(b64('{"isLoggedIn":"yes"}')), { isLoggedIn: false });
   assert.deepEqual(parseClientData(b64('[1]')), { isLoggedIn: false });
@@ -33,16 +36,25 @@ test('cookie jar sends the browser cookies and follows Set-Cookie, removals incl
 
 test('one toast per code, with the §8 action links', () => {
   const plans = planToasts(
-    ['EXC_RESUME_ID_IS_INVALID', 'EXC_AUTHENTICATION_REQUIRED', 'EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET', 'EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT', 'EXC_BAD_REQUEST'],
+    [
+      'EXC_RESUME_ID_IS_INVALID',
+      'EXC_AUTHENTICATION_REQUIRED',
+      'EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET',
+      'EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT',
+      'EXC_BAD_REQUEST',
+    ],
     { currentPath: '/applicants/recruitments?page=2', employerSlug: 'sina' },
   );
-  assert.deepEqual(plans.map((p) => p.action?.href ?? null), [
-    '/applicants/resumes/add/personal?backURL=%2Fapplicants%2Frecruitments%3Fpage%3D2',
-    '/login?backURL=%2Fapplicants%2Frecruitments%3Fpage%3D2',
-    '/employers/add/sina',
-    '/employers/sina/pricing',
-    null,
-  ]);
+  assert.deepEqual(
+    plans.map((p) => p.action?.href ?? null),
+    [
+      '/applicants/resumes/add/personal?backURL=%2Fapplicants%2Frecruitments%3Fpage%3D2',
+      '/login?backURL=%2Fapplicants%2Frecruitments%3Fpage%3D2',
+      '/employers/add/sina',
+      '/employers/sina/pricing',
+      null,
+    ],
+  );
   assert.deepEqual(planToasts([], { currentPath: '/' }), [{ code: 'EXC_UNKNOWN' }]);
 });
 
@@ -63,23 +75,90 @@ test('navbar: employer items only when the URL employer is the user’s; my oppo
   assert.equal(clientTypeFor(viewer, 'other'), 'applicants');
   assert.equal(headerVariantFor(LOGGED_OUT, undefined, '/employers'), 'employers');
   assert.equal(headerVariantFor(LOGGED_OUT, undefined, '/en/about-us'), 'applicants');
-  assert.deepEqual(navItemsFor('employers', viewer, 'sina').map((i) => i.id), ['ads', 'new-ad', 'profile', 'pricing', 'orders']);
-  assert.deepEqual(navItemsFor('applicants', LOGGED_OUT, undefined).map((i) => i.id), ['jobs', 'resume-maker', 'companies', 'blog']);
+  assert.deepEqual(
+    navItemsFor('employers', viewer, 'sina').map((i) => i.id),
+    ['ads', 'new-ad', 'profile', 'pricing', 'orders'],
+  );
+  assert.deepEqual(
+    navItemsFor('applicants', LOGGED_OUT, undefined).map((i) => i.id),
+    ['jobs', 'resume-maker', 'companies', 'blog'],
+  );
   const mine = navItemsFor('applicants', viewer, undefined).find((i) => i.id === 'my-jobs');
   assert.equal(mine?.url, null);
-  assert.equal(latestJobTitle([{ jobTitle: 'پرستار', startDate: '2020-01-01' }, { jobTitle: 'سرپرستار', startDate: '2023-05-01' }]), 'سرپرستار');
+  assert.equal(
+    latestJobTitle([
+      { jobTitle: 'پرستار', startDate: '2020-01-01' },
+      { jobTitle: 'سرپرستار', startDate: '2023-05-01' },
+    ]),
+    'سرپرستار',
+  );
   assert.equal(latestJobTitle([]), null);
 });
 
 test('the header gets a summary of the resume, not the whole of it', () => {
-  const job = { id: 'j', companyName: 'درمانگاه مهر', industry: null, employmentType: null, province: null, city: null, currentlyEmployed: false, description: 'شرح', endDate: null };
+  const job = {
+    id: 'j',
+    companyName: 'درمانگاه مهر',
+    industry: null,
+    employmentType: null,
+    province: null,
+    city: null,
+    currentlyEmployed: false,
+    description: 'شرح',
+    endDate: null,
+  };
   const resume: Resume = {
-    id: 'r1', slug: 'sara-ahmadi', firstName: 'سارا', lastName: 'احمدی', email: 'sara@example.com', phone: null, birthday: '1990-01-01', gender: 'female',
-    maritalStatus: null, militaryStatus: null, hasDisability: false, isForeigner: false, province: null, city: null, url: null, jobTitle: null,
-    about: 'دربارهٔ من', pic: 'p1', fileId: null, customFileName: null, educations: [], skills: [], certificates: [], publications: [], languages: [],
-    jobs: [{ ...job, jobTitle: 'پرستار', startDate: '2020-01-01' }, { ...job, jobTitle: 'سرپرستار', startDate: '2023-05-01' }],
-    completeness: { score: 40, sections: { personal: true, picture: true, educations: false, jobs: true, skills: false, certificates: false, publications: false, languages: false, custom: false } },
+    id: 'r1',
+    slug: 'sara-ahmadi',
+    firstName: 'سارا',
+    lastName: 'احمدی',
+    email: 'sara@example.com',
+    phone: null,
+    birthday: '1990-01-01',
+    gender: 'female',
+    maritalStatus: null,
+    militaryStatus: null,
+    hasDisability: false,
+    isForeigner: false,
+    province: null,
+    city: null,
+    url: null,
+    jobTitle: null,
+    about: 'دربارهٔ من',
+    pic: 'p1',
+    fileId: null,
+    customFileName: null,
+    educations: [],
+    skills: [],
+    certificates: [],
+    publications: [],
+    languages: [],
+    jobs: [
+      { ...job, jobTitle: 'پرستار', startDate: '2020-01-01' },
+      { ...job, jobTitle: 'سرپرستار', startDate: '2023-05-01' },
+    ],
+    completeness: {
+      score: 40,
+      sections: {
+        personal: true,
+        picture: true,
+        educations: false,
+        jobs: true,
+        skills: false,
+        certificates: false,
+        publications: false,
+        languages: false,
+        custom: false,
+      },
+    },
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
-  assert.deepEqual(resumeSummary(resume), { slug: 'sara-ahmadi', pic: 'p1', gender: 'female', firstName: 'سارا', lastName: 'احمدی', jobTitle: 'سرپرستار' });
+  assert.deepEqual(resumeSummary(resume), {
+    slug: 'sara-ahmadi',
+    pic: 'p1',
+    gender: 'female',
+    firstName: 'سارا',
+    lastName: 'احمدی',
+    jobTitle: 'سرپرستار',
+  });
 });

@@ -9,16 +9,46 @@ test('an id is shown by its Persian or English title; a value naming no item as 
   assert.equal(listTitle('provinces', 'khorasan-razavi', 'fa'), 'خراسان رضوی');
   assert.equal(listTitle('provinces', 'khorasan-razavi', 'en'), 'Razavi Khorasan');
   assert.equal(listTitle('militaryServiceStatuses', 'permanent-exemption', 'fa'), 'معافیت دائم');
-  assert.equal(listTitle('degreeLevels', 'bachelor', 'en'), 'Bachelor\'s degree');
+  assert.equal(listTitle('degreeLevels', 'bachelor', 'en'), "Bachelor's degree");
   assert.equal(listTitle('degreeLevels', 'دوره کوتاه', 'fa'), 'دوره کوتاه');
   assert.equal(listTitle('cities', null, 'fa'), null);
   assert.equal(listTitle('cities', '', 'en'), null);
 });
 
 test('a card line joins the titles present, in order', () => {
-  assert.equal(listTitles([['industries', 'healthcare'], ['provinces', 'tehran'], ['cities', 'tehran']], 'fa'), 'درمان و سلامت · تهران · تهران');
-  assert.equal(listTitles([['industries', null], ['provinces', 'fars'], ['cities', 'shiraz']], 'en'), 'Fars · Shiraz');
-  assert.equal(listTitles([['provinces', 'isfahan'], ['cities', 'kashan']], 'fa', '، '), 'اصفهان، کاشان');
+  assert.equal(
+    listTitles(
+      [
+        ['industries', 'healthcare'],
+        ['provinces', 'tehran'],
+        ['cities', 'tehran'],
+      ],
+      'fa',
+    ),
+    'درمان و سلامت · تهران · تهران',
+  );
+  assert.equal(
+    listTitles(
+      [
+        ['industries', null],
+        ['provinces', 'fars'],
+        ['cities', 'shiraz'],
+      ],
+      'en',
+    ),
+    'Fars · Shiraz',
+  );
+  assert.equal(
+    listTitles(
+      [
+        ['provinces', 'isfahan'],
+        ['cities', 'kashan'],
+      ],
+      'fa',
+      '، ',
+    ),
+    'اصفهان، کاشان',
+  );
 });
 
 test('a query value: the id itself, or the item whose title it is; nothing for a value naming no item', () => {

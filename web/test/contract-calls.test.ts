@@ -26,9 +26,11 @@ function untypedCalls(source: string): string[] {
  */
 function inContract(called: string, templates: readonly string[][]): boolean {
   const segments = called.split('/');
-  return templates.some((template) =>
-    template.length === segments.length &&
-    template.every((part, index) => part.startsWith('{') || segments[index] === '{}' || segments[index] === part));
+  return templates.some(
+    (template) =>
+      template.length === segments.length &&
+      template.every((part, index) => part.startsWith('{') || segments[index] === '{}' || segments[index] === part),
+  );
 }
 
 const contractTemplates = Object.keys(document.paths)
@@ -44,8 +46,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 test('the scanner finds untyped calls by literal and template paths, and matches them to contract templates', () => {
-  assert.deepEqual(untypedCalls("api.get<Resume>('/resumes/by-current-user'); api.call('get', '/employers')"), ['/resumes/by-current-user']);
-  assert.deepEqual(untypedCalls('api.delete(`/resumes/${encodeURIComponent(id)}/jobs/${itemId}?x=1`)'), ['/resumes/{}/jobs/{}']);
+  assert.deepEqual(untypedCalls("api.get<Resume>('/resumes/by-current-user'); api.call('get', '/employers')"), [
+    '/resumes/by-current-user',
+  ]);
+  assert.deepEqual(untypedCalls('api.delete(`/resumes/${encodeURIComponent(id)}/jobs/${itemId}?x=1`)'), [
+    '/resumes/{}/jobs/{}',
+  ]);
   assert.ok(inContract('/resumes/{}/jobs/{}', contractTemplates));
   assert.ok(inContract('/resumes/by-current-user', contractTemplates));
   assert.ok(inContract('/resumes/{}/{}', contractTemplates), 'a section named by a variable may be any of them');

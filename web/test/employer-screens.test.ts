@@ -54,7 +54,10 @@ test('the selected employer: the URL slug; on the settings screens ?employer= wh
   const viewer = viewerWithEmployers('mehr', 'sina');
   assert.equal(selectedEmployerSlugFor(viewer, 'sina', '/employers/sina/edit', ''), 'sina');
   assert.equal(selectedEmployerSlugFor(viewer, undefined, '/settings/agent', '?employer=sina'), 'sina');
-  assert.equal(selectedEmployerSlugFor(viewer, undefined, '/en/settings/hiring-customization', '?employer=other'), 'mehr');
+  assert.equal(
+    selectedEmployerSlugFor(viewer, undefined, '/en/settings/hiring-customization', '?employer=other'),
+    'mehr',
+  );
   assert.equal(selectedEmployerSlugFor(viewer, undefined, '/applicants/companies', '?employer=sina'), undefined);
   assert.equal(selectedEmployerSlugFor({ ...viewer, employers: [] }, undefined, '/settings/agent', ''), undefined);
   assert.equal(headerVariantFor(viewer, undefined, '/employers/add'), 'employers');

@@ -13,7 +13,17 @@ function form(fields: Record<string, string>): FormData {
 
 test('personal info: trimmed text, Latin digits, a Jalali birthday as a Gregorian date, unknown choices dropped', () => {
   const value = parsePersonal(
-    form({ firstName: ' سارا ', lastName: 'محمدی', phone: '۰۹۱۲۱۲۳۴۵۶۷', 'birthday.y': '۱۳۷۰', 'birthday.m': '1', 'birthday.d': '1', gender: 'female', militaryStatus: 'general', hasDisability: 'on' }),
+    form({
+      firstName: ' سارا ',
+      lastName: 'محمدی',
+      phone: '۰۹۱۲۱۲۳۴۵۶۷',
+      'birthday.y': '۱۳۷۰',
+      'birthday.m': '1',
+      'birthday.d': '1',
+      gender: 'female',
+      militaryStatus: 'general',
+      hasDisability: 'on',
+    }),
   );
   assert.equal(value.firstName, 'سارا');
   assert.equal(value.phone, '09121234567');
@@ -32,7 +42,10 @@ test('an empty form is the empty shape (the server names what is missing)', () =
 });
 
 test('a date with a day the month does not have is passed on as invalid, not moved to another day', () => {
-  const value = parseItem('jobs', form({ jobTitle: 'پرستار', 'startDate.y': '1400', 'startDate.m': '12', 'startDate.d': '31' }));
+  const value = parseItem(
+    'jobs',
+    form({ jobTitle: 'پرستار', 'startDate.y': '1400', 'startDate.m': '12', 'startDate.d': '31' }),
+  );
   assert.equal(value.startDate, 'invalid');
   assert.equal(parseItem('jobs', form({ 'startDate.y': '1400', 'startDate.m': '12' })).startDate, 'invalid');
 });
@@ -46,13 +59,20 @@ test('education: a GPA with a Persian decimal point and Persian digits, years as
 });
 
 test('publication authors split on Persian and Latin commas; levels only from the list', () => {
-  assert.deepEqual(parseItem('publications', form({ title: 'مقاله', authors: 'علی رضایی، مریم احمدی, Sara' })).authors, ['علی رضایی', 'مریم احمدی', 'Sara']);
+  assert.deepEqual(
+    parseItem('publications', form({ title: 'مقاله', authors: 'علی رضایی، مریم احمدی, Sara' })).authors,
+    ['علی رضایی', 'مریم احمدی', 'Sara'],
+  );
   assert.equal(parseItem('skills', form({ name: 'تزریقات', level: 'expert' })).level, 'expert');
   assert.equal(parseItem('languages', form({ name: 'انگلیسی', level: 'expert' })).level, null);
 });
 
 test('server codes find their field, and only theirs', () => {
-  const codes = ['EXC_RESUMES_END_DATE_IS_BEFORE_START_DATE', 'EXC_RESUMES_START_DATE_IS_IN_FUTURE', 'EXC_RESUMES_FIRST_NAME_IS_REQUIRED'];
+  const codes = [
+    'EXC_RESUMES_END_DATE_IS_BEFORE_START_DATE',
+    'EXC_RESUMES_START_DATE_IS_IN_FUTURE',
+    'EXC_RESUMES_FIRST_NAME_IS_REQUIRED',
+  ];
   assert.deepEqual(codesForField(codes, 'endDate'), ['EXC_RESUMES_END_DATE_IS_BEFORE_START_DATE']);
   assert.deepEqual(codesForField(codes, 'startDate'), ['EXC_RESUMES_START_DATE_IS_IN_FUTURE']);
   assert.deepEqual(codesForField(codes, 'firstName'), ['EXC_RESUMES_FIRST_NAME_IS_REQUIRED']);

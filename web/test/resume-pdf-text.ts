@@ -56,7 +56,8 @@ function parseCMap(text: string): CMap {
   const bytes = range ? range[1]!.length / 2 : 1;
   const map = new Map<number, string>();
   for (const block of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const entry of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) map.set(parseInt(entry[1]!, 16), utf16(entry[2]!));
+    for (const entry of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g))
+      map.set(parseInt(entry[1]!, 16), utf16(entry[2]!));
   }
   for (const block of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const entry of block[1]!.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
@@ -110,7 +111,8 @@ export function pdfText(pdf: Buffer): PdfText {
       const show = (hex: string) => {
         if (!font) return;
         const clean = hex.replace(/\s+/g, '');
-        for (let i = 0; i + font.bytes * 2 <= clean.length; i += font.bytes * 2) block += font.map.get(parseInt(clean.slice(i, i + font.bytes * 2), 16)) ?? '';
+        for (let i = 0; i + font.bytes * 2 <= clean.length; i += font.bytes * 2)
+          block += font.map.get(parseInt(clean.slice(i, i + font.bytes * 2), 16)) ?? '';
       };
       for (let token = tokens.exec(content); token; token = tokens.exec(content)) {
         const [whole, fontName, hex, array] = token;
@@ -141,14 +143,14 @@ export function pdfText(pdf: Buffer): PdfText {
 export function joinedForms(word: string): string {
   // Letters that join on both sides: [isolated, final, initial, medial]; on the right only: [isolated, final].
   const FORMS: Record<string, string[]> = {
-    'م': ['\uFEE1', '\uFEE2', '\uFEE3', '\uFEE4'],
-    'ح': ['\uFEA1', '\uFEA2', '\uFEA3', '\uFEA4'],
-    'د': ['\uFEA9', '\uFEAA'],
-    'س': ['\uFEB1', '\uFEB2', '\uFEB3', '\uFEB4'],
-    'ا': ['\uFE8D', '\uFE8E'],
-    'ر': ['\uFEAD', '\uFEAE'],
-    'ن': ['\uFEE5', '\uFEE6', '\uFEE7', '\uFEE8'],
-    'ت': ['\uFE95', '\uFE96', '\uFE97', '\uFE98'],
+    م: ['\uFEE1', '\uFEE2', '\uFEE3', '\uFEE4'],
+    ح: ['\uFEA1', '\uFEA2', '\uFEA3', '\uFEA4'],
+    د: ['\uFEA9', '\uFEAA'],
+    س: ['\uFEB1', '\uFEB2', '\uFEB3', '\uFEB4'],
+    ا: ['\uFE8D', '\uFE8E'],
+    ر: ['\uFEAD', '\uFEAE'],
+    ن: ['\uFEE5', '\uFEE6', '\uFEE7', '\uFEE8'],
+    ت: ['\uFE95', '\uFE96', '\uFE97', '\uFE98'],
   };
   const letters = [...word];
   return letters

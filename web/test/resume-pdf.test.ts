@@ -12,7 +12,9 @@ import { cachedPdf, closePdfBrowser, pdfStats, renderPdf } from '../app/lib/resu
 import { joinedForms, pdfText } from './resume-pdf-text.ts';
 
 const require = createRequire(import.meta.url);
-const fontDir = require.resolve('@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2').replace(/[^/]+$/, '');
+const fontDir = require
+  .resolve('@fontsource-variable/vazirmatn/files/vazirmatn-arabic-wght-normal.woff2')
+  .replace(/[^/]+$/, '');
 
 const page = (body: string) => `<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><style>
 @font-face{font-family:Vazirmatn;src:url(/arabic.woff2) format('woff2');unicode-range:U+0600-06FF,U+200C-200E,U+FB50-FDFF,U+FE70-FEFF}
@@ -34,7 +36,9 @@ describe('resume PDF rendering', () => {
       }
       res.setHeader('content-type', 'text/html; charset=utf-8');
       // The second page draws the same name with a zero-width non-joiner between the letters.
-      res.end(page(req.url === '/unjoined' ? '<h1>م‌ح‌م‌د سارا</h1><p>۱۴۰۲</p>' : '<h1>محمد سارا</h1><p>متولد ۱۴۰۲</p>'));
+      res.end(
+        page(req.url === '/unjoined' ? '<h1>م‌ح‌م‌د سارا</h1><p>۱۴۰۲</p>' : '<h1>محمد سارا</h1><p>متولد ۱۴۰۲</p>'),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

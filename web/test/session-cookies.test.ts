@@ -20,7 +20,9 @@ const gateway = createServer((req, res) => {
     return;
   }
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(req.url === '/api/v1/authentication/cellphone' ? { cellphone: '09121234567' } : { items: [] }));
+  res.end(
+    JSON.stringify(req.url === '/api/v1/authentication/cellphone' ? { cellphone: '09121234567' } : { items: [] }),
+  );
 });
 let gatewayUrl = '';
 
@@ -36,8 +38,18 @@ function viewerFor(cookie: string, secure?: boolean) {
 }
 
 test('the names: bare over plain http, __Host- prefixed when Secure', () => {
-  assert.deepEqual(sessionCookieNames(false), { access: 'at', refresh: 'rt', clientData: 'cd', clientDataVersion: 'cdv' });
-  assert.deepEqual(sessionCookieNames(true), { access: '__Host-at', refresh: '__Host-rt', clientData: '__Host-cd', clientDataVersion: '__Host-cdv' });
+  assert.deepEqual(sessionCookieNames(false), {
+    access: 'at',
+    refresh: 'rt',
+    clientData: 'cd',
+    clientDataVersion: 'cdv',
+  });
+  assert.deepEqual(sessionCookieNames(true), {
+    access: '__Host-at',
+    refresh: '__Host-rt',
+    clientData: '__Host-cd',
+    clientDataVersion: '__Host-cdv',
+  });
 });
 
 test('Secure cookies (production): __Host-cd says logged in; a bare cd is not read', async () => {

@@ -22,17 +22,36 @@ test('TRUST_PROXY takes hop counts and address lists; "true" and garbage are ref
   assert.deepEqual(parseWebConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).TRUST_PROXY, ['10.0.0.0/8', 'loopback']);
   assert.equal(parseWebConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY, false);
   for (const bad of ['true', 'not-an-address', '10.0.0.0/99']) {
-    assert.throws(() => parseWebConfig({ TRUST_PROXY: bad }), (error: ConfigError) => error.problems.some((p) => p.startsWith('TRUST_PROXY:')), bad);
+    assert.throws(
+      () => parseWebConfig({ TRUST_PROXY: bad }),
+      (error: ConfigError) => error.problems.some((p) => p.startsWith('TRUST_PROXY:')),
+      bad,
+    );
   }
 });
 
 test('each bad value is reported with its variable', () => {
-  const cases: Record<string, string> = { PORT: 'eighty', GATEWAY_URL: 'not a url', NODE_ENV: 'staging', COOKIE_SECURE: 'yes', PUBLIC_URL: 'ftp://x', MONITORING_RATE_LIMIT_POINTS: '0' };
+  const cases: Record<string, string> = {
+    PORT: 'eighty',
+    GATEWAY_URL: 'not a url',
+    NODE_ENV: 'staging',
+    COOKIE_SECURE: 'yes',
+    PUBLIC_URL: 'ftp://x',
+    MONITORING_RATE_LIMIT_POINTS: '0',
+  };
   for (const [name, value] of Object.entries(cases)) {
-    assert.throws(() => parseWebConfig({ [name]: value }), (error: ConfigError) => error.problems.some((p) => p.startsWith(`${name}:`)), name);
+    assert.throws(
+      () => parseWebConfig({ [name]: value }),
+      (error: ConfigError) => error.problems.some((p) => p.startsWith(`${name}:`)),
+      name,
+    );
   }
   // The exported schema is what a chart test parses the rendered env with.
-  assert.equal(webConfigSchema.safeParse({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8', PUBLIC_URL: 'https://darmankar.ir' }).success, true);
+  assert.equal(
+    webConfigSchema.safeParse({ NODE_ENV: 'production', TRUST_PROXY: '10.0.0.0/8', PUBLIC_URL: 'https://darmankar.ir' })
+      .success,
+    true,
+  );
 });
 
 test('the server refuses to start on a bad value and names it', () => {

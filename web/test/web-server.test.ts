@@ -5,7 +5,13 @@
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { BUILD_PRESENT, startRecordingGateway, startWeb, type RecordingGateway, type RunningWeb } from './support/web-server.ts';
+import {
+  BUILD_PRESENT,
+  startRecordingGateway,
+  startWeb,
+  type RecordingGateway,
+  type RunningWeb,
+} from './support/web-server.ts';
 
 const randomAddress = () => `${randomInt(1, 224)}.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -24,11 +30,13 @@ function getApi(web: RunningWeb, headers: Record<string, string>): Promise<Respo
   return fetch(`${web.url}/api/v1/ping`, { headers });
 }
 
-const ssrCalls = (gateway: RecordingGateway) => gateway.requests.filter((r) => r.url.startsWith('/api/v1/authentication/cellphone/'));
+const ssrCalls = (gateway: RecordingGateway) =>
+  gateway.requests.filter((r) => r.url.startsWith('/api/v1/authentication/cellphone/'));
 const proxied = (gateway: RecordingGateway) => gateway.requests.filter((r) => r.url === '/api/v1/ping');
 
 const modes = BUILD_PRESENT ? (['development', 'production'] as const) : (['development'] as const);
-if (!BUILD_PRESENT) console.log('# web/build is missing: the production-mode cases run after `npm run build -w @darmankar/web`');
+if (!BUILD_PRESENT)
+  console.log('# web/build is missing: the production-mode cases run after `npm run build -w @darmankar/web`');
 
 for (const mode of modes) {
   describe(`web server (${mode})`, () => {
@@ -40,7 +48,12 @@ for (const mode of modes) {
       gateway = await startRecordingGateway();
       web = await startWeb({ NODE_ENV: mode, GATEWAY_URL: gateway.url, MONITORING_RATE_LIMIT_POINTS: '3' });
       // The chart's setting: the ingress (here: loopback, where the test's requests come from) may forward.
-      behindProxy = await startWeb({ NODE_ENV: mode, GATEWAY_URL: gateway.url, TRUST_PROXY: '127.0.0.0/8', MONITORING_RATE_LIMIT_POINTS: '3' });
+      behindProxy = await startWeb({
+        NODE_ENV: mode,
+        GATEWAY_URL: gateway.url,
+        TRUST_PROXY: '127.0.0.0/8',
+        MONITORING_RATE_LIMIT_POINTS: '3',
+      });
     });
     after(async () => {
       await web?.close();
@@ -66,7 +79,8 @@ for (const mode of modes) {
       for (const request of gateway.requests) {
         assert.equal(request.headers.forwarded, undefined);
         assert.equal(request.headers['x-real-ip'], undefined);
-        for (const address of forged) assert.ok(!JSON.stringify(request.headers).includes(`"${address}`), `${address} leaked to the gateway`);
+        for (const address of forged)
+          assert.ok(!JSON.stringify(request.headers).includes(`"${address}`), `${address} leaked to the gateway`);
       }
     });
 
@@ -99,7 +113,8 @@ for (const mode of modes) {
         assert.equal(response.headers.has('strict-transport-security'), mode === 'production');
         const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((m) => m[1]!);
         assert.ok(inline.length >= 3, `the page has its inline scripts (${inline.length})`);
-        for (const attributes of inline) assert.ok(attributes.includes(`nonce="${nonce}"`), `inline script without the nonce: <script${attributes}>`);
+        for (const attributes of inline)
+          assert.ok(attributes.includes(`nonce="${nonce}"`), `inline script without the nonce: <script${attributes}>`);
         nonces.push(nonce);
       }
       assert.notEqual(nonces[0], nonces[1], 'a new nonce per response');
@@ -115,8 +130,16 @@ for (const mode of modes) {
     });
 
     test('/monitoring takes same-origin JSON only, within a budget per client', async () => {
-      const report = (target: RunningWeb, headers: Record<string, string>, body = JSON.stringify({ message: 'TypeError: x', path: '/' })) =>
-        fetch(`${target.url}/monitoring`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      const report = (
+        target: RunningWeb,
+        headers: Record<string, string>,
+        body = JSON.stringify({ message: 'TypeError: x', path: '/' }),
+      ) =>
+        fetch(`${target.url}/monitoring`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        });
       const expect = async (response: Promise<Response>, status: number, code?: string) => {
         const answer = await response;
         await answer.arrayBuffer();
@@ -125,21 +148,34 @@ for (const mode of modes) {
       };
       const origin = behindProxy.url;
       await expect(report(behindProxy, { origin, 'content-type': 'text/plain' }), 415, 'EXC_UNSUPPORTED_MEDIA_TYPE');
-      await expect(report(behindProxy, { origin, 'content-type': 'application/x-www-form-urlencoded' }, 'message=x'), 415, 'EXC_UNSUPPORTED_MEDIA_TYPE');
+      await expect(
+        report(behindProxy, { origin, 'content-type': 'application/x-www-form-urlencoded' }, 'message=x'),
+        415,
+        'EXC_UNSUPPORTED_MEDIA_TYPE',
+      );
       await expect(report(behindProxy, { origin: 'https://evil.example' }), 403, 'EXC_CROSS_SITE_REQUEST_REFUSED');
-      await expect(report(behindProxy, { origin, 'sec-fetch-site': 'cross-site' }), 403, 'EXC_CROSS_SITE_REQUEST_REFUSED');
+      await expect(
+        report(behindProxy, { origin, 'sec-fetch-site': 'cross-site' }),
+        403,
+        'EXC_CROSS_SITE_REQUEST_REFUSED',
+      );
       await expect(report(behindProxy, { 'sec-fetch-site': 'same-site' }), 403, 'EXC_CROSS_SITE_REQUEST_REFUSED');
       await expect(report(behindProxy, {}), 403, 'EXC_CROSS_SITE_REQUEST_REFUSED');
       // Refusals cost nothing; three accepted reports use up the budget of one client …
       const client = { 'x-forwarded-for': '203.0.113.9' };
       await expect(report(behindProxy, { ...client, origin }), 204);
       await expect(report(behindProxy, { ...client, 'sec-fetch-site': 'same-origin' }), 204);
-      await expect(report(behindProxy, { ...client, origin, 'sec-fetch-site': 'same-origin' }, '{}'), 400, 'EXC_BAD_REQUEST');
+      await expect(
+        report(behindProxy, { ...client, origin, 'sec-fetch-site': 'same-origin' }, '{}'),
+        400,
+        'EXC_BAD_REQUEST',
+      );
       await expect(report(behindProxy, { ...client, origin }), 429, 'EXC_TOO_MANY_REQUESTS');
       // … and not another's.
       await expect(report(behindProxy, { 'x-forwarded-for': '198.51.100.9', origin }), 204);
       // Without a trusted proxy a forged address does not buy a fresh budget.
-      for (let i = 0; i < 3; i++) await expect(report(web, { 'x-forwarded-for': randomAddress(), origin: web.url }), 204);
+      for (let i = 0; i < 3; i++)
+        await expect(report(web, { 'x-forwarded-for': randomAddress(), origin: web.url }), 204);
       await expect(report(web, { 'x-forwarded-for': randomAddress(), origin: web.url }), 429, 'EXC_TOO_MANY_REQUESTS');
     });
   });

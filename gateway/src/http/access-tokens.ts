@@ -51,7 +51,9 @@ export function createAccessTokenVerifier(fetchJwks: () => Promise<string>, now:
         keys = createLocalJWKSet(JSON.parse(json) as JSONWebKeySet);
         fetchedAt = now();
       })
-      .finally(() => { inFlight = undefined; });
+      .finally(() => {
+        inFlight = undefined;
+      });
     return inFlight;
   }
 
@@ -59,12 +61,24 @@ export function createAccessTokenVerifier(fetchJwks: () => Promise<string>, now:
     if (!keys) await refresh();
     // A stale set is replaced in the background; it keeps serving meanwhile, and while the
     // auth service is unreachable, so an auth outage does not log everyone out.
-    else if (now() - fetchedAt > KEY_SET_MAX_AGE_MS && now() - attemptedAt > MIN_REFETCH_INTERVAL_MS) void refresh().catch(() => {});
-    const { payload } = await jwtVerify(token, keys!, { algorithms: ALGORITHMS, issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(now()) });
-    if (typeof payload.sub !== 'string' || payload.sub === '') throw new errors.JWTClaimValidationFailed('sub is missing', payload, 'sub', 'missing');
+    else if (now() - fetchedAt > KEY_SET_MAX_AGE_MS && now() - attemptedAt > MIN_REFETCH_INTERVAL_MS)
+      void refresh().catch(() => {});
+    const { payload } = await jwtVerify(token, keys!, {
+      algorithms: ALGORITHMS,
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: new Date(now()),
+    });
+    if (typeof payload.sub !== 'string' || payload.sub === '')
+      throw new errors.JWTClaimValidationFailed('sub is missing', payload, 'sub', 'missing');
     // Every access token the auth service signs expires; one without `exp` is not ours.
-    if (typeof payload.exp !== 'number') throw new errors.JWTClaimValidationFailed('exp is missing', payload, 'exp', 'missing');
-    const access = { userId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : undefined, expiresAtMs: payload.exp * 1000 };
+    if (typeof payload.exp !== 'number')
+      throw new errors.JWTClaimValidationFailed('exp is missing', payload, 'exp', 'missing');
+    const access = {
+      userId: payload.sub,
+      sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+      expiresAtMs: payload.exp * 1000,
+    };
     verified.set(token, access, { ttl: Math.max(1, access.expiresAtMs - now()) });
     return access;
   }

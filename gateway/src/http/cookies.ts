@@ -51,7 +51,9 @@ function readClientData(raw: string | undefined): Record<string, unknown> {
   if (typeof raw !== 'string') return {};
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64').toString('utf8'));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -72,7 +74,8 @@ export function createSessionCookies({ secure, now = Date.now }: { secure: boole
   function writeClientData(req: Request, res: Response, isLoggedIn: boolean): void {
     const data = { ...CLIENT_DATA_DEFAULTS, ...readClientData(cookiesOf(req)[names.clientData]), isLoggedIn };
     res.cookie(names.clientData, encodeClientData(data), { ...scriptCookie, maxAge: ONE_YEAR_MS });
-    if (!cookiesOf(req)[names.clientDataVersion]) res.cookie(names.clientDataVersion, CLIENT_DATA_VERSION, { ...scriptCookie, maxAge: ONE_YEAR_MS });
+    if (!cookiesOf(req)[names.clientDataVersion])
+      res.cookie(names.clientDataVersion, CLIENT_DATA_VERSION, { ...scriptCookie, maxAge: ONE_YEAR_MS });
   }
 
   return {
@@ -92,8 +95,14 @@ export function createSessionCookies({ secure, now = Date.now }: { secure: boole
     },
     /** Sets `at`, `rt`, `cd` (logged in) and `cdv`, each cookie living as long as its token. */
     open(req: Request, res: Response, session: SessionTokens): void {
-      res.cookie(names.access, session.accessToken, { ...tokenCookie, maxAge: untilMs(session.accessExpiresAtMs, now()) });
-      res.cookie(names.refresh, session.refreshToken, { ...tokenCookie, maxAge: untilMs(session.refreshExpiresAtMs, now()) });
+      res.cookie(names.access, session.accessToken, {
+        ...tokenCookie,
+        maxAge: untilMs(session.accessExpiresAtMs, now()),
+      });
+      res.cookie(names.refresh, session.refreshToken, {
+        ...tokenCookie,
+        maxAge: untilMs(session.refreshExpiresAtMs, now()),
+      });
       writeClientData(req, res, true);
     },
     /** Clears `at` and `rt` and marks the client data logged out. */

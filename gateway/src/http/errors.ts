@@ -18,10 +18,14 @@ function errorBody(codes: readonly string[]): { exc: readonly string[]; message:
 /** What Node's HTTP parser refused, as a catalogue code. */
 function parserErrorCode(code: string | undefined): ExcCode {
   switch (code) {
-    case 'HPE_HEADER_OVERFLOW': return 'EXC_HEADERS_TOO_LARGE';
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW': return 'EXC_PAYLOAD_TOO_LARGE';
-    case 'ERR_HTTP_REQUEST_TIMEOUT': return 'EXC_REQUEST_TIMEOUT';
-    default: return 'EXC_BAD_REQUEST';
+    case 'HPE_HEADER_OVERFLOW':
+      return 'EXC_HEADERS_TOO_LARGE';
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return 'EXC_PAYLOAD_TOO_LARGE';
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return 'EXC_REQUEST_TIMEOUT';
+    default:
+      return 'EXC_BAD_REQUEST';
   }
 }
 
@@ -46,8 +50,8 @@ export function clientErrorHandler(log: Logger): (error: Error & { code?: string
     const body = JSON.stringify(errorBody(codes));
     log.debug({ code: error.code, exc: codes[0] }, 'request refused by the HTTP parser');
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
-      + `exc: ${codes.join(',')}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `exc: ${codes.join(',')}\r\nConnection: close\r\n\r\n${body}`,
       () => socket.destroy(),
     );
   };

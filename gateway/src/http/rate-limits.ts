@@ -46,7 +46,11 @@ export class InProcessWindows implements Limiter {
   private readonly durationMs: number;
   private sweepAtMs: number;
 
-  constructor(private readonly points: number, durationSeconds: number, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly points: number,
+    durationSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.durationMs = durationSeconds * 1000;
     this.sweepAtMs = now() + this.durationMs;
   }
@@ -107,11 +111,25 @@ async function consumeAll(res: Response, checks: Array<[Limiter, string]>): Prom
  * The per-IP limit of /api and the named budgets, each counted under
  * `<RATE_LIMIT_KEY_PREFIX>:<name>` (a module's budget `code-send:ip` is `dk-rl:code-send:ip`).
  */
-export function createRateLimits(settings: RateLimitSettings, budgets: Readonly<Record<string, RateLimitBudget>>, store: Redis | undefined) {
+export function createRateLimits(
+  settings: RateLimitSettings,
+  budgets: Readonly<Record<string, RateLimitBudget>>,
+  store: Redis | undefined,
+) {
   const prefix = settings.RATE_LIMIT_KEY_PREFIX;
-  const api = limiter(store, `${prefix}:${API_BUDGET}`, settings.RATE_LIMIT_API_POINTS, settings.RATE_LIMIT_API_WINDOW_SECONDS);
+  const api = limiter(
+    store,
+    `${prefix}:${API_BUDGET}`,
+    settings.RATE_LIMIT_API_POINTS,
+    settings.RATE_LIMIT_API_WINDOW_SECONDS,
+  );
   if (Object.hasOwn(budgets, API_BUDGET)) throw new Error(`the rate-limit budget ${API_BUDGET} is the gateway's own`);
-  const limiters = new Map(Object.entries(budgets).map(([name, { points, windowSeconds }]) => [name, limiter(store, `${prefix}:${name}`, points, windowSeconds)]));
+  const limiters = new Map(
+    Object.entries(budgets).map(([name, { points, windowSeconds }]) => [
+      name,
+      limiter(store, `${prefix}:${name}`, points, windowSeconds),
+    ]),
+  );
   const budget = (name: string): Limiter => {
     const found = limiters.get(name);
     if (found === undefined) throw new Error(`no rate-limit budget is named ${name}`);
@@ -135,8 +153,14 @@ export function createRateLimits(settings: RateLimitSettings, budgets: Readonly<
      * cellphone; `undefined` counts as `unknown`); the first budget spent answers 429 with
      * Retry-After. Called by a module's routes with the budgets it declares.
      */
-    async consume(res: Response, checks: ReadonlyArray<readonly [budget: string, key: string | undefined]>): Promise<void> {
-      await consumeAll(res, checks.map(([name, key]) => [budget(name), key ?? 'unknown']));
+    async consume(
+      res: Response,
+      checks: ReadonlyArray<readonly [budget: string, key: string | undefined]>,
+    ): Promise<void> {
+      await consumeAll(
+        res,
+        checks.map(([name, key]) => [budget(name), key ?? 'unknown']),
+      );
     },
   };
 }

@@ -44,7 +44,10 @@ function decoded(segment: string): string {
 export function redactedPath(url: string): string {
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
-  return path.split('/').map((segment) => (PERSONAL_SEGMENT.test(decoded(segment)) ? ':redacted' : segment)).join('/');
+  return path
+    .split('/')
+    .map((segment) => (PERSONAL_SEGMENT.test(decoded(segment)) ? ':redacted' : segment))
+    .join('/');
 }
 
 function requestIdOf(req: Request, res: Response): string {
@@ -64,7 +67,12 @@ function accessLine(log: Logger, req: Request, res: Response, startedAtMs: numbe
   // logged; paths are logged by their route pattern (see redactedPath).
   const entry = {
     reqId: req.id,
-    req: { id: req.id, method: req.method, path: req.routePattern ?? redactedPath(req.originalUrl), remoteAddress: req.socket.remoteAddress },
+    req: {
+      id: req.id,
+      method: req.method,
+      path: req.routePattern ?? redactedPath(req.originalUrl),
+      remoteAddress: req.socket.remoteAddress,
+    },
     res: { statusCode: res.statusCode, exc: res.getHeader('exc') },
     responseTime: performance.now() - startedAtMs,
   };

@@ -55,12 +55,19 @@ export function createInProcessRevokedSessions(now: Clock = Date.now): RevokedSe
   const local = inMemory(now);
   return {
     isRevoked: (sessionId) => local.has(sessionId),
-    async revoke(sessionId, untilMs) { local.add(sessionId, untilMs); },
+    async revoke(sessionId, untilMs) {
+      local.add(sessionId, untilMs);
+    },
     close: () => local.close(),
   };
 }
 
-export async function createRedisRevokedSessions(redis: Redis, keyPrefix: string, log: Logger, now: Clock = Date.now): Promise<RevokedSessions> {
+export async function createRedisRevokedSessions(
+  redis: Redis,
+  keyPrefix: string,
+  log: Logger,
+  now: Clock = Date.now,
+): Promise<RevokedSessions> {
   const local = inMemory(now);
   const channel = `${keyPrefix}:events`;
   const keyOf = (sessionId: string) => `${keyPrefix}:${sessionId}`;
@@ -85,15 +92,20 @@ export async function createRedisRevokedSessions(redis: Redis, keyPrefix: string
   // ready: a SUBSCRIBE that timed out against a frozen Redis is not one ioredis would renew
   // by itself after the reconnect.
   const subscriber = redis.duplicate({ enableOfflineQueue: false, maxRetriesPerRequest: null });
-  subscriber.on('error', () => { /* the main connection reports Redis being down */ });
+  subscriber.on('error', () => {
+    /* the main connection reports Redis being down */
+  });
   subscriber.on('message', (_channel: string, message: string) => {
     const [sessionId, untilMs] = message.split(' ');
     if (sessionId && untilMs) local.add(sessionId, Number(untilMs));
   });
   let firstSubscription: () => void = () => {};
-  const subscribed = new Promise<void>((resolve) => { firstSubscription = resolve; });
+  const subscribed = new Promise<void>((resolve) => {
+    firstSubscription = resolve;
+  });
   subscriber.on('ready', () => {
-    subscriber.subscribe(channel)
+    subscriber
+      .subscribe(channel)
       .then(load)
       .then(() => firstSubscription())
       .catch((error: unknown) => log.warn({ err: error }, 'could not subscribe to or load revoked sessions'));
@@ -113,7 +125,11 @@ export async function createRedisRevokedSessions(redis: Redis, keyPrefix: string
       const ttlMs = Math.ceil(untilMs - now());
       if (ttlMs <= 0) return;
       try {
-        await redis.multi().set(keyOf(sessionId), String(untilMs), 'PX', ttlMs).publish(channel, `${sessionId} ${untilMs}`).exec();
+        await redis
+          .multi()
+          .set(keyOf(sessionId), String(untilMs), 'PX', ttlMs)
+          .publish(channel, `${sessionId} ${untilMs}`)
+          .exec();
       } catch (error) {
         log.warn({ err: error, sessionId }, 'redis unavailable: the revoked session is refused by this gateway only');
       }

@@ -30,13 +30,19 @@ export interface RouteResponse {
 }
 
 /** The JSON a handler may answer: one of its declared bodies, as a client receives it. */
-type BodyOf<R extends readonly RouteResponse[]> = R[number] extends infer Each ? (Each extends { body: infer B extends z.ZodType } ? z.input<B> : never) : never;
+type BodyOf<R extends readonly RouteResponse[]> = R[number] extends infer Each
+  ? Each extends { body: infer B extends z.ZodType }
+    ? z.input<B>
+    : never
+  : never;
 
 /** What the caller is, by the route's session mode. */
 type CallerOf<S extends SessionMode> = S extends 'required'
   ? { /** The verified caller, resolved before the handler runs. */ userId: string }
   : S extends 'optional'
-    ? { /** The verified caller; throws EXC_AUTHENTICATION_REQUIRED (401) when there is none. */ userId(): Promise<string> }
+    ? {
+        /** The verified caller; throws EXC_AUTHENTICATION_REQUIRED (401) when there is none. */ userId(): Promise<string>;
+      }
     : object;
 
 export type HandlerInput<P extends AnyObject, Q extends AnyObject, B extends AnyObject, S extends SessionMode> = {
@@ -49,7 +55,13 @@ export type HandlerInput<P extends AnyObject, Q extends AnyObject, B extends Any
   meta: CallMeta;
 } & CallerOf<S>;
 
-export interface RouteDeclaration<P extends AnyObject, Q extends AnyObject, B extends AnyObject, S extends SessionMode, R extends readonly RouteResponse[]> {
+export interface RouteDeclaration<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends AnyObject,
+  S extends SessionMode,
+  R extends readonly RouteResponse[],
+> {
   methods: Method[];
   /** Express path relative to where the router is mounted, e.g. `/authentication/cellphone/:cellphone`. */
   path: string;
@@ -90,7 +102,11 @@ export interface RouteDefinition {
   onError?(codes: readonly ExcCode[], req: Request, res: Response): boolean;
 }
 
-export const SESSION_ERRORS: readonly ExcCode[] = ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY', 'EXC_SESSIONS_ACCESS_TOKEN_INVALID'];
+export const SESSION_ERRORS: readonly ExcCode[] = [
+  'EXC_AUTHENTICATION_REQUIRED',
+  'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY',
+  'EXC_SESSIONS_ACCESS_TOKEN_INVALID',
+];
 
 /** The codes the route layer itself answers for a route of this shape. */
 function impliedErrors(route: { session: SessionMode; params?: unknown; query?: unknown; body?: unknown }): ExcCode[] {
@@ -101,9 +117,13 @@ function impliedErrors(route: { session: SessionMode; params?: unknown; query?: 
 }
 
 /** Keeps each route's schema and response types flowing into its handler; erases them after. */
-export function defineRoute<P extends AnyObject, Q extends AnyObject, B extends AnyObject, S extends SessionMode, const R extends readonly RouteResponse[]>(
-  route: RouteDeclaration<P, Q, B, S, R>,
-): RouteDefinition {
+export function defineRoute<
+  P extends AnyObject,
+  Q extends AnyObject,
+  B extends AnyObject,
+  S extends SessionMode,
+  const R extends readonly RouteResponse[],
+>(route: RouteDeclaration<P, Q, B, S, R>): RouteDefinition {
   const errors = [...new Set([...route.errors, ...impliedErrors(route)])];
   // The handler was checked against its own schemas above; the router calls it only with
   // input parsed by those same schemas.

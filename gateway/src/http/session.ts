@@ -27,16 +27,20 @@ export function createSessionResolver(verify: AccessTokenVerifier, revoked: Revo
     if (!presented) {
       // The `at` cookie lives as long as its token, so a browser stops sending it exactly when
       // it expires; a refresh token still present means "refresh and replay", not "log in".
-      throw new DomainError(cookies.refreshTokenOf(req) ? 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY' : 'EXC_AUTHENTICATION_REQUIRED');
+      throw new DomainError(
+        cookies.refreshTokenOf(req) ? 'EXC_SESSIONS_ACCESS_TOKEN_VALIDITY' : 'EXC_AUTHENTICATION_REQUIRED',
+      );
     }
     try {
       const access = await verify(presented.token);
       // Logged out: the token is still signed and unexpired, but its session is over.
-      if (access.sessionId !== undefined && revoked.isRevoked(access.sessionId)) throw new DomainError('EXC_SESSIONS_ACCESS_TOKEN_INVALID');
+      if (access.sessionId !== undefined && revoked.isRevoked(access.sessionId))
+        throw new DomainError('EXC_SESSIONS_ACCESS_TOKEN_INVALID');
       return access.userId;
     } catch (error) {
       // A forged cookie would fail on every request: drop it. An expired one stays for the refresh.
-      if (presented.fromCookie && isDomainError(error) && error.codes.includes('EXC_SESSIONS_ACCESS_TOKEN_INVALID')) cookies.clearAccess(res);
+      if (presented.fromCookie && isDomainError(error) && error.codes.includes('EXC_SESSIONS_ACCESS_TOKEN_INVALID'))
+        cookies.clearAccess(res);
       throw error;
     }
   };
@@ -49,7 +53,11 @@ export interface SessionControlOptions {
   now?: () => number;
 }
 
-export function createSessionControl(verify: AccessTokenVerifier, revoked: RevokedSessions, options: SessionControlOptions): SessionControl {
+export function createSessionControl(
+  verify: AccessTokenVerifier,
+  revoked: RevokedSessions,
+  options: SessionControlOptions,
+): SessionControl {
   const { cookies, accessTokenTtlMs, now = Date.now } = options;
   return {
     async presented(req) {

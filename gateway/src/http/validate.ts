@@ -25,15 +25,20 @@ export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
  * Path parameters: the schema's own codes first; then a control character (a NUL sent as `%00`,
  * which the databases behind the services cannot even store) is EXC_BAD_REQUEST.
  */
-export function parseParamsOrThrow<S extends z.ZodType>(schema: S, params: Record<string, string | string[]>): z.output<S> {
+export function parseParamsOrThrow<S extends z.ZodType>(
+  schema: S,
+  params: Record<string, string | string[]>,
+): z.output<S> {
   const parsed = parseOrThrow(schema, params);
-  for (const value of Object.values(params)) if ([value].flat().some((part) => CONTROL_CHARACTER.test(part))) throw new DomainError('EXC_BAD_REQUEST');
+  for (const value of Object.values(params))
+    if ([value].flat().some((part) => CONTROL_CHARACTER.test(part))) throw new DomainError('EXC_BAD_REQUEST');
   return parsed;
 }
 
 /** A JSON body is required: a missing one (or one sent as another content type) is EXC_BAD_REQUEST. */
 export function parseBodyOrThrow<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw new DomainError('EXC_BAD_REQUEST');
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new DomainError('EXC_BAD_REQUEST');
   return parseOrThrow(schema, body);
 }
 
@@ -42,12 +47,15 @@ export function parseBodyOrThrow<S extends z.ZodType>(schema: S, body: unknown):
  * Absent is 0, which leaves the choice to the service (the first page, its default size).
  */
 export const pageNumberQuery = (code: 'EXC_PAGINATION_PAGE_IS_INVALID' | 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID') =>
-  z.string().optional().transform((value, ctx) => {
-    if (value === undefined) return 0;
-    const digits = toLatinDigits(value).trim();
-    if (!/^\d{1,6}$/.test(digits) || Number(digits) < 1) {
-      ctx.addIssue({ code: 'custom', message: code });
-      return z.NEVER;
-    }
-    return Number(digits);
-  });
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return 0;
+      const digits = toLatinDigits(value).trim();
+      if (!/^\d{1,6}$/.test(digits) || Number(digits) < 1) {
+        ctx.addIssue({ code: 'custom', message: code });
+        return z.NEVER;
+      }
+      return Number(digits);
+    });

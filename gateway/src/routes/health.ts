@@ -11,7 +11,9 @@ export interface ServiceHealth {
   isServing(timeoutMs: number): Promise<boolean>;
 }
 
-const serviceStates = z.record(z.string(), z.enum(['serving', 'unavailable'])).meta({ description: 'Each service’s gRPC health, for operators; it does not decide readiness.' });
+const serviceStates = z
+  .record(z.string(), z.enum(['serving', 'unavailable']))
+  .meta({ description: 'Each service’s gRPC health, for operators; it does not decide readiness.' });
 
 export function healthRoutes(services: readonly ServiceHealth[]): RouteDefinition[] {
   return [
@@ -31,10 +33,17 @@ export function healthRoutes(services: readonly ServiceHealth[]): RouteDefinitio
       summary: 'Readiness: the gateway takes traffic; each service’s health is reported beside it',
       tag: 'probes',
       session: 'none',
-      responses: [{ status: 200, description: 'Ready', body: z.object({ status: z.literal('ready'), services: serviceStates }) }],
+      responses: [
+        { status: 200, description: 'Ready', body: z.object({ status: z.literal('ready'), services: serviceStates }) },
+      ],
       errors: [],
       async handle() {
-        const states = await Promise.all(services.map(async (service) => [service.name, (await service.isServing(HEALTH_DEADLINE_MS)) ? 'serving' : 'unavailable'] as const));
+        const states = await Promise.all(
+          services.map(
+            async (service) =>
+              [service.name, (await service.isServing(HEALTH_DEADLINE_MS)) ? 'serving' : 'unavailable'] as const,
+          ),
+        );
         return { status: 'ready' as const, services: Object.fromEntries(states) };
       },
     }),

@@ -6,7 +6,10 @@ import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 export const pongResponse = z.object({ pong: z.literal(true) });
 
 export const errorResponse = z
-  .object({ exc: z.array(z.string()).min(1), message: z.string().meta({ description: 'Persian text of the first code.' }) })
+  .object({
+    exc: z.array(z.string()).min(1),
+    message: z.string().meta({ description: 'Persian text of the first code.' }),
+  })
   .meta({ description: 'Every error answer.' });
 
 /** A private file is read only through such a link, which the owning service issues. */
@@ -23,4 +26,8 @@ export function signedLinkJson(link: { path: string; expiresAtSeconds: bigint })
 }
 
 /** What a call that claims an upload can answer: gone or unknown, of another category, or used elsewhere. */
-export const FILE_CLAIM_ERRORS: ExcCode[] = ['EXC_FILES_NOT_FOUND', 'EXC_FILES_CATEGORY_MISMATCH', 'EXC_FILES_ALREADY_ASSIGNED'];
+export const FILE_CLAIM_ERRORS: ExcCode[] = [
+  'EXC_FILES_NOT_FOUND',
+  'EXC_FILES_CATEGORY_MISMATCH',
+  'EXC_FILES_ALREADY_ASSIGNED',
+];

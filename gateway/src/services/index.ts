@@ -8,4 +8,11 @@ import type { ServiceModule } from './module.ts';
 import { recruitmentModule } from './recruitment/index.ts';
 import { resumeModule } from './resume/index.ts';
 
-export const SERVICE_MODULES: readonly ServiceModule[] = [authModule, filesModule, recruitmentModule, resumeModule, employerModule, billingModule];
+export const SERVICE_MODULES: readonly ServiceModule[] = [
+  authModule,
+  filesModule,
+  recruitmentModule,
+  resumeModule,
+  employerModule,
+  billingModule,
+];

@@ -19,7 +19,6 @@ import type { Clock } from './clock.ts';
 
 export const METADATA_CALLER_ASSERTION = 'x-caller-assertion';
 
-
 const ALGORITHM = 'EdDSA';
 const ISSUER = 'darmankar-gateway';
 const DEFAULT_LIFETIME_SECONDS = 60;
@@ -72,7 +71,8 @@ function pem(value: string): string {
 }
 
 function ed25519(key: KeyObject, what: string): KeyObject {
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`${what} must be an Ed25519 key, got ${key.asymmetricKeyType}`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error(`${what} must be an Ed25519 key, got ${key.asymmetricKeyType}`);
   return key;
 }
 
@@ -84,12 +84,17 @@ function callerPublicKey(value: string): KeyObject {
   return ed25519(createPublicKey(pem(value)), 'CALLER_ASSERTION_PUBLIC_KEY');
 }
 
-export function createCallerSigner(options: { privateKey: string | KeyObject; lifetimeSeconds?: number; clock?: Clock }): CallerSigner {
+export function createCallerSigner(options: {
+  privateKey: string | KeyObject;
+  lifetimeSeconds?: number;
+  clock?: Clock;
+}): CallerSigner {
   const key = typeof options.privateKey === 'string' ? callerPrivateKey(options.privateKey) : options.privateKey;
   const lifetime = options.lifetimeSeconds ?? DEFAULT_LIFETIME_SECONDS;
   // A lifetime shorter than the refresh margin would never be reused; such an assertion is
   // reused for half its life instead.
-  const reuseFor = lifetime > REFRESH_BEFORE_EXPIRY_SECONDS * 1.5 ? lifetime - REFRESH_BEFORE_EXPIRY_SECONDS : lifetime / 2;
+  const reuseFor =
+    lifetime > REFRESH_BEFORE_EXPIRY_SECONDS * 1.5 ? lifetime - REFRESH_BEFORE_EXPIRY_SECONDS : lifetime / 2;
   const clock = options.clock ?? Date.now;
   // The promise is kept, so concurrent calls for one user share one signature.
   const signed = new LRUCache<string, { assertion: Promise<string>; reuseUntilMs: number }>({ max: CACHE_SIZE });
@@ -126,7 +131,9 @@ export function createCallerVerifier(options: { publicKey: string | KeyObject; c
   const clock = options.clock ?? Date.now;
   // Only assertions that verified are kept (a forged one is checked in full every time), each
   // until its expiry as the full check would judge it.
-  const verified = new LRUCache<string, { userId: string; audience: string; acceptedUntilMs: number }>({ max: CACHE_SIZE });
+  const verified = new LRUCache<string, { userId: string; audience: string; acceptedUntilMs: number }>({
+    max: CACHE_SIZE,
+  });
   return {
     async verify(assertion, expected) {
       const known = verified.get(assertion);
@@ -144,9 +151,14 @@ export function createCallerVerifier(options: { publicKey: string | KeyObject; c
       } catch (error) {
         throw new CallerAssertionError(`caller assertion rejected: ${(error as Error).message}`);
       }
-      if (typeof payload.sub !== 'string' || payload.sub === '') throw new CallerAssertionError('caller assertion names no user');
+      if (typeof payload.sub !== 'string' || payload.sub === '')
+        throw new CallerAssertionError('caller assertion names no user');
       // jwtVerify accepted exp up to the tolerance ago; the cache ends at the same instant.
-      verified.set(assertion, { userId: payload.sub, audience: expected.audience, acceptedUntilMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000 });
+      verified.set(assertion, {
+        userId: payload.sub,
+        audience: expected.audience,
+        acceptedUntilMs: (payload.exp! + CLOCK_TOLERANCE_SECONDS) * 1000,
+      });
       return payload.sub;
     },
   };
@@ -171,7 +183,11 @@ function keyVariable(parse: (value: string) => KeyObject, fallback: string) {
 
 function refuseDevelopmentKeyInProduction(name: string, developmentKey: string) {
   return (env: { NODE_ENV: string } & Record<string, unknown>, ctx: z.RefinementCtx) => {
-    if (env.NODE_ENV === 'production' && typeof env[name] === 'string' && pem(env[name]).trim() === developmentKey.trim()) {
+    if (
+      env.NODE_ENV === 'production' &&
+      typeof env[name] === 'string' &&
+      pem(env[name]).trim() === developmentKey.trim()
+    ) {
       ctx.addIssue({ code: 'custom', path: [name], message: 'required in production (the development key is public)' });
     }
   };
@@ -181,10 +197,16 @@ function refuseDevelopmentKeyInProduction(name: string, developmentKey: string) 
 export const callerVerifierConfigShape = {
   CALLER_ASSERTION_PUBLIC_KEY: keyVariable(callerPublicKey, DEVELOPMENT_CALLER_ASSERTION_PUBLIC_KEY),
 };
-export const refuseDevelopmentPublicKeyInProduction = refuseDevelopmentKeyInProduction('CALLER_ASSERTION_PUBLIC_KEY', DEVELOPMENT_CALLER_ASSERTION_PUBLIC_KEY);
+export const refuseDevelopmentPublicKeyInProduction = refuseDevelopmentKeyInProduction(
+  'CALLER_ASSERTION_PUBLIC_KEY',
+  DEVELOPMENT_CALLER_ASSERTION_PUBLIC_KEY,
+);
 
 /** The key the gateway signs caller assertions with. */
 export const callerSignerConfigShape = {
   CALLER_ASSERTION_PRIVATE_KEY: keyVariable(callerPrivateKey, DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY),
 };
-export const refuseDevelopmentPrivateKeyInProduction = refuseDevelopmentKeyInProduction('CALLER_ASSERTION_PRIVATE_KEY', DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY);
+export const refuseDevelopmentPrivateKeyInProduction = refuseDevelopmentKeyInProduction(
+  'CALLER_ASSERTION_PRIVATE_KEY',
+  DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY,
+);

@@ -92,8 +92,16 @@ export function title(name: ClosedListName, id: string | null | undefined, local
 }
 
 /** The items of a list as picker options (`{ id, label }`), children of `parentId` only when given. */
-export function closedListOptions(name: ClosedListName, locale: ClosedListLocale, parentId?: string | null): { id: string; label: string; parent?: string }[] {
+export function closedListOptions(
+  name: ClosedListName,
+  locale: ClosedListLocale,
+  parentId?: string | null,
+): { id: string; label: string; parent?: string }[] {
   return closedList(name)
     .filter((item) => parentId == null || item.parent === parentId)
-    .map((item) => ({ id: item.id, label: locale === 'en' && item.titleEn ? item.titleEn : item.title, ...(item.parent ? { parent: item.parent } : {}) }));
+    .map((item) => ({
+      id: item.id,
+      label: locale === 'en' && item.titleEn ? item.titleEn : item.title,
+      ...(item.parent ? { parent: item.parent } : {}),
+    }));
 }

@@ -24,7 +24,9 @@ export const baseConfigSchema = z.object({
  * What every gRPC service reads on top of the base: the public key it verifies the gateway's
  * caller assertions with (see caller-identity.ts). Services extend this one.
  */
-export const serviceBaseConfigSchema = baseConfigSchema.extend(callerVerifierConfigShape).superRefine(refuseDevelopmentPublicKeyInProduction);
+export const serviceBaseConfigSchema = baseConfigSchema
+  .extend(callerVerifierConfigShape)
+  .superRefine(refuseDevelopmentPublicKeyInProduction);
 
 /**
  * Connections a service process's pool may hold to its own database when the service does not
@@ -47,7 +49,10 @@ export function databaseConfigShape(poolMax: number = DEFAULT_DATABASE_POOL_MAX)
 }
 
 /** Parses `env` with `schema`; throws a ConfigError naming every bad variable. */
-export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));

@@ -18,7 +18,11 @@ export interface PoolOptions {
   log?: Logger;
 }
 
-const DEFAULT_POOL_OPTIONS = { max: DEFAULT_DATABASE_POOL_MAX, connectTimeoutMs: 5_000, statementTimeoutMs: 10_000 } as const;
+const DEFAULT_POOL_OPTIONS = {
+  max: DEFAULT_DATABASE_POOL_MAX,
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 10_000,
+} as const;
 
 /**
  * A pool that survives Postgres closing its connections. An idle connection cut by the
@@ -36,7 +40,10 @@ export function createPool(connectionString: string, options: PoolOptions = {}):
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_POOL_OPTIONS.statementTimeoutMs,
   });
   pool.on('error', (error: Error & { code?: string }) => {
-    options.log?.warn({ err: error, code: error.code }, 'idle database connection lost; the pool reconnects on the next query');
+    options.log?.warn(
+      { err: error, code: error.code },
+      'idle database connection lost; the pool reconnects on the next query',
+    );
   });
   return pool;
 }

@@ -71,12 +71,17 @@ const OUTCOMES: Record<number, Entry['outcome'] | undefined> = {
 
 function decide(entry: Entry, action: EmployerAction): AccessDecision {
   if (entry.outcome !== 'member') return { hasAccess: false, outcome: entry.outcome };
-  return entry.permissions.includes(action) ? { hasAccess: true, outcome: 'granted' } : { hasAccess: false, outcome: 'agent_denied' };
+  return entry.permissions.includes(action)
+    ? { hasAccess: true, outcome: 'granted' }
+    : { hasAccess: false, outcome: 'agent_denied' };
 }
 
 export async function createEmployerAccess(options: EmployerAccessOptions): Promise<EmployerAccess> {
   const clock = options.clock ?? systemClock;
-  const client: ServiceClient<typeof EmployerService> = createClient(EmployerService, options.address, { callerSigner: options.callerSigner, timeoutMs: options.timeoutMs });
+  const client: ServiceClient<typeof EmployerService> = createClient(EmployerService, options.address, {
+    callerSigner: options.callerSigner,
+    timeoutMs: options.timeoutMs,
+  });
   const cache = new LRUCache<string, Entry>({ max: options.maxEntries ?? 50_000 });
   const keysByEmployer = new Map<string, Set<string>>();
   // Bumped by each change: an answer fetched across a change is not kept.
@@ -98,7 +103,12 @@ export async function createEmployerAccess(options: EmployerAccessOptions): Prom
   if (options.bus) {
     // Every process keeps its own cache, so each needs every change: a group of its own, from
     // now on (its cache starts empty, so earlier changes have nothing to correct).
-    consumer = await options.bus.subscribe({ group: `employer-access-${randomUUID()}`, topics: [EMPLOYER_AGENT_TOPIC], from: 'now', handler: async (message) => invalidate(message.key) });
+    consumer = await options.bus.subscribe({
+      group: `employer-access-${randomUUID()}`,
+      topics: [EMPLOYER_AGENT_TOPIC],
+      from: 'now',
+      handler: async (message) => invalidate(message.key),
+    });
   } else {
     options.log?.warn('employer access: no event bus, so answers are not cached');
     ttlMs = 0;
@@ -115,7 +125,11 @@ export async function createEmployerAccess(options: EmployerAccessOptions): Prom
     stats.calls++;
     const answer = await client.hasAccess({ employerId, action: actionValue(action) }, { userId });
     const permissions = answer.permissions.map(actionWord).filter((word) => word !== undefined);
-    const entry: Entry = { expiresAtMs: clock() + ttlMs, outcome: OUTCOMES[answer.outcome] ?? 'not_member', permissions };
+    const entry: Entry = {
+      expiresAtMs: clock() + ttlMs,
+      outcome: OUTCOMES[answer.outcome] ?? 'not_member',
+      permissions,
+    };
     if (ttlMs > 0 && (generations.get(employerId) ?? 0) === generation) {
       cache.set(key, entry);
       const keys = keysByEmployer.get(employerId) ?? new Set<string>();

@@ -20,7 +20,9 @@ export type EmployerActionWord = (typeof WORDS)[keyof typeof WORDS];
 /** Every action's word, in the enum's order. */
 export const EMPLOYER_ACTIONS = Object.values(WORDS) as [EmployerActionWord, ...EmployerActionWord[]];
 
-const VALUES = new Map<string, EmployerAction>(Object.entries(WORDS).map(([value, word]) => [word, Number(value) as EmployerAction]));
+const VALUES = new Map<string, EmployerAction>(
+  Object.entries(WORDS).map(([value, word]) => [word, Number(value) as EmployerAction]),
+);
 
 export function isEmployerAction(word: string): word is EmployerActionWord {
   return VALUES.has(word);

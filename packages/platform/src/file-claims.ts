@@ -14,14 +14,25 @@ export interface FileClaims {
   /** Lets a claimed file go (it is purged a day later). */
   release(input: { fileId: string; claimer: string; actingUserId: string }): Promise<void>;
   /** A short-lived link to read a private file. */
-  issueReadLink(input: { fileId: string; ttlSeconds: number; actingUserId: string }): Promise<{ path: string; expiresAtSeconds: number }>;
+  issueReadLink(input: {
+    fileId: string;
+    ttlSeconds: number;
+    actingUserId: string;
+  }): Promise<{ path: string; expiresAtSeconds: number }>;
 }
 
-export function createFileClaims(address: string, callerSigner: CallerSigner, timeoutMs?: number): FileClaims & { close(): void } {
+export function createFileClaims(
+  address: string,
+  callerSigner: CallerSigner,
+  timeoutMs?: number,
+): FileClaims & { close(): void } {
   const client = createClient(FilesService, address, { callerSigner, timeoutMs });
   return {
     async claim({ fileId, ownerUserId, category, claimer }) {
-      await client.claimFile({ fileId, ownerUserId, category: FileCategory[category], claimer }, { userId: ownerUserId });
+      await client.claimFile(
+        { fileId, ownerUserId, category: FileCategory[category], claimer },
+        { userId: ownerUserId },
+      );
     },
     async release({ fileId, claimer, actingUserId }) {
       await client.releaseFile({ fileId, claimer }, { userId: actingUserId });

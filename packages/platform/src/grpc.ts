@@ -2,7 +2,17 @@
 // protobuf-es generates no grpc-js definitions, so servers and clients are built here
 // from the generated `GenService` descriptors: fully typed, no proto-loader.
 import * as grpc from '@grpc/grpc-js';
-import { create, fromBinary, isMessage, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
+import {
+  create,
+  fromBinary,
+  isMessage,
+  toBinary,
+  type DescMessage,
+  type DescMethod,
+  type DescService,
+  type MessageInitShape,
+  type MessageShape,
+} from '@bufbuild/protobuf';
 import type { GenService, GenServiceMethods } from '@bufbuild/protobuf/codegenv2';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
 import { randomUUID } from 'node:crypto';
@@ -73,7 +83,8 @@ const PER_CALL_BOOKKEEPING_OFF = { 'grpc.enable_channelz': 0 } as const;
 export function grpcServiceDefinition(service: DescService): grpc.ServiceDefinition {
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   for (const method of service.methods) {
-    if (method.methodKind !== 'unary') throw new Error(`${service.typeName}.${method.name}: only unary methods are supported`);
+    if (method.methodKind !== 'unary')
+      throw new Error(`${service.typeName}.${method.name}: only unary methods are supported`);
     definition[method.localName] = {
       path: `/${service.typeName}/${method.name}`,
       requestStream: false,
@@ -90,16 +101,26 @@ export function grpcServiceDefinition(service: DescService): grpc.ServiceDefinit
 /** The gRPC status that matches a catalogue HTTP status. */
 function grpcStatusForHttp(status: number): grpc.status {
   switch (status) {
-    case 400: return grpc.status.INVALID_ARGUMENT;
-    case 401: return grpc.status.UNAUTHENTICATED;
-    case 403: return grpc.status.PERMISSION_DENIED;
-    case 404: return grpc.status.NOT_FOUND;
-    case 409: return grpc.status.ALREADY_EXISTS;
-    case 413: return grpc.status.OUT_OF_RANGE;
-    case 429: return grpc.status.RESOURCE_EXHAUSTED;
-    case 503: return grpc.status.UNAVAILABLE;
-    case 504: return grpc.status.DEADLINE_EXCEEDED;
-    default: return grpc.status.INTERNAL;
+    case 400:
+      return grpc.status.INVALID_ARGUMENT;
+    case 401:
+      return grpc.status.UNAUTHENTICATED;
+    case 403:
+      return grpc.status.PERMISSION_DENIED;
+    case 404:
+      return grpc.status.NOT_FOUND;
+    case 409:
+      return grpc.status.ALREADY_EXISTS;
+    case 413:
+      return grpc.status.OUT_OF_RANGE;
+    case 429:
+      return grpc.status.RESOURCE_EXHAUSTED;
+    case 503:
+      return grpc.status.UNAVAILABLE;
+    case 504:
+      return grpc.status.DEADLINE_EXCEEDED;
+    default:
+      return grpc.status.INTERNAL;
   }
 }
 
@@ -116,7 +137,10 @@ function firstValue(metadata: grpc.Metadata, key: string): string | undefined {
   return value === undefined ? undefined : String(value);
 }
 
-type UntypedHandler = (request: MessageShape<DescMessage>, context: CallContext) => Promise<MessageInitShape<DescMessage>>;
+type UntypedHandler = (
+  request: MessageShape<DescMessage>,
+  context: CallContext,
+) => Promise<MessageInitShape<DescMessage>>;
 
 /** A service descriptor with its complete, type-checked handlers; made by `bindService`. */
 export interface BoundService {
@@ -128,7 +152,10 @@ export interface BoundService {
  * Pairs a generated service with its handlers. The handlers are checked against the service's
  * own request and response types here, at the call site; `serve()` then needs no casts.
  */
-export function bindService<S extends GenService<GenServiceMethods>>(service: S, handlers: ServiceHandlers<S>): BoundService {
+export function bindService<S extends GenService<GenServiceMethods>>(
+  service: S,
+  handlers: ServiceHandlers<S>,
+): BoundService {
   // The one place the per-method types are erased: each handler was checked above against
   // its method, and serve() calls it only with that method's messages.
   return { service, handlers: handlers as unknown as Record<string, UntypedHandler> };
@@ -204,7 +231,12 @@ class ServerCallContext implements CallContext {
 }
 
 /** The vouched-for user of a call that claims one; throws EXC_AUTHENTICATION_REQUIRED otherwise. */
-async function verifiedCaller(metadata: grpc.Metadata, audience: string, verifier: CallerVerifier | undefined, context: { readonly log: Logger }): Promise<string> {
+async function verifiedCaller(
+  metadata: grpc.Metadata,
+  audience: string,
+  verifier: CallerVerifier | undefined,
+  context: { readonly log: Logger },
+): Promise<string> {
   const assertion = firstValue(metadata, METADATA_CALLER_ASSERTION);
   const claimed = firstValue(metadata, METADATA_USER_ID);
   let reason: string;
@@ -228,10 +260,17 @@ async function verifiedCaller(metadata: grpc.Metadata, audience: string, verifie
  * client's round robin resolves the service's name again and spreads onto pods that were
  * added since it connected; grpc-js only re-resolves when a connection ends.
  */
-const CONNECTION_AGE = { 'grpc.max_connection_age_ms': 5 * 60_000, 'grpc.max_connection_age_grace_ms': 30_000 } as const;
+const CONNECTION_AGE = {
+  'grpc.max_connection_age_ms': 5 * 60_000,
+  'grpc.max_connection_age_grace_ms': 30_000,
+} as const;
 
 export async function serve(options: ServeOptions): Promise<RunningServer> {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024, ...CONNECTION_AGE, ...PER_CALL_BOOKKEEPING_OFF });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': 4 * 1024 * 1024,
+    ...CONNECTION_AGE,
+    ...PER_CALL_BOOKKEEPING_OFF,
+  });
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
   health.addToServer(server);
 
@@ -241,15 +280,19 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       const handler = handlers[method.localName];
       if (!handler) throw new Error(`${service.typeName}.${method.name} has no handler`);
       const rpc = `${service.name}.${method.name}`;
-      implementation[method.localName] = (call: grpc.ServerUnaryCall<MessageShape<DescMessage>, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      implementation[method.localName] = (
+        call: grpc.ServerUnaryCall<MessageShape<DescMessage>, unknown>,
+        callback: grpc.sendUnaryData<unknown>,
+      ) => {
         const context = new ServerCallContext(call, options.log, rpc);
-        const claimsCaller = call.metadata.get(METADATA_USER_ID).length > 0 || call.metadata.get(METADATA_CALLER_ASSERTION).length > 0;
+        const claimsCaller =
+          call.metadata.get(METADATA_USER_ID).length > 0 || call.metadata.get(METADATA_CALLER_ASSERTION).length > 0;
         // Anonymous calls skip the verification promise entirely (the hot path of most reads).
         const answer = claimsCaller
           ? verifiedCaller(call.metadata, service.typeName, options.callerVerifier, context).then((userId) => {
-            context.userId = userId;
-            return handler(call.request, context);
-          })
+              context.userId = userId;
+              return handler(call.request, context);
+            })
           : handler(call.request, context);
         answer.then(
           (response) => {
@@ -268,7 +311,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   }
 
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`${options.host ?? '0.0.0.0'}:${options.port}`, grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+    server.bindAsync(
+      `${options.host ?? '0.0.0.0'}:${options.port}`,
+      grpc.ServerCredentials.createInsecure(),
+      (error, bound) => (error ? reject(error) : resolve(bound)),
+    ),
   );
   health.setStatus('', 'SERVING');
   options.log.info({ port }, 'gRPC server listening');
@@ -279,8 +326,14 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     async shutdown(graceMs = 10_000) {
       health.setStatus('', 'NOT_SERVING');
       await new Promise<void>((resolve) => {
-        const force = setTimeout(() => { server.forceShutdown(); resolve(); }, graceMs);
-        server.tryShutdown(() => { clearTimeout(force); resolve(); });
+        const force = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
       });
     },
   };
@@ -288,12 +341,17 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
 
 /** Turns a failed call into the DomainError it carried, or a transport-level code. */
 function domainErrorFromGrpc(error: grpc.ServiceError): DomainError {
-  const carried = String(error.metadata?.get(METADATA_EXC)[0] ?? '').split(',').filter(isExcCode);
+  const carried = String(error.metadata?.get(METADATA_EXC)[0] ?? '')
+    .split(',')
+    .filter(isExcCode);
   if (carried.length > 0) return new DomainError(...(carried as [ExcCode, ...ExcCode[]]));
   switch (error.code) {
-    case grpc.status.UNAVAILABLE: return new DomainError('EXC_SERVICE_UNAVAILABLE');
-    case grpc.status.DEADLINE_EXCEEDED: return new DomainError('EXC_SERVICE_TIMEOUT');
-    default: return new DomainError('EXC_UNKNOWN');
+    case grpc.status.UNAVAILABLE:
+      return new DomainError('EXC_SERVICE_UNAVAILABLE');
+    case grpc.status.DEADLINE_EXCEEDED:
+      return new DomainError('EXC_SERVICE_TIMEOUT');
+    default:
+      return new DomainError('EXC_UNKNOWN');
   }
 }
 
@@ -341,9 +399,13 @@ export function createClient<S extends GenService<GenServiceMethods>>(
       metadata.set(METADATA_REQUEST_ID, requestId);
       if (options.clientAddress) metadata.set(METADATA_CLIENT_ADDRESS, options.clientAddress);
       if (options.userId) {
-        if (!defaults.callerSigner) throw new Error(`${service.typeName}: a call for a user needs a client made with a callerSigner`);
+        if (!defaults.callerSigner)
+          throw new Error(`${service.typeName}: a call for a user needs a client made with a callerSigner`);
         metadata.set(METADATA_USER_ID, options.userId);
-        metadata.set(METADATA_CALLER_ASSERTION, await defaults.callerSigner.sign({ userId: options.userId, audience: service.typeName }));
+        metadata.set(
+          METADATA_CALLER_ASSERTION,
+          await defaults.callerSigner.sign({ userId: options.userId, audience: service.typeName }),
+        );
       }
       const message = isMessage(request, method.input) ? request : create(method.input, request);
       return new Promise((resolve, reject) => {
@@ -373,7 +435,11 @@ export interface HealthChecker {
 }
 
 type HealthClient = grpc.Client & {
-  check(request: { service: string }, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response?: { status: string }) => void): void;
+  check(
+    request: { service: string },
+    options: grpc.CallOptions,
+    callback: (error: grpc.ServiceError | null, response?: { status: string }) => void,
+  ): void;
 };
 
 export function createHealthChecker(address: string): HealthChecker {
@@ -382,7 +448,9 @@ export function createHealthChecker(address: string): HealthChecker {
   return {
     isServing: (timeoutMs) =>
       new Promise((resolve) => {
-        client.check({ service: '' }, { deadline: Date.now() + timeoutMs }, (error, response) => resolve(!error && response?.status === 'SERVING'));
+        client.check({ service: '' }, { deadline: Date.now() + timeoutMs }, (error, response) =>
+          resolve(!error && response?.status === 'SERVING'),
+        );
       }),
     close: () => client.close(),
   };

@@ -32,7 +32,8 @@ export function pageOrDefaults(page: number | undefined, pageSize: number | unde
 export function pageErrors({ page, pageSize }: Page): ExcCode[] {
   const errors: ExcCode[] = [];
   if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) errors.push('EXC_PAGINATION_PAGE_IS_INVALID');
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) errors.push('EXC_PAGINATION_PAGE_SIZE_IS_INVALID');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
+    errors.push('EXC_PAGINATION_PAGE_SIZE_IS_INVALID');
   return errors;
 }
 

@@ -4,18 +4,32 @@ import { toPersianDigits } from './persian.ts';
 
 export const TIME_ZONE = 'Asia/Tehran';
 
-export interface JalaliDate { year: number; month: number; day: number }
+export interface JalaliDate {
+  year: number;
+  month: number;
+  day: number;
+}
 
 /** The calendar date in Tehran of an instant, as Gregorian numbers. */
 function tehranParts(date: Date): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
 
 /** The calendar date in Tehran of an instant, `YYYY-MM-DD`: what "today" means for a date rule. */
 export function tehranIsoDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 }
 
 export function toJalali(date: Date): JalaliDate {
@@ -49,7 +63,9 @@ export function formatJalali(date: Date, locale: 'fa' | 'en' = 'fa'): string {
 /** Long form with month name, through Intl's Persian calendar: «۳۰ اسفند ۱۴۰۳». */
 export function formatJalaliLong(date: Date, locale: 'fa' | 'en' = 'fa'): string {
   const tag = locale === 'fa' ? 'fa-IR-u-ca-persian' : 'en-US-u-ca-persian';
-  return new Intl.DateTimeFormat(tag, { timeZone: TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(tag, { timeZone: TIME_ZONE, year: 'numeric', month: 'long', day: 'numeric' }).format(
+    date,
+  );
 }
 
 /** Days between two instants counted in Tehran calendar days. */
@@ -59,7 +75,8 @@ function calendarDaysBetween(from: Date, to: Date): number {
   return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 }
 
-export type RelativeDate = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'daysAgo'; days: number } | { kind: 'date'; text: string };
+export type RelativeDate =
+  { kind: 'today' } | { kind: 'yesterday' } | { kind: 'daysAgo'; days: number } | { kind: 'date'; text: string };
 
 /**
  * 'today', 'yesterday', 'n days ago' up to 21 days, then the full Jalali date (spec §9); a date

@@ -16,14 +16,23 @@ export type { Logger };
 export type LogFormat = 'json' | 'pretty';
 
 /** The format a process logs in: LOG_FORMAT when set, else pretty only in development on a terminal. */
-export function logFormat(env: Record<string, string | undefined> = process.env, terminal = Boolean(process.stdout.isTTY)): LogFormat {
+export function logFormat(
+  env: Record<string, string | undefined> = process.env,
+  terminal = Boolean(process.stdout.isTTY),
+): LogFormat {
   if (env.LOG_FORMAT === 'pretty' || env.LOG_FORMAT === 'json') return env.LOG_FORMAT;
   return (env.NODE_ENV ?? 'development') === 'development' && terminal ? 'pretty' : 'json';
 }
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info', format: LogFormat = logFormat()): Logger {
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  format: LogFormat = logFormat(),
+): Logger {
   // A silent logger writes nothing, so it never needs the pretty printer.
-  return format === 'pretty' && level !== 'silent' ? pino(loggerOptions(service, level), prettyDestination()) : pino(loggerOptions(service, level));
+  return format === 'pretty' && level !== 'silent'
+    ? pino(loggerOptions(service, level), prettyDestination())
+    : pino(loggerOptions(service, level));
 }
 
 /** What every logger is made with, whichever its format. */
@@ -35,7 +44,19 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
     // Ties each line to the trace it was written in, so a trace viewer can show its logs.
     mixin: traceFields,
     redact: {
-      paths: ['code', '*.code', 'token', '*.token', 'accessToken', 'refreshToken', '*.accessToken', '*.refreshToken', 'req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      paths: [
+        'code',
+        '*.code',
+        'token',
+        '*.token',
+        'accessToken',
+        'refreshToken',
+        '*.accessToken',
+        '*.refreshToken',
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
   };
@@ -48,9 +69,14 @@ type Prettify = (line: Record<string, unknown>) => string;
  * runs in a worker thread of its own, some 10 MB more per process for every part of `make dev`.
  * Redaction has already happened when a line reaches it.
  */
-export function prettyDestination(write: (text: string) => void = (text) => void process.stdout.write(text), colour = !process.env.NO_COLOR): DestinationStream {
+export function prettyDestination(
+  write: (text: string) => void = (text) => void process.stdout.write(text),
+  colour = !process.env.NO_COLOR,
+): DestinationStream {
   // Loaded only when asked for, so JSON-logging processes never load it.
-  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as { prettyFactory(options: object): Prettify };
+  const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as {
+    prettyFactory(options: object): Prettify;
+  };
   const prettify = prettyFactory({
     colorize: colour,
     translateTime: 'SYS:HH:MM:ss.l',
@@ -71,7 +97,18 @@ export function prettyDestination(write: (text: string) => void = (text) => void
 
 /** The gateway's access line (gateway/src/http/request-log.ts) as `GET /path 200 3 ms`. */
 function compactAccessLine(line: Record<string, unknown>): Record<string, unknown> {
-  const { req, res, responseTime, reqId: _, ...rest } = line as { req?: { method?: string; path?: string }; res?: { statusCode?: number; exc?: string }; responseTime?: number; reqId?: string };
+  const {
+    req,
+    res,
+    responseTime,
+    reqId: _,
+    ...rest
+  } = line as {
+    req?: { method?: string; path?: string };
+    res?: { statusCode?: number; exc?: string };
+    responseTime?: number;
+    reqId?: string;
+  };
   if (!req?.method || !res || typeof responseTime !== 'number') return line;
   const exc = res.exc ? ` ${res.exc}` : '';
   return { ...rest, msg: `${req.method} ${req.path} ${res.statusCode}${exc} ${responseTime.toFixed(1)} ms` };

@@ -32,8 +32,12 @@ export async function applyMigrations(databaseUrl: string, sets: MigrationSet[])
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query('CREATE TABLE IF NOT EXISTS _migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM _migrations')).rows.map((r) => r.name));
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS _migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM _migrations')).rows.map((r) => r.name),
+    );
     for (const set of sets) {
       for (const file of await sqlFiles(set.dir)) {
         const name = `${set.name}/${file}`;
@@ -67,7 +71,10 @@ export function serviceMigrationSets(serviceDir: string): MigrationSet[] {
 }
 
 /** Runs `work` on the server's `postgres` database with the name of the database in `databaseUrl`. */
-async function onServer(databaseUrl: string, work: (admin: pg.Client, quotedName: string, name: string) => Promise<unknown>): Promise<void> {
+async function onServer(
+  databaseUrl: string,
+  work: (admin: pg.Client, quotedName: string, name: string) => Promise<unknown>,
+): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
@@ -107,7 +114,11 @@ export function isEntryPoint(moduleUrl: string): boolean {
  * The body of a service's `db/migrate.ts` run as a command (`npm run migrate`, the Helm job,
  * `make dev`): migrates DATABASE_URL, prints what it applied, exits 1 without DATABASE_URL.
  */
-export async function runMigrationCommand(service: string, serviceDir: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function runMigrationCommand(
+  service: string,
+  serviceDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     console.error('Invalid configuration:\n  - DATABASE_URL: required');

@@ -1,5 +1,11 @@
 // Persian text, digit, cellphone and national-id helpers. Browser-safe.
-import { digitsArToEn, digitsEnToFa, digitsFaToEn, verifyIranianLegalId, verifyIranianNationalId } from '@persian-tools/persian-tools';
+import {
+  digitsArToEn,
+  digitsEnToFa,
+  digitsFaToEn,
+  verifyIranianLegalId,
+  verifyIranianNationalId,
+} from '@persian-tools/persian-tools';
 
 const ZWNJ = '\u200c';
 // Arabic diacritics (harakat, tanwin, shadda, sukun, superscript alef) and tatweel.

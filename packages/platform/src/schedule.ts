@@ -11,7 +11,9 @@ export function repeatEvery(intervalMs: number, task: () => Promise<unknown>, lo
   const timer = setInterval(() => {
     running ??= task()
       .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
-      .finally(() => { running = undefined; });
+      .finally(() => {
+        running = undefined;
+      });
   }, intervalMs);
   timer.unref();
   return {

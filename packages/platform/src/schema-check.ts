@@ -34,14 +34,23 @@ interface DmmfModel {
   uniqueFields: string[][];
 }
 
-interface DmmfEnum { name: string; dbName: string | null }
+interface DmmfEnum {
+  name: string;
+  dbName: string | null;
+}
 
-export interface Datamodel { models: DmmfModel[]; enums: DmmfEnum[] }
+export interface Datamodel {
+  models: DmmfModel[];
+  enums: DmmfEnum[];
+}
 
 /** Parses a schema file, or every `.prisma` file of a schema folder, with Prisma's parser. */
 export async function readPrismaSchema(schemaPath: string): Promise<Datamodel> {
   const files = (await stat(schemaPath)).isDirectory()
-    ? (await readdir(schemaPath)).filter((f) => f.endsWith('.prisma')).sort().map((f) => path.join(schemaPath, f))
+    ? (await readdir(schemaPath))
+        .filter((f) => f.endsWith('.prisma'))
+        .sort()
+        .map((f) => path.join(schemaPath, f))
     : [schemaPath];
   const prismaSchema = await Promise.all(files.map(async (file) => [file, await readFile(file, 'utf8')]));
   try {
@@ -50,7 +59,11 @@ export async function readPrismaSchema(schemaPath: string): Promise<Datamodel> {
     // The parser throws a JSON string holding Prisma's own validation message.
     const raw = error instanceof Error ? error.message : String(error);
     let message = raw;
-    try { message = JSON.parse(raw).message ?? raw; } catch { /* not JSON: keep the text */ }
+    try {
+      message = JSON.parse(raw).message ?? raw;
+    } catch {
+      /* not JSON: keep the text */
+    }
     throw new Error(`${schemaPath} is not a valid Prisma schema: ${message}`);
   }
 }
@@ -67,10 +80,20 @@ interface DbColumn {
   datetime_precision: number | null;
 }
 
-interface DbIndex { table_name: string; columns: string[]; is_primary: boolean }
+interface DbIndex {
+  table_name: string;
+  columns: string[];
+  is_primary: boolean;
+}
 
 /** What Postgres must hold for a field: the type name and, where it matters, its size. */
-interface ExpectedType { udt: string; length?: number; precision?: number; scale?: number; datetimePrecision?: number }
+interface ExpectedType {
+  udt: string;
+  length?: number;
+  precision?: number;
+  scale?: number;
+  datetimePrecision?: number;
+}
 
 const DEFAULT_TYPES: Record<string, ExpectedType> = {
   String: { udt: 'text' },
@@ -86,10 +109,32 @@ const DEFAULT_TYPES: Record<string, ExpectedType> = {
 
 /** Prisma's PostgreSQL native types (`@db.X`) and the Postgres type each one creates. */
 const NATIVE_TYPES: Record<string, string> = {
-  Text: 'text', VarChar: 'varchar', Char: 'bpchar', Uuid: 'uuid', Citext: 'citext', Xml: 'xml', Inet: 'inet',
-  Bit: 'bit', VarBit: 'varbit', Boolean: 'bool', Integer: 'int4', SmallInt: 'int2', BigInt: 'int8', Oid: 'oid',
-  DoublePrecision: 'float8', Real: 'float4', Decimal: 'numeric', Money: 'money', Timestamp: 'timestamp',
-  Timestamptz: 'timestamptz', Date: 'date', Time: 'time', Timetz: 'timetz', Json: 'json', JsonB: 'jsonb', ByteA: 'bytea',
+  Text: 'text',
+  VarChar: 'varchar',
+  Char: 'bpchar',
+  Uuid: 'uuid',
+  Citext: 'citext',
+  Xml: 'xml',
+  Inet: 'inet',
+  Bit: 'bit',
+  VarBit: 'varbit',
+  Boolean: 'bool',
+  Integer: 'int4',
+  SmallInt: 'int2',
+  BigInt: 'int8',
+  Oid: 'oid',
+  DoublePrecision: 'float8',
+  Real: 'float4',
+  Decimal: 'numeric',
+  Money: 'money',
+  Timestamp: 'timestamp',
+  Timestamptz: 'timestamptz',
+  Date: 'date',
+  Time: 'time',
+  Timetz: 'timetz',
+  Json: 'json',
+  JsonB: 'jsonb',
+  ByteA: 'bytea',
 };
 
 function expectedType(field: DmmfField, enums: Map<string, string>): ExpectedType | undefined {
@@ -100,11 +145,17 @@ function expectedType(field: DmmfField, enums: Map<string, string>): ExpectedTyp
   if (!udt) return undefined;
   const numbers = args.map(Number);
   switch (name) {
-    case 'VarChar': case 'Char': case 'Bit': case 'VarBit':
+    case 'VarChar':
+    case 'Char':
+    case 'Bit':
+    case 'VarBit':
       return { udt, length: numbers[0] };
     case 'Decimal':
       return { udt, precision: numbers[0], scale: numbers[1] };
-    case 'Timestamp': case 'Timestamptz': case 'Time': case 'Timetz':
+    case 'Timestamp':
+    case 'Timestamptz':
+    case 'Time':
+    case 'Timetz':
       // Without an argument Postgres keeps microseconds (precision 6).
       return { udt, datetimePrecision: numbers[0] ?? 6 };
     default:
@@ -123,21 +174,30 @@ function actualType(column: DbColumn): ExpectedType {
   return {
     udt,
     length: column.character_maximum_length ?? undefined,
-    precision: udt === 'numeric' ? column.numeric_precision ?? undefined : undefined,
-    scale: udt === 'numeric' ? column.numeric_scale ?? undefined : undefined,
-    datetimePrecision: /^(timestamp|timestamptz|time|timetz)$/.test(udt) ? column.datetime_precision ?? undefined : undefined,
+    precision: udt === 'numeric' ? (column.numeric_precision ?? undefined) : undefined,
+    scale: udt === 'numeric' ? (column.numeric_scale ?? undefined) : undefined,
+    datetimePrecision: /^(timestamp|timestamptz|time|timetz)$/.test(udt)
+      ? (column.datetime_precision ?? undefined)
+      : undefined,
   };
 }
 
 function sameType(expected: ExpectedType, actual: ExpectedType): boolean {
   if (expected.udt !== actual.udt) return false;
   if (expected.length !== undefined && expected.length !== actual.length) return false;
-  if (expected.precision !== undefined && (expected.precision !== actual.precision || (expected.scale ?? 0) !== actual.scale)) return false;
+  if (
+    expected.precision !== undefined &&
+    (expected.precision !== actual.precision || (expected.scale ?? 0) !== actual.scale)
+  )
+    return false;
   if (expected.datetimePrecision !== undefined && expected.datetimePrecision !== actual.datetimePrecision) return false;
   return true;
 }
 
-async function readDatabase(databaseUrl: string, schemaName: string): Promise<{ columns: DbColumn[]; indexes: DbIndex[] }> {
+async function readDatabase(
+  databaseUrl: string,
+  schemaName: string,
+): Promise<{ columns: DbColumn[]; indexes: DbIndex[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -201,7 +261,9 @@ export async function findSchemaDisagreements(schemaPath: string, databaseUrl: s
         continue;
       }
       const dbColumns = new Map(columns.filter((c) => c.table_name === table).map((c) => [c.column_name, c]));
-      const scalarFields = model.fields.filter((f) => f.kind === 'scalar' || f.kind === 'enum' || f.kind === 'unsupported');
+      const scalarFields = model.fields.filter(
+        (f) => f.kind === 'scalar' || f.kind === 'enum' || f.kind === 'unsupported',
+      );
       const columnOf = new Map(model.fields.map((f) => [f.name, f.dbName ?? f.name]));
 
       for (const field of scalarFields) {
@@ -216,20 +278,26 @@ export async function findSchemaDisagreements(schemaPath: string, databaseUrl: s
         const expected = expectedType(field, enums);
         const actual = actualType(column);
         if (!expected) problems.push(`${where}: native type ${field.nativeType?.[0]} is not known to this check`);
-        else if (!sameType(expected, actual)) problems.push(`${where}: schema says ${describe(expected)}, database has ${describe(actual)}`);
+        else if (!sameType(expected, actual))
+          problems.push(`${where}: schema says ${describe(expected)}, database has ${describe(actual)}`);
         if (field.isList !== (column.data_type === 'ARRAY')) {
-          problems.push(`${where}: schema says ${field.isList ? 'a list' : 'a single value'}, database has ${column.data_type === 'ARRAY' ? 'an array' : 'a single value'}`);
+          problems.push(
+            `${where}: schema says ${field.isList ? 'a list' : 'a single value'}, database has ${column.data_type === 'ARRAY' ? 'an array' : 'a single value'}`,
+          );
         }
         // Prisma creates list columns nullable and required scalars NOT NULL.
         const nullable = column.is_nullable === 'YES';
         if (!field.isList && field.isRequired === nullable) {
-          problems.push(`${where}: schema says ${field.isRequired ? 'required' : 'optional'}, database column is ${nullable ? 'nullable' : 'NOT NULL'}`);
+          problems.push(
+            `${where}: schema says ${field.isRequired ? 'required' : 'optional'}, database column is ${nullable ? 'nullable' : 'NOT NULL'}`,
+          );
         }
       }
 
       const fieldColumns = new Set(scalarFields.map((f) => f.dbName ?? f.name));
       for (const columnName of dbColumns.keys()) {
-        if (!fieldColumns.has(columnName)) problems.push(`model ${model.name}: column ${table}.${columnName} is in the database but not in the schema`);
+        if (!fieldColumns.has(columnName))
+          problems.push(`model ${model.name}: column ${table}.${columnName} is in the database but not in the schema`);
       }
 
       const toColumns = (fields: string[]) => fields.map((f) => columnOf.get(f) ?? f);
@@ -239,19 +307,25 @@ export async function findSchemaDisagreements(schemaPath: string, databaseUrl: s
       const expectedPrimary = key(toColumns(idFields));
       const actualPrimary = indexes.find((i) => i.table_name === table && i.is_primary);
       if (idFields.length > 0 && expectedPrimary !== key(actualPrimary?.columns ?? [])) {
-        problems.push(`model ${model.name}: primary key should be (${expectedPrimary}), database has ${actualPrimary ? `(${key(actualPrimary.columns)})` : 'none'}`);
+        problems.push(
+          `model ${model.name}: primary key should be (${expectedPrimary}), database has ${actualPrimary ? `(${key(actualPrimary.columns)})` : 'none'}`,
+        );
       }
 
       const expectedUnique = new Set([
         ...model.fields.filter((f) => f.isUnique).map((f) => key(toColumns([f.name]))),
         ...model.uniqueFields.map((fields) => key(toColumns(fields))),
       ]);
-      const actualUnique = new Set(indexes.filter((i) => i.table_name === table && !i.is_primary).map((i) => key(i.columns)));
+      const actualUnique = new Set(
+        indexes.filter((i) => i.table_name === table && !i.is_primary).map((i) => key(i.columns)),
+      );
       for (const unique of expectedUnique) {
-        if (!actualUnique.has(unique)) problems.push(`model ${model.name}: unique constraint on (${unique}) is missing from the database`);
+        if (!actualUnique.has(unique))
+          problems.push(`model ${model.name}: unique constraint on (${unique}) is missing from the database`);
       }
       for (const unique of actualUnique) {
-        if (!expectedUnique.has(unique)) problems.push(`model ${model.name}: database has a unique constraint on (${unique}) that the schema lacks`);
+        if (!expectedUnique.has(unique))
+          problems.push(`model ${model.name}: database has a unique constraint on (${unique}) that the schema lacks`);
       }
     }
   }
@@ -259,7 +333,10 @@ export async function findSchemaDisagreements(schemaPath: string, databaseUrl: s
 }
 
 export class SchemaDisagreementError extends Error {
-  constructor(readonly schemaPath: string, readonly problems: string[]) {
+  constructor(
+    readonly schemaPath: string,
+    readonly problems: string[],
+  ) {
     super(`${schemaPath} and its migrated database disagree:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'SchemaDisagreementError';
   }

@@ -5,7 +5,10 @@ export interface SeedDatabase {
 }
 
 /** Runs `seed` on the database at DATABASE_URL (opened with `open`), then closes it. */
-export async function runSeed<D extends SeedDatabase>(open: (databaseUrl: string) => D, seed: (db: D) => Promise<void>): Promise<void> {
+export async function runSeed<D extends SeedDatabase>(
+  open: (databaseUrl: string) => D,
+  seed: (db: D) => Promise<void>,
+): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     console.error('Invalid configuration:\n  - DATABASE_URL: required');

@@ -27,19 +27,24 @@ export async function runService<S extends z.ZodType>(definition: ServicePackage
     running = await definition.start(config, { log });
   } catch (error) {
     log.fatal({ err: error }, 'start failed');
-    await currentTelemetry().shutdown().catch(() => {});
+    await currentTelemetry()
+      .shutdown()
+      .catch(() => {});
     process.exit(1);
   }
   for (const signal of STOP_SIGNALS) {
     process.once(signal, () => {
       log.info({ signal }, 'stopping');
-      running.stop().then(() => currentTelemetry().shutdown()).then(
-        () => process.exit(0),
-        (error: unknown) => {
-          log.error({ err: error }, 'stop failed');
-          process.exit(1);
-        },
-      );
+      running
+        .stop()
+        .then(() => currentTelemetry().shutdown())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            log.error({ err: error }, 'stop failed');
+            process.exit(1);
+          },
+        );
     });
   }
 }
@@ -69,7 +74,9 @@ export interface ServiceEvents extends Stoppable {
  */
 export async function connectEvents(settings: EventsSettings): Promise<ServiceEvents> {
   if (!settings.kafkaBrokers && !settings.eventsDatabaseUrl) {
-    settings.log.warn('no KAFKA_BROKERS or EVENTS_DATABASE_URL: events stay in the outbox until a relay runs, and none are consumed');
+    settings.log.warn(
+      'no KAFKA_BROKERS or EVENTS_DATABASE_URL: events stay in the outbox until a relay runs, and none are consumed',
+    );
     return { stop: async () => {} };
   }
   const bus = await createEventBus({
@@ -99,7 +106,10 @@ export async function connectEvents(settings: EventsSettings): Promise<ServiceEv
  * stacks, the gateway's tests and the chart check to configure, migrate and start it without
  * reaching into its `src/`.
  */
-export interface ServicePackage<S extends z.ZodType, R extends Stoppable & { port: number } = Stoppable & { port: number }> {
+export interface ServicePackage<
+  S extends z.ZodType,
+  R extends Stoppable & { port: number } = Stoppable & { port: number },
+> {
   name: string;
   /** The service's folder (its `migrations/` and `prisma/` live here). */
   dir: string;

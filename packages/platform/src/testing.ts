@@ -46,7 +46,10 @@ export function createServiceTestDatabase(label: string, serviceDir: string): Pr
   return createTestDatabase(label, serviceMigrationSets(serviceDir));
 }
 
-export interface ServiceUnderTest<S extends GenService<GenServiceMethods>, R extends { port: number; stop(): Promise<void> }> {
+export interface ServiceUnderTest<
+  S extends GenService<GenServiceMethods>,
+  R extends { port: number; stop(): Promise<void> },
+> {
   /** What `start` returned: the running service. */
   service: R;
   /** A real client on loopback that vouches for `userId` as the gateway does. */
@@ -59,13 +62,19 @@ export interface ServiceUnderTest<S extends GenService<GenServiceMethods>, R ext
  * Starts a real service for a test and a client for it. `start` starts the service on a free
  * port (GRPC_PORT 0) against a database made with createServiceTestDatabase.
  */
-export async function startServiceUnderTest<S extends GenService<GenServiceMethods>, R extends { port: number; stop(): Promise<void> }>(
+export async function startServiceUnderTest<
+  S extends GenService<GenServiceMethods>,
+  R extends { port: number; stop(): Promise<void> },
+>(
   contract: S,
   start: () => Promise<R>,
   options: { callerSigner?: CallerSigner; timeoutMs?: number } = {},
 ): Promise<ServiceUnderTest<S, R>> {
   const service = await start();
-  const client = createClient(contract, `127.0.0.1:${service.port}`, { callerSigner: options.callerSigner ?? testCallerSigner(), timeoutMs: options.timeoutMs });
+  const client = createClient(contract, `127.0.0.1:${service.port}`, {
+    callerSigner: options.callerSigner ?? testCallerSigner(),
+    timeoutMs: options.timeoutMs,
+  });
   return {
     service,
     client,
@@ -101,14 +110,25 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const server = createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (chunk: string) => { body += chunk; });
+    req.on('data', (chunk: string) => {
+      body += chunk;
+    });
     req.on('end', () => {
       if (req.url === '/v1/traces') {
         for (const resource of JSON.parse(body).resourceSpans) {
-          const service = resource.resource.attributes.find((a: { key: string }) => a.key === 'service.name')?.value.stringValue;
+          const service = resource.resource.attributes.find((a: { key: string }) => a.key === 'service.name')?.value
+            .stringValue;
           for (const scope of resource.scopeSpans) {
             for (const s of scope.spans) {
-              spans.push({ service, scope: scope.scope.name, name: s.name, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, kind: s.kind });
+              spans.push({
+                service,
+                scope: scope.scope.name,
+                name: s.name,
+                traceId: s.traceId,
+                spanId: s.spanId,
+                parentSpanId: s.parentSpanId || undefined,
+                kind: s.kind,
+              });
             }
           }
         }
@@ -118,7 +138,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { endpoint: `http://127.0.0.1:${port}`, spans, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    spans,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 export interface TestClock {
@@ -130,7 +154,11 @@ export interface TestClock {
 /** A clock the test moves instead of sleeping: starts at the real time, stands still until advanced. */
 export function testClock(start = Date.now()): TestClock {
   let now = start;
-  return Object.assign(() => now, { advance(ms: number) { now += ms; } });
+  return Object.assign(() => now, {
+    advance(ms: number) {
+      now += ms;
+    },
+  });
 }
 
 /** A port the operating system says is free right now (bound briefly on loopback, then released). */

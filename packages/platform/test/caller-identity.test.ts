@@ -48,7 +48,11 @@ test('a verified assertion is accepted from memory until it expires, then refuse
   const assertion = await signer.sign({ userId: 'u-1', audience: AUTH });
   assert.equal(await verifier.verify(assertion, { audience: AUTH }), 'u-1');
   assert.equal(await verifier.verify(assertion, { audience: AUTH }), 'u-1');
-  await assert.rejects(verifier.verify(assertion, { audience: FILES }), CallerAssertionError, 'a remembered assertion still opens only its own service');
+  await assert.rejects(
+    verifier.verify(assertion, { audience: FILES }),
+    CallerAssertionError,
+    'a remembered assertion still opens only its own service',
+  );
 
   // exp is 60 s after iat; 5 s of clock skew are tolerated, by the cache as by the full check.
   clock.advance(64_999);
@@ -63,13 +67,29 @@ test('a verified assertion is accepted from memory until it expires, then refuse
 test('an assertion from another key or altered in transit is refused every time', async () => {
   const clock = testClock(START_MS);
   const verifier = createCallerVerifier({ publicKey: pair().publicKey, clock });
-  const stranger = await createCallerSigner({ privateKey: pair().privateKey, clock }).sign({ userId: 'u-1', audience: AUTH });
+  const stranger = await createCallerSigner({ privateKey: pair().privateKey, clock }).sign({
+    userId: 'u-1',
+    audience: AUTH,
+  });
   await assert.rejects(verifier.verify(stranger, { audience: AUTH }), CallerAssertionError);
   await assert.rejects(verifier.verify(stranger, { audience: AUTH }), CallerAssertionError);
 
   const keys = pair();
   const ours = createCallerVerifier({ publicKey: keys.publicKey, clock });
-  const [header, , signature] = (await createCallerSigner({ privateKey: keys.privateKey, clock }).sign({ userId: 'u-1', audience: AUTH })).split('.');
-  const claimsAnother = Buffer.from(JSON.stringify({ iss: 'darmankar-gateway', sub: 'admin', aud: AUTH, iat: START_MS / 1000, exp: START_MS / 1000 + 60 })).toString('base64url');
-  await assert.rejects(ours.verify(`${header}.${claimsAnother}.${signature}`, { audience: AUTH }), CallerAssertionError);
+  const [header, , signature] = (
+    await createCallerSigner({ privateKey: keys.privateKey, clock }).sign({ userId: 'u-1', audience: AUTH })
+  ).split('.');
+  const claimsAnother = Buffer.from(
+    JSON.stringify({
+      iss: 'darmankar-gateway',
+      sub: 'admin',
+      aud: AUTH,
+      iat: START_MS / 1000,
+      exp: START_MS / 1000 + 60,
+    }),
+  ).toString('base64url');
+  await assert.rejects(
+    ours.verify(`${header}.${claimsAnother}.${signature}`, { audience: AUTH }),
+    CallerAssertionError,
+  );
 });

@@ -30,18 +30,25 @@ const RESERVED_FOR_PLANNED_PARTS: Record<string, string> = {
 
 function sourceFiles(): string[] {
   const roots = [
-    ...readdirSync(path.join(ROOT, 'services'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => path.join(ROOT, 'services', entry.name, 'src')),
+    ...readdirSync(path.join(ROOT, 'services'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(ROOT, 'services', entry.name, 'src')),
     path.join(ROOT, 'gateway/src'),
     path.join(ROOT, 'packages/platform/src'),
   ];
   const files: string[] = [];
   const walk = (dir: string) => {
     let entries;
-    try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) { if (entry.name !== 'generated' && entry.name !== 'node_modules') walk(full); }
-      else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') && full !== CATALOGUE) files.push(full);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'generated' && entry.name !== 'node_modules') walk(full);
+      } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') && full !== CATALOGUE) files.push(full);
     }
   };
   roots.forEach(walk);
@@ -68,7 +75,15 @@ function codesIn(text: string, fileName: string): FileCodes {
     }
     ts.forEachChild(node, visit);
   };
-  visit(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS));
+  visit(
+    ts.createSourceFile(
+      fileName,
+      text,
+      ts.ScriptTarget.Latest,
+      false,
+      fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    ),
+  );
   return found;
 }
 
@@ -78,14 +93,19 @@ function composes(code: string, pieces: string[], literals: Set<string>): boolea
   if (!code.startsWith(fixed!)) return false;
   const remainder = code.slice(fixed!.length);
   if (rest.length === 0) return remainder === '';
-  for (const literal of literals) if (remainder.startsWith(literal) && composes(remainder.slice(literal.length), rest, literals)) return true;
+  for (const literal of literals)
+    if (remainder.startsWith(literal) && composes(remainder.slice(literal.length), rest, literals)) return true;
   return false;
 }
 
 function unusedCodes(files: Array<{ name: string; text: string }>): string[] {
   const scanned = files.map(({ name, text }) => codesIn(text, name));
-  return Object.keys(EXC_CATALOGUE).filter((code) =>
-    !scanned.some((file) => file.exact.has(code) || file.templates.some((pieces) => composes(code, pieces, file.literals))));
+  return Object.keys(EXC_CATALOGUE).filter(
+    (code) =>
+      !scanned.some(
+        (file) => file.exact.has(code) || file.templates.some((pieces) => composes(code, pieces, file.literals)),
+      ),
+  );
 }
 
 const files = sourceFiles().map((name) => ({ name, text: readFileSync(name, 'utf8') }));
@@ -93,7 +113,11 @@ const files = sourceFiles().map((name) => ({ name, text: readFileSync(name, 'utf
 test('every catalogue code is thrown or declared by a service, the gateway or the platform', () => {
   assert.ok(files.length > 100, `${files.length} source files read`);
   const unused = unusedCodes(files).filter((code) => !(code in RESERVED_FOR_PLANNED_PARTS));
-  assert.deepEqual(unused, [], 'codes in the catalogue that nothing throws or declares: use them, or remove them from the catalogue');
+  assert.deepEqual(
+    unused,
+    [],
+    'codes in the catalogue that nothing throws or declares: use them, or remove them from the catalogue',
+  );
 });
 
 test('a code kept for a planned part is in the catalogue and still unused (else it leaves the list)', () => {
@@ -110,6 +134,14 @@ test('the check sees what it must: comments do not count, composed codes need th
   assert.equal(only(`// ${code} is answered elsewhere\n/* ${code} */`), true, 'a comment is no use');
   assert.equal(only(`throw new DomainError('${code}');`), false, 'a string literal is');
   assert.equal(only(`const codes = { ${code}: 1 };`), false, 'an identifier is');
-  assert.equal(only("const f = (field: string, rule: string) => `EXC_RESUMES_${field}_${rule}`; f('FIRST_NAME', 'IS_REQUIRED');"), false, 'a template with its pieces is');
-  assert.equal(only("const f = (field: string, rule: string) => `EXC_RESUMES_${field}_${rule}`; f('LAST_NAME', 'IS_REQUIRED');"), true, 'a template without them is not');
+  assert.equal(
+    only("const f = (field: string, rule: string) => `EXC_RESUMES_${field}_${rule}`; f('FIRST_NAME', 'IS_REQUIRED');"),
+    false,
+    'a template with its pieces is',
+  );
+  assert.equal(
+    only("const f = (field: string, rule: string) => `EXC_RESUMES_${field}_${rule}`; f('LAST_NAME', 'IS_REQUIRED');"),
+    true,
+    'a template without them is not',
+  );
 });

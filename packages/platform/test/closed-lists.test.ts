@@ -1,7 +1,15 @@
 // The closed lists every service validates against and the web app shows titles from.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CLOSED_LIST_NAMES, CLOSED_LIST_PARENT, closedList, closedListOptions, isClosedListName, isValid, title } from '../src/closed-lists.ts';
+import {
+  CLOSED_LIST_NAMES,
+  CLOSED_LIST_PARENT,
+  closedList,
+  closedListOptions,
+  isClosedListName,
+  isValid,
+  title,
+} from '../src/closed-lists.ts';
 
 test('an id is valid only in its own list, and a city only in its own province', () => {
   assert.equal(isValid('provinces', 'tehran'), true);
@@ -39,7 +47,7 @@ test('every list has unique well-formed ids and titles; every city names a provi
   assert.equal(isClosedListName('universities'), false);
 });
 
-test('picker options in file order, a province\'s cities only when asked', () => {
+test("picker options in file order, a province's cities only when asked", () => {
   const options = closedListOptions('cities', 'en', 'tehran');
   assert.ok(options.length >= 3);
   assert.ok(options.every((option) => option.parent === 'tehran'));

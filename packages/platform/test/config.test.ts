@@ -16,18 +16,28 @@ test('a valid environment parses with defaults filled in', () => {
 });
 
 test('a malformed variable is named in the message', () => {
-  assert.throws(() => parseConfig(schema, { DATABASE_URL: 'postgres://localhost/db', GRPC_PORT: 'ninety' }), (error: unknown) => {
-    assert.ok(error instanceof ConfigError);
-    assert.match(error.message, /GRPC_PORT/);
-    assert.doesNotMatch(error.message, /DATABASE_URL/);
-    return true;
-  });
+  assert.throws(
+    () => parseConfig(schema, { DATABASE_URL: 'postgres://localhost/db', GRPC_PORT: 'ninety' }),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /GRPC_PORT/);
+      assert.doesNotMatch(error.message, /DATABASE_URL/);
+      return true;
+    },
+  );
 });
 
 test('every bad variable is named, including a missing one', () => {
-  assert.throws(() => parseConfig(schema, { LOG_LEVEL: 'loud', OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' }), (error: unknown) => {
-    assert.ok(error instanceof ConfigError);
-    assert.deepEqual(error.problems.map((p) => p.split(':')[0]).sort(), ['DATABASE_URL', 'LOG_LEVEL', 'OTEL_EXPORTER_OTLP_ENDPOINT']);
-    return true;
-  });
+  assert.throws(
+    () => parseConfig(schema, { LOG_LEVEL: 'loud', OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' }),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.deepEqual(error.problems.map((p) => p.split(':')[0]).sort(), [
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'OTEL_EXPORTER_OTLP_ENDPOINT',
+      ]);
+      return true;
+    },
+  );
 });

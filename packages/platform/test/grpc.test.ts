@@ -4,9 +4,22 @@ import { create } from '@bufbuild/protobuf';
 import { AuthService, CodePurpose, SendCellphoneCodeRequestSchema } from '@darmankar/proto/auth/v1/auth_pb';
 import * as grpc from '@grpc/grpc-js';
 import {
-  createCallerSigner, createCallerVerifier, DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY, DEVELOPMENT_CALLER_ASSERTION_PUBLIC_KEY, METADATA_CALLER_ASSERTION,
+  createCallerSigner,
+  createCallerVerifier,
+  DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY,
+  DEVELOPMENT_CALLER_ASSERTION_PUBLIC_KEY,
+  METADATA_CALLER_ASSERTION,
 } from '../src/caller-identity.ts';
-import { bindService, createClient, createHealthChecker, grpcServiceDefinition, METADATA_USER_ID, serve, type RunningServer, type ServiceHandlers } from '../src/grpc.ts';
+import {
+  bindService,
+  createClient,
+  createHealthChecker,
+  grpcServiceDefinition,
+  METADATA_USER_ID,
+  serve,
+  type RunningServer,
+  type ServiceHandlers,
+} from '../src/grpc.ts';
 import { DomainError } from '../src/errors/domain-error.ts';
 import { createLogger } from '../src/log.ts';
 
@@ -23,14 +36,17 @@ const handlers = {
       seen.aborted = context.signal.reason;
       throw context.signal.reason;
     }
-    if (request.cellphone === 'bad') throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED');
+    if (request.cellphone === 'bad')
+      throw new DomainError('EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED');
     if (request.cellphone === 'crash') throw new Error('boom');
     if (request.cellphone === 'slow') await new Promise((r) => setTimeout(r, 500));
     return { cellphone: request.cellphone, expiresInSeconds: request.purpose, resendAfterSeconds: 120 };
   },
 } as Partial<ServiceHandlers<typeof AuthService>>;
 
-const unimplemented = async () => { throw new Error('not used'); };
+const unimplemented = async () => {
+  throw new Error('not used');
+};
 let server: RunningServer;
 let client: ReturnType<typeof createClient<typeof AuthService>>;
 
@@ -43,12 +59,20 @@ before(async () => {
     services: [bindService(AuthService, { ...all, ...handlers } as ServiceHandlers<typeof AuthService>)],
     callerVerifier: createCallerVerifier({ publicKey: DEVELOPMENT_CALLER_ASSERTION_PUBLIC_KEY }),
   });
-  client = createClient(AuthService, `127.0.0.1:${server.port}`, { callerSigner: createCallerSigner({ privateKey: DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY }) });
+  client = createClient(AuthService, `127.0.0.1:${server.port}`, {
+    callerSigner: createCallerSigner({ privateKey: DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY }),
+  });
 });
-after(async () => { client.close(); await server.shutdown(100); });
+after(async () => {
+  client.close();
+  await server.shutdown(100);
+});
 
 test('a unary call round-trips typed messages and carries identity metadata', async () => {
-  const response = await client.sendCellphoneCode({ cellphone: '09121234567', purpose: CodePurpose.CHANGE_CELLPHONE }, { userId: 'u-1', requestId: 'r-1', clientAddress: '203.0.113.7' });
+  const response = await client.sendCellphoneCode(
+    { cellphone: '09121234567', purpose: CodePurpose.CHANGE_CELLPHONE },
+    { userId: 'u-1', requestId: 'r-1', clientAddress: '203.0.113.7' },
+  );
   assert.equal(response.cellphone, '09121234567');
   assert.equal(response.expiresInSeconds, CodePurpose.CHANGE_CELLPHONE);
   assert.equal(seen.userId, 'u-1');
@@ -59,12 +83,21 @@ test('a unary call round-trips typed messages and carries identity metadata', as
 /** A raw grpc-js call with hand-made metadata: what any process that reaches the port can send. */
 function rawCall(metadata: grpc.Metadata): Promise<grpc.ServiceError | null> {
   const Raw = grpc.makeGenericClientConstructor(grpcServiceDefinition(AuthService), 'Raw');
-  const raw = new Raw(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure()) as unknown as Record<string, Function> & grpc.Client;
+  const raw = new Raw(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure()) as unknown as Record<
+    string,
+    Function
+  > &
+    grpc.Client;
   return new Promise((resolve) => {
-    raw.sendCellphoneCode!(create(SendCellphoneCodeRequestSchema, { cellphone: '09121234567' }), metadata, { deadline: Date.now() + 5_000 }, (error: grpc.ServiceError | null) => {
-      raw.close();
-      resolve(error);
-    });
+    raw.sendCellphoneCode!(
+      create(SendCellphoneCodeRequestSchema, { cellphone: '09121234567' }),
+      metadata,
+      { deadline: Date.now() + 5_000 },
+      (error: grpc.ServiceError | null) => {
+        raw.close();
+        resolve(error);
+      },
+    );
   });
 }
 
@@ -89,13 +122,20 @@ test('an assertion signed by another key, or made for another service, is refuse
 
   const ours = createCallerSigner({ privateKey: DEVELOPMENT_CALLER_ASSERTION_PRIVATE_KEY });
   const elsewhere = new grpc.Metadata();
-  elsewhere.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: 'darmankar.files.v1.FilesService' }));
+  elsewhere.set(
+    METADATA_CALLER_ASSERTION,
+    await ours.sign({ userId: 'u-1', audience: 'darmankar.files.v1.FilesService' }),
+  );
   assert.equal((await rawCall(elsewhere))?.code, grpc.status.UNAUTHENTICATED);
 
   const claimsAnother = new grpc.Metadata();
   claimsAnother.set(METADATA_USER_ID, 'u-2');
   claimsAnother.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName }));
-  assert.equal((await rawCall(claimsAnother))?.code, grpc.status.UNAUTHENTICATED, 'x-user-id must name the asserted user');
+  assert.equal(
+    (await rawCall(claimsAnother))?.code,
+    grpc.status.UNAUTHENTICATED,
+    'x-user-id must name the asserted user',
+  );
 
   seen.userId = undefined;
   const valid = new grpc.Metadata();
@@ -110,13 +150,20 @@ test('an assertion signed by another key, or made for another service, is refuse
   const remembered = new grpc.Metadata();
   remembered.set(METADATA_USER_ID, 'u-2');
   remembered.set(METADATA_CALLER_ASSERTION, await ours.sign({ userId: 'u-1', audience: AuthService.typeName }));
-  assert.equal((await rawCall(remembered))?.code, grpc.status.UNAUTHENTICATED, 'x-user-id must name the asserted user, a remembered one too');
+  assert.equal(
+    (await rawCall(remembered))?.code,
+    grpc.status.UNAUTHENTICATED,
+    'x-user-id must name the asserted user, a remembered one too',
+  );
   assert.equal(seen.userId, undefined, 'the handler never ran');
 });
 
 test('a handler sees its caller give up: the signal aborts when the deadline passes', async () => {
   seen.aborted = undefined;
-  await assert.rejects(client.sendCellphoneCode({ cellphone: 'hang' }, { timeoutMs: 100 }), (error: DomainError) => error.codes[0] === 'EXC_SERVICE_TIMEOUT');
+  await assert.rejects(
+    client.sendCellphoneCode({ cellphone: 'hang' }, { timeoutMs: 100 }),
+    (error: DomainError) => error.codes[0] === 'EXC_SERVICE_TIMEOUT',
+  );
   for (let i = 0; i < 100 && seen.aborted === undefined; i++) await new Promise((resolve) => setTimeout(resolve, 20));
   assert.ok(seen.aborted instanceof DomainError);
   assert.deepEqual((seen.aborted as DomainError).codes, ['EXC_SERVICE_TIMEOUT']);
@@ -125,7 +172,10 @@ test('a handler sees its caller give up: the signal aborts when the deadline pas
 test('a domain error crosses the wire with all its codes', async () => {
   await assert.rejects(client.sendCellphoneCode({ cellphone: 'bad' }), (error: unknown) => {
     assert.ok(error instanceof DomainError);
-    assert.deepEqual(error.codes, ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED']);
+    assert.deepEqual(error.codes, [
+      'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
+      'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED',
+    ]);
     return true;
   });
 });

@@ -26,15 +26,30 @@ test('isUuid: the usual spelling in either case; nothing else', () => {
 
 test('requireCaller: a vouched UUID passes; no caller or anything else is EXC_AUTHENTICATION_REQUIRED', () => {
   assert.equal(requireCaller(ID), ID);
-  assert.deepEqual(codesOf(() => requireCaller(undefined)), ['EXC_AUTHENTICATION_REQUIRED']);
-  assert.deepEqual(codesOf(() => requireCaller('someone')), ['EXC_AUTHENTICATION_REQUIRED']);
+  assert.deepEqual(
+    codesOf(() => requireCaller(undefined)),
+    ['EXC_AUTHENTICATION_REQUIRED'],
+  );
+  assert.deepEqual(
+    codesOf(() => requireCaller('someone')),
+    ['EXC_AUTHENTICATION_REQUIRED'],
+  );
 });
 
 test('paging: page 1 and 20 a page unless asked, at most 10,000 pages and 50 a page, each broken limit named', () => {
   assert.deepEqual(pageOrDefaults(undefined, 0), { page: 1, pageSize: 20 });
   assert.deepEqual(parsePage(3, 50), { page: 3, pageSize: 50 });
   assert.deepEqual(pageErrors({ page: 10_000, pageSize: 1 }), []);
-  assert.deepEqual(codesOf(() => parsePage(10_001, 51)), ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID']);
-  assert.deepEqual(codesOf(() => parsePage(-1, 20)), ['EXC_PAGINATION_PAGE_IS_INVALID']);
-  assert.deepEqual(codesOf(() => parsePage(1.5, 2.5)), ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID']);
+  assert.deepEqual(
+    codesOf(() => parsePage(10_001, 51)),
+    ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID'],
+  );
+  assert.deepEqual(
+    codesOf(() => parsePage(-1, 20)),
+    ['EXC_PAGINATION_PAGE_IS_INVALID'],
+  );
+  assert.deepEqual(
+    codesOf(() => parsePage(1.5, 2.5)),
+    ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID'],
+  );
 });

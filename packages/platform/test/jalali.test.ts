@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatJalali, formatJalaliLong, fromJalali, isValidJalali, relativeDate, tehranIsoDate, toJalali } from '../src/jalali.ts';
+import {
+  formatJalali,
+  formatJalaliLong,
+  fromJalali,
+  isValidJalali,
+  relativeDate,
+  tehranIsoDate,
+  toJalali,
+} from '../src/jalali.ts';
 
 test('1403 is a leap year: 2025-03-20 is 1403/12/30', () => {
   assert.deepEqual(toJalali(new Date('2025-03-20T12:00:00Z')), { year: 1403, month: 12, day: 30 });

@@ -25,7 +25,10 @@ describe('pretty logs', () => {
   /** A logger made as createLogger makes it in the pretty format, its lines captured. */
   function prettyLogger(service: string) {
     const lines: string[] = [];
-    const log = pino(loggerOptions(service, 'info'), prettyDestination((text) => lines.push(text), false));
+    const log = pino(
+      loggerOptions(service, 'info'),
+      prettyDestination((text) => lines.push(text), false),
+    );
     return { log, lines };
   }
 
@@ -47,8 +50,24 @@ describe('pretty logs', () => {
 
   it("shows the gateway's access line as method, path, status and time", () => {
     const { log, lines } = prettyLogger('gateway');
-    log.info({ reqId: 'r1', req: { id: 'r1', method: 'GET', path: '/api/v1/ping', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 }, responseTime: 1.234 }, 'request completed');
-    log.warn({ reqId: 'r2', req: { id: 'r2', method: 'POST', path: '/api/v1/resumes', remoteAddress: '127.0.0.1' }, res: { statusCode: 503, exc: 'EXC_SERVICE_UNAVAILABLE' }, responseTime: 12 }, 'request failed');
+    log.info(
+      {
+        reqId: 'r1',
+        req: { id: 'r1', method: 'GET', path: '/api/v1/ping', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 200 },
+        responseTime: 1.234,
+      },
+      'request completed',
+    );
+    log.warn(
+      {
+        reqId: 'r2',
+        req: { id: 'r2', method: 'POST', path: '/api/v1/resumes', remoteAddress: '127.0.0.1' },
+        res: { statusCode: 503, exc: 'EXC_SERVICE_UNAVAILABLE' },
+        responseTime: 12,
+      },
+      'request failed',
+    );
     assert.match(lines[0]!, /INFO: GET \/api\/v1\/ping 200 1\.2 ms\n$/);
     assert.match(lines[1]!, /WARN: POST \/api\/v1\/resumes 503 EXC_SERVICE_UNAVAILABLE 12\.0 ms\n$/);
   });

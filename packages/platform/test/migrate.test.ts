@@ -9,7 +9,9 @@ import { applyMigrations, serviceMigrationSets, type MigrationSet } from '../src
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../src/testing.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
-after(async () => { for (const cleanup of cleanups) await cleanup(); });
+after(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
 
 async function database(): Promise<TestDatabase> {
   const db = await createTestDatabase('migrate');
@@ -44,12 +46,25 @@ test('applies files in name order, once, and records each', async () => {
     'README.md': 'not a migration',
   });
   const sets: MigrationSet[] = [{ name: 'svc', dir }];
-  assert.deepEqual(await applyMigrations(db.url, sets), ['svc/0001_first.sql', 'svc/0002_second.sql', 'svc/0010_third.sql']);
+  assert.deepEqual(await applyMigrations(db.url, sets), [
+    'svc/0001_first.sql',
+    'svc/0002_second.sql',
+    'svc/0010_third.sql',
+  ]);
   assert.deepEqual(await applyMigrations(db.url, sets), [], 'a second run applies nothing');
   const recorded = await query<{ name: string }>(db.url, 'SELECT name FROM _migrations ORDER BY name');
-  assert.deepEqual(recorded.map((r) => r.name), ['svc/0001_first.sql', 'svc/0002_second.sql', 'svc/0010_third.sql']);
-  const columns = await query<{ column_name: string }>(db.url, "SELECT column_name FROM information_schema.columns WHERE table_name = 'a' ORDER BY ordinal_position");
-  assert.deepEqual(columns.map((c) => c.column_name), ['id', 'b', 'c']);
+  assert.deepEqual(
+    recorded.map((r) => r.name),
+    ['svc/0001_first.sql', 'svc/0002_second.sql', 'svc/0010_third.sql'],
+  );
+  const columns = await query<{ column_name: string }>(
+    db.url,
+    "SELECT column_name FROM information_schema.columns WHERE table_name = 'a' ORDER BY ordinal_position",
+  );
+  assert.deepEqual(
+    columns.map((c) => c.column_name),
+    ['id', 'b', 'c'],
+  );
 });
 
 test('a new file added later is applied on the next run', async () => {
@@ -68,10 +83,20 @@ test('a failing migration rolls back entirely and names its file', async () => {
     '0003_never.sql': 'CREATE TABLE never (id int)',
   });
   await assert.rejects(applyMigrations(db.url, [{ name: 'svc', dir }]), /svc\/0002_broken\.sql.*no_such_table/);
-  const tables = await query<{ table_name: string }>(db.url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
-  assert.deepEqual(tables.map((t) => t.table_name), ['_migrations', 'a'], 'nothing of 0002 or later remains');
+  const tables = await query<{ table_name: string }>(
+    db.url,
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+  );
+  assert.deepEqual(
+    tables.map((t) => t.table_name),
+    ['_migrations', 'a'],
+    'nothing of 0002 or later remains',
+  );
   assert.deepEqual(await query(db.url, 'SELECT * FROM a'), []);
-  assert.deepEqual((await query<{ name: string }>(db.url, 'SELECT name FROM _migrations')).map((r) => r.name), ['svc/0001_ok.sql']);
+  assert.deepEqual(
+    (await query<{ name: string }>(db.url, 'SELECT name FROM _migrations')).map((r) => r.name),
+    ['svc/0001_ok.sql'],
+  );
 });
 
 test('two runners started together apply each migration exactly once', async () => {
@@ -91,7 +116,10 @@ test('sets are applied in order and their names keep equal file names apart', as
   const db = await database();
   const platformLike = await migrationDir({ '0001_init.sql': 'CREATE TABLE base (id int)' });
   const serviceLike = await migrationDir({ '0001_init.sql': 'CREATE TABLE child (id int, base_id int)' });
-  const applied = await applyMigrations(db.url, [{ name: 'platform', dir: platformLike }, { name: 'service', dir: serviceLike }]);
+  const applied = await applyMigrations(db.url, [
+    { name: 'platform', dir: platformLike },
+    { name: 'service', dir: serviceLike },
+  ]);
   assert.deepEqual(applied, ['platform/0001_init.sql', 'service/0001_init.sql']);
 });
 
@@ -102,8 +130,14 @@ test('a service without a migrations folder gets the platform tables only', asyn
   const applied = await applyMigrations(db.url, serviceMigrationSets(noService));
   assert.ok(applied.length >= 2);
   assert.ok(applied.every((name) => name.startsWith('platform/')));
-  const tables = await query<{ table_name: string }>(db.url, "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
-  assert.deepEqual(tables.map((t) => t.table_name), ['_migrations', 'outbox', 'parked_events', 'processed_events']);
+  const tables = await query<{ table_name: string }>(
+    db.url,
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+  );
+  assert.deepEqual(
+    tables.map((t) => t.table_name),
+    ['_migrations', 'outbox', 'parked_events', 'processed_events'],
+  );
 });
 
 test('createTestDatabase applies the given sets and drop removes the database', async () => {
@@ -120,9 +154,15 @@ test('createTestDatabase applies the given sets and drop removes the database', 
 
 test('createTestDatabase drops its database when a migration fails', async () => {
   const dir = await migrationDir({ '0001.sql': 'SELECT * FROM no_such_table' });
-  const before = await query<{ n: number }>(testAdminUrl(), "SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'dk_test_leak_%'");
+  const before = await query<{ n: number }>(
+    testAdminUrl(),
+    "SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'dk_test_leak_%'",
+  );
   await assert.rejects(createTestDatabase('leak', [{ name: 'svc', dir }]), /svc\/0001\.sql/);
-  const afterwards = await query<{ n: number }>(testAdminUrl(), "SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'dk_test_leak_%'");
+  const afterwards = await query<{ n: number }>(
+    testAdminUrl(),
+    "SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'dk_test_leak_%'",
+  );
   assert.equal(afterwards[0]!.n, before[0]!.n);
 });
 

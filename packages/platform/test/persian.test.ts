@@ -1,6 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanText, isDigits, isValidNationalId, normalizeCellphone, normalizeForSearch, normalizePersian, toLatinDigits, toPersianDigits } from '../src/persian.ts';
+import {
+  cleanText,
+  isDigits,
+  isValidNationalId,
+  normalizeCellphone,
+  normalizeForSearch,
+  normalizePersian,
+  toLatinDigits,
+  toPersianDigits,
+} from '../src/persian.ts';
 import { PERSIAN_TEXT_CASES } from '../src/testing/persian-text-cases.ts';
 
 test('normalizePersian turns Arabic letters into Persian ones', () => {
@@ -37,14 +46,36 @@ test('normalizeForSearch folds ZWNJ, Arabic letters and case so variants match',
 });
 
 test('normalizeCellphone accepts every usual way of writing an Iranian cellphone', () => {
-  for (const input of ['09121234567', '+989121234567', '00989121234567', '989121234567', '9121234567', '۰۹۱۲۱۲۳۴۵۶۷', '٠٩١٢١٢٣٤٥٦٧', '0912 123 4567', '+98 912-123-4567', ' ۰۹۱۲ ۱۲۳ ۴۵۶۷ ']) {
+  for (const input of [
+    '09121234567',
+    '+989121234567',
+    '00989121234567',
+    '989121234567',
+    '9121234567',
+    '۰۹۱۲۱۲۳۴۵۶۷',
+    '٠٩١٢١٢٣٤٥٦٧',
+    '0912 123 4567',
+    '+98 912-123-4567',
+    ' ۰۹۱۲ ۱۲۳ ۴۵۶۷ ',
+  ]) {
     assert.equal(normalizeCellphone(input), '09121234567', input);
   }
   assert.equal(normalizeCellphone('09901234567'), '09901234567', 'new operator prefixes are accepted');
 });
 
 test('normalizeCellphone rejects letters, wrong lengths and landline prefixes', () => {
-  for (const input of ['', '0912abc4567', '09121234567a', '0912123', '091212345678', '08121234567', '02112345678', '+9809121234567', '0989121234567', '+1 912 123 4567']) {
+  for (const input of [
+    '',
+    '0912abc4567',
+    '09121234567a',
+    '0912123',
+    '091212345678',
+    '08121234567',
+    '02112345678',
+    '+9809121234567',
+    '0989121234567',
+    '+1 912 123 4567',
+  ]) {
     assert.equal(normalizeCellphone(input), null, input);
   }
 });
@@ -64,7 +95,8 @@ test('isValidNationalId checks the checksum and accepts Persian digits', () => {
 
 test('cleanText keeps every Persian string as typed: digits of three scripts, ZWNJ, ezafe, tanween, Arabic yeh and kaf', () => {
   for (const { label, typed } of PERSIAN_TEXT_CASES) assert.equal(cleanText(typed), typed, label);
-  for (const { label, typed } of PERSIAN_TEXT_CASES) assert.equal(cleanText(`  ${typed}\n`), typed, `${label}: only the ends are trimmed`);
+  for (const { label, typed } of PERSIAN_TEXT_CASES)
+    assert.equal(cleanText(`  ${typed}\n`), typed, `${label}: only the ends are trimmed`);
   // What the old normalisation did to the same text, so the table would catch it coming back.
   assert.notEqual(normalizePersian('۱۲ سال'), '۱۲ سال');
 });
@@ -73,10 +105,25 @@ test('cleanText drops invisible controls and bidi overrides, embeddings and isol
   assert.equal(cleanText('\u202eپرستار\u202c'), 'پرستار', 'right-to-left override and pop');
   assert.equal(cleanText('\u202aICU\u202c بخش \u202b۱\u202c'), 'ICU بخش ۱', 'embeddings');
   assert.equal(cleanText('\u2066a\u2069\u2067ب\u2069\u2068ج\u2069'), 'aبج', 'isolates');
-  assert.equal(cleanText('\ufeffمدیر\u0000 داخلی\u0007\u001b\u007f\u0085'), 'مدیر داخلی', 'BOM, NUL, BEL, ESC, DEL, NEL at the end');
-  assert.equal(cleanText('می\u200cخواهم \u200dلا\u200e ICU\u200f \u061c'), 'می\u200cخواهم \u200dلا\u200e ICU\u200f \u061c');
-  assert.equal(cleanText('سطر اول\r\nسطر دوم\rسطر سوم\u2028چهارم'), 'سطر اول\nسطر دوم\nسطر سوم\nچهارم', 'line breaks become \\n');
+  assert.equal(
+    cleanText('\ufeffمدیر\u0000 داخلی\u0007\u001b\u007f\u0085'),
+    'مدیر داخلی',
+    'BOM, NUL, BEL, ESC, DEL, NEL at the end',
+  );
+  assert.equal(
+    cleanText('می\u200cخواهم \u200dلا\u200e ICU\u200f \u061c'),
+    'می\u200cخواهم \u200dلا\u200e ICU\u200f \u061c',
+  );
+  assert.equal(
+    cleanText('سطر اول\r\nسطر دوم\rسطر سوم\u2028چهارم'),
+    'سطر اول\nسطر دوم\nسطر سوم\nچهارم',
+    'line breaks become \\n',
+  );
   assert.equal(cleanText('  دو  فاصله\tو تب  '), 'دو  فاصله\tو تب', 'inner spaces and tabs stay');
-  assert.equal(cleanText('نام\n\tخانوادگی', { singleLine: true }), 'نام  خانوادگی', 'single line: breaks and tabs become spaces');
+  assert.equal(
+    cleanText('نام\n\tخانوادگی', { singleLine: true }),
+    'نام  خانوادگی',
+    'single line: breaks and tabs become spaces',
+  );
   assert.equal(cleanText('\u202e \u2069'), '', 'nothing but controls and spaces: empty');
 });

@@ -5,17 +5,27 @@ import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { serviceMigrationSets } from '../src/migrate.ts';
-import { assertSchemaAgreement, findSchemaDisagreements, readPrismaSchema, SchemaDisagreementError } from '../src/schema-check.ts';
+import {
+  assertSchemaAgreement,
+  findSchemaDisagreements,
+  readPrismaSchema,
+  SchemaDisagreementError,
+} from '../src/schema-check.ts';
 import { createTestDatabase } from '../src/testing.ts';
 
 const SERVICES_DIR = fileURLToPath(new URL('../../../services/', import.meta.url));
 const FIXTURES_DIR = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
-const services = readdirSync(SERVICES_DIR).filter((name) => existsSync(path.join(SERVICES_DIR, name, 'prisma', 'schema.prisma')));
+const services = readdirSync(SERVICES_DIR).filter((name) =>
+  existsSync(path.join(SERVICES_DIR, name, 'prisma', 'schema.prisma')),
+);
 
 /** Migrates a throw-away database the way a service's start-up does, then compares. */
 async function disagreements(serviceDir: string): Promise<string[]> {
-  const db = await createTestDatabase(`schema_${path.basename(serviceDir).replace(/\W/g, '_')}`, serviceMigrationSets(serviceDir));
+  const db = await createTestDatabase(
+    `schema_${path.basename(serviceDir).replace(/\W/g, '_')}`,
+    serviceMigrationSets(serviceDir),
+  );
   try {
     return await findSchemaDisagreements(path.join(serviceDir, 'prisma', 'schema.prisma'), db.url);
   } finally {

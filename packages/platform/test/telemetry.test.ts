@@ -8,7 +8,6 @@ import { fileURLToPath } from 'node:url';
 import { startTelemetry } from '../src/telemetry.ts';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../src/testing.ts';
 
-
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const APP = fileURLToPath(new URL('./fixtures/traced-app.ts', import.meta.url));
 
@@ -23,7 +22,12 @@ before(async () => {
   spans = receiver.spans;
   app = spawn(process.execPath, ['--import', 'tsx', '--import', '@darmankar/platform/telemetry-register', APP], {
     cwd: REPO_ROOT,
-    env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_SERVICE_NAME: 'traced-app', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_SERVICE_NAME: 'traced-app',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   appUrl = await new Promise<string>((resolve, reject) => {
@@ -59,7 +63,11 @@ after(() => {
 
 function only(predicate: (span: ReceivedSpan) => boolean, what: string): ReceivedSpan {
   const found = spans.filter(predicate);
-  assert.equal(found.length, 1, `expected one ${what} span, got ${found.length}: ${spans.map((s) => s.name).join(', ')}`);
+  assert.equal(
+    found.length,
+    1,
+    `expected one ${what} span, got ${found.length}: ${spans.map((s) => s.name).join(', ')}`,
+  );
   return found[0]!;
 }
 

@@ -53,7 +53,10 @@ function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
 }
 
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
-export async function startAuthService(config: AuthConfig, options: AuthServiceOptions = {}): Promise<RunningAuthService> {
+export async function startAuthService(
+  config: AuthConfig,
+  options: AuthServiceOptions = {},
+): Promise<RunningAuthService> {
   const log = options.log ?? createLogger('auth', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log });
@@ -65,15 +68,27 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
     const mail = mailer(config, devOutbox);
     const signer = await loadAccessTokenSigner(
       db,
-      { ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, rotationDays: config.SIGNING_KEY_ROTATION_DAYS, encryptionSecret: config.SIGNING_KEY_ENCRYPTION_SECRET },
+      {
+        ttlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        rotationDays: config.SIGNING_KEY_ROTATION_DAYS,
+        encryptionSecret: config.SIGNING_KEY_ENCRYPTION_SECRET,
+      },
       clock,
       log,
     );
-    const sessions = new Sessions(db, signer, {
-      refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
-      reuseGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
-    }, clock);
-    const sms = new BudgetedSms(new SmsBudget(db, config.SMS_HOURLY_BUDGET, clock, log), options.sms ?? smsSender(config, devOutbox));
+    const sessions = new Sessions(
+      db,
+      signer,
+      {
+        refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+        reuseGraceSeconds: config.REFRESH_TOKEN_REUSE_GRACE_SECONDS,
+      },
+      clock,
+    );
+    const sms = new BudgetedSms(
+      new SmsBudget(db, config.SMS_HOURLY_BUDGET, clock, log),
+      options.sms ?? smsSender(config, devOutbox),
+    );
     const codes = new CellphoneCodes(
       db,
       sms,
@@ -110,7 +125,12 @@ export async function startAuthService(config: AuthConfig, options: AuthServiceO
       devOutbox,
       devOutboxReadable: config.NODE_ENV !== 'production',
     });
-    events = await connectEvents({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    events = await connectEvents({
+      databaseUrl: config.DATABASE_URL,
+      kafkaBrokers: config.KAFKA_BROKERS,
+      eventsDatabaseUrl: config.EVENTS_DATABASE_URL,
+      log,
+    });
     const server = await serve({
       port: config.GRPC_PORT,
       log,

@@ -17,7 +17,10 @@ const secondsList = (fallback: string) =>
     .transform((value, ctx) => {
       const steps = value.split(',').map((part) => Number(part.trim()));
       if (steps.length === 0 || steps.some((step) => !Number.isInteger(step) || step <= 0)) {
-        ctx.addIssue({ code: 'custom', message: 'a comma-separated list of positive whole seconds, e.g. 900,3600,86400' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'a comma-separated list of positive whole seconds, e.g. 900,3600,86400',
+        });
         return z.NEVER;
       }
       return steps;
@@ -79,13 +82,23 @@ export const authConfigSchema = serviceBaseConfigSchema
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     const require = (name: keyof typeof env, why: string) => {
-      if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: `required in production (${why})` });
+      if (env[name] === undefined)
+        ctx.addIssue({ code: 'custom', path: [name], message: `required in production (${why})` });
     };
     const refuseDevelopment = (name: keyof typeof env, developmentValue: string) => {
-      if (env[name] === developmentValue) ctx.addIssue({ code: 'custom', path: [name], message: 'the development value is public; set a secret of your own in production' });
+      if (env[name] === developmentValue)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'the development value is public; set a secret of your own in production',
+        });
     };
     if (env.SMS_PROVIDER === 'outbox') {
-      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'the development outbox cannot send real SMS; use kavenegar in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: 'the development outbox cannot send real SMS; use kavenegar in production',
+      });
     }
     require('KAVENEGAR_API_KEY', 'SMS is sent through Kavenegar');
     require('KAVENEGAR_TEMPLATE', 'SMS is sent through Kavenegar');

@@ -7,7 +7,17 @@ import { SMTPServer } from 'smtp-server';
 import type { TestDatabase } from '@darmankar/platform/testing';
 import { UserEmailVerifiedSchema } from '@darmankar/proto/auth/v1/events_pb';
 import type { Database } from '../src/db/client.ts';
-import { createAuthTestDatabase, inspect, login, newCellphone, rejectsWith, sleep, startTestAuth, testClock, type TestAuth } from './helpers.ts';
+import {
+  createAuthTestDatabase,
+  inspect,
+  login,
+  newCellphone,
+  rejectsWith,
+  sleep,
+  startTestAuth,
+  testClock,
+  type TestAuth,
+} from './helpers.ts';
 
 // A real SMTP server on loopback; every mail it accepts is parsed and kept here.
 const received: ParsedMail[] = [];
@@ -23,14 +33,20 @@ before(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => { received.push(mail); callback(); }, callback);
+      simpleParser(stream).then((mail) => {
+        received.push(mail);
+        callback();
+      }, callback);
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
   database = await createAuthTestDatabase();
   db = inspect(database);
-  auth = await startTestAuth(database, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PUBLIC_WEB_URL: 'http://darmankar.test:3000' });
+  auth = await startTestAuth(database, {
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    PUBLIC_WEB_URL: 'http://darmankar.test:3000',
+  });
 });
 after(async () => {
   await auth.stop();
@@ -82,13 +98,18 @@ describe('email verification', () => {
     assert.deepEqual([email.email, email.verified], [address.toLowerCase(), true]);
 
     const rows = await db.$queryRawUnsafe<{ type: string; payload: Buffer }[]>(
-      `SELECT type, payload FROM outbox WHERE key = $1 AND type = 'darmankar.auth.v1.UserEmailVerified'`, user!.id);
+      `SELECT type, payload FROM outbox WHERE key = $1 AND type = 'darmankar.auth.v1.UserEmailVerified'`,
+      user!.id,
+    );
     assert.equal(rows.length, 1);
     const event = fromBinary(UserEmailVerifiedSchema, new Uint8Array(rows[0]!.payload));
     assert.deepEqual([event.userId, event.email], [user!.id, address.toLowerCase()]);
 
     // A link works once.
-    await rejectsWith(auth.client.verifyEmail({ email: link.email, code: link.code }), 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+    await rejectsWith(
+      auth.client.verifyEmail({ email: link.email, code: link.code }),
+      'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID',
+    );
   });
 
   test('a wrong code, another address or a link for an address replaced since is EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID', async () => {
@@ -97,10 +118,19 @@ describe('email verification', () => {
     const second = `second.${Date.now()}@example.com`;
     await auth.client.sendEmailVerification({ email: first }, { userId: user!.id });
     const firstLink = linkIn(await mailTo(first));
-    await rejectsWith(auth.client.verifyEmail({ email: first, code: 'x'.repeat(43) }), 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
-    await rejectsWith(auth.client.verifyEmail({ email: second, code: firstLink.code }), 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+    await rejectsWith(
+      auth.client.verifyEmail({ email: first, code: 'x'.repeat(43) }),
+      'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID',
+    );
+    await rejectsWith(
+      auth.client.verifyEmail({ email: second, code: firstLink.code }),
+      'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID',
+    );
     await auth.client.sendEmailVerification({ email: second }, { userId: user!.id });
-    await rejectsWith(auth.client.verifyEmail({ email: first, code: firstLink.code }), 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+    await rejectsWith(
+      auth.client.verifyEmail({ email: first, code: firstLink.code }),
+      'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID',
+    );
     const secondLink = linkIn(await mailTo(second));
     await auth.client.verifyEmail({ email: secondLink.email, code: secondLink.code });
     assert.equal((await auth.client.getEmail({}, { userId: user!.id })).email, second);
@@ -108,14 +138,21 @@ describe('email verification', () => {
 
   test('an expired link is EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID', async () => {
     const clock = testClock();
-    const quick = await startTestAuth(database, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, CELLPHONE_CODE_RESEND_SECONDS: '0' }, { clock });
+    const quick = await startTestAuth(
+      database,
+      { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, CELLPHONE_CODE_RESEND_SECONDS: '0' },
+      { clock },
+    );
     try {
       const { user } = await login(quick.client, newCellphone());
       const address = `late.${Date.now()}@example.com`;
       await quick.client.sendEmailVerification({ email: address }, { userId: user!.id });
       const link = linkIn(await mailTo(address));
       clock.advance(24 * 3600_000);
-      await rejectsWith(quick.client.verifyEmail({ email: link.email, code: link.code }), 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+      await rejectsWith(
+        quick.client.verifyEmail({ email: link.email, code: link.code }),
+        'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID',
+      );
       assert.equal((await quick.client.getEmail({}, { userId: user!.id })).verified, false);
       // A millisecond earlier it still worked.
       await quick.client.sendEmailVerification({ email: address }, { userId: user!.id });
@@ -132,13 +169,22 @@ describe('email verification', () => {
   test('bad input: no caller, empty or invalid email, empty code', async () => {
     const { user } = await login(auth.client, newCellphone());
     await rejectsWith(auth.client.sendEmailVerification({ email: 'a@example.com' }), 'EXC_AUTHENTICATION_REQUIRED');
-    await rejectsWith(auth.client.sendEmailVerification({ email: ' ' }, { userId: user!.id }), 'EXC_AUTHENTICATION_EMAIL_IS_REQUIRED');
+    await rejectsWith(
+      auth.client.sendEmailVerification({ email: ' ' }, { userId: user!.id }),
+      'EXC_AUTHENTICATION_EMAIL_IS_REQUIRED',
+    );
     for (const email of ['not-an-email', 'a@b', 'a b@example.com', '@example.com']) {
-      await rejectsWith(auth.client.sendEmailVerification({ email }, { userId: user!.id }), 'EXC_AUTHENTICATION_EMAIL_IS_INVALID');
+      await rejectsWith(
+        auth.client.sendEmailVerification({ email }, { userId: user!.id }),
+        'EXC_AUTHENTICATION_EMAIL_IS_INVALID',
+      );
     }
     await rejectsWith(auth.client.verifyEmail({ email: '', code: 'abc' }), 'EXC_AUTHENTICATION_EMAIL_IS_REQUIRED');
     await rejectsWith(auth.client.verifyEmail({ email: 'nope', code: 'abc' }), 'EXC_AUTHENTICATION_EMAIL_IS_INVALID');
-    await rejectsWith(auth.client.verifyEmail({ email: 'a@example.com', code: '' }), 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
+    await rejectsWith(
+      auth.client.verifyEmail({ email: 'a@example.com', code: '' }),
+      'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID',
+    );
   });
 
   test('an SMTP server that refuses the mail is EXC_AUTHENTICATION_MESSAGE_NOT_SENT, and nothing is left behind', async () => {
@@ -151,10 +197,16 @@ describe('email verification', () => {
       },
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
-    const broken = await startTestAuth(database, { SMTP_URL: `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`, CELLPHONE_CODE_RESEND_SECONDS: '0' });
+    const broken = await startTestAuth(database, {
+      SMTP_URL: `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`,
+      CELLPHONE_CODE_RESEND_SECONDS: '0',
+    });
     try {
       const { user } = await login(broken.client, newCellphone());
-      await rejectsWith(broken.client.sendEmailVerification({ email: 'refused@example.com' }, { userId: user!.id }), 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT');
+      await rejectsWith(
+        broken.client.sendEmailVerification({ email: 'refused@example.com' }, { userId: user!.id }),
+        'EXC_AUTHENTICATION_MESSAGE_NOT_SENT',
+      );
       assert.equal(await db.emailVerification.count({ where: { userId: user!.id } }), 0);
     } finally {
       await broken.stop();
@@ -164,17 +216,27 @@ describe('email verification', () => {
 
   test('verification mails are limited per user and per address in any 24 hours: EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED', async () => {
     const clock = testClock();
-    const limited = await startTestAuth(database, {
-      CELLPHONE_CODE_RESEND_SECONDS: '0', EMAIL_VERIFICATION_DAILY_LIMIT_PER_USER: '3', EMAIL_VERIFICATION_DAILY_LIMIT_PER_ADDRESS: '2',
-    }, { clock });
+    const limited = await startTestAuth(
+      database,
+      {
+        CELLPHONE_CODE_RESEND_SECONDS: '0',
+        EMAIL_VERIFICATION_DAILY_LIMIT_PER_USER: '3',
+        EMAIL_VERIFICATION_DAILY_LIMIT_PER_ADDRESS: '2',
+      },
+      { clock },
+    );
     try {
       const mailsTo = async (address: string) => (await limited.client.listDevOutbox({ to: address })).messages.length;
       // Per user: three mails a day, to any addresses.
       const { user } = await login(limited.client, newCellphone());
       const userId = user!.id;
       const addresses = [1, 2, 3, 4].map((n) => `limit${n}.${Date.now()}@example.com`);
-      for (const address of addresses.slice(0, 3)) await limited.client.sendEmailVerification({ email: address }, { userId });
-      await rejectsWith(limited.client.sendEmailVerification({ email: addresses[3]! }, { userId }), 'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED');
+      for (const address of addresses.slice(0, 3))
+        await limited.client.sendEmailVerification({ email: address }, { userId });
+      await rejectsWith(
+        limited.client.sendEmailVerification({ email: addresses[3]! }, { userId }),
+        'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED',
+      );
       assert.equal(await mailsTo(addresses[3]!), 0);
 
       // Per address: two mails a day, from any accounts.
@@ -184,7 +246,10 @@ describe('email verification', () => {
         await limited.client.sendEmailVerification({ email: victim }, { userId: other.user!.id });
       }
       const third = await login(limited.client, newCellphone());
-      await rejectsWith(limited.client.sendEmailVerification({ email: victim }, { userId: third.user!.id }), 'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED');
+      await rejectsWith(
+        limited.client.sendEmailVerification({ email: victim }, { userId: third.user!.id }),
+        'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED',
+      );
       assert.equal(await mailsTo(victim), 2);
 
       // A day later both budgets are back.
@@ -206,7 +271,11 @@ describe('email verification', () => {
       const [message] = (await dev.client.listDevOutbox({ to: address.toUpperCase() })).messages;
       assert.equal(message!.channel, 'email');
       assert.equal(message!.subject, 'تأیید ایمیل در درمانکار');
-      assert.ok(message!.text.includes(`/api/v1/authentication/email/${encodeURIComponent(address)}/verify?code=${message!.code}`));
+      assert.ok(
+        message!.text.includes(
+          `/api/v1/authentication/email/${encodeURIComponent(address)}/verify?code=${message!.code}`,
+        ),
+      );
       await dev.client.verifyEmail({ email: address, code: message!.code });
       assert.equal((await dev.client.getEmail({}, { userId: user!.id })).verified, true);
     } finally {

@@ -7,7 +7,15 @@ import { testPostgresUrl, type TestDatabase } from '@darmankar/platform/testing'
 import { UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import type { Database } from '../src/db/client.ts';
 import { USER_TOPIC } from '../src/events/user-events.ts';
-import { createAuthTestDatabase, inspect, login, newCellphone, sleep, startTestAuth, type TestAuth } from './helpers.ts';
+import {
+  createAuthTestDatabase,
+  inspect,
+  login,
+  newCellphone,
+  sleep,
+  startTestAuth,
+  type TestAuth,
+} from './helpers.ts';
 
 // The whole path of an event: the change and its outbox row commit together, the relay in
 // the service moves the row to the bus (the embedded Postgres log here), a consumer reads it.
@@ -36,7 +44,13 @@ after(async () => {
 
 test('UserRegistered reaches a consumer of auth.user.v1 through the outbox relay', async () => {
   const received: BusMessage[] = [];
-  const consumer = await bus.subscribe({ group: 'auth-test', topics: [USER_TOPIC], handler: async (message) => { received.push(message); } });
+  const consumer = await bus.subscribe({
+    group: 'auth-test',
+    topics: [USER_TOPIC],
+    handler: async (message) => {
+      received.push(message);
+    },
+  });
   try {
     const cellphone = newCellphone();
     const { user } = await login(auth.client, cellphone);
@@ -47,7 +61,10 @@ test('UserRegistered reaches a consumer of auth.user.v1 through the outbox relay
     const event = decodeBusMessage(UserRegisteredSchema, message);
     assert.deepEqual([event.userId, event.cellphone], [user!.id, cellphone]);
     const rows = await db.$queryRawUnsafe<{ status: string }[]>(`SELECT status FROM outbox WHERE key = $1`, user!.id);
-    assert.deepEqual(rows.map((r) => r.status), ['published']);
+    assert.deepEqual(
+      rows.map((r) => r.status),
+      ['published'],
+    );
   } finally {
     await consumer.stop();
   }

@@ -28,10 +28,22 @@ export function createAuthTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Starts the real service against `database` with `env` over the test defaults. */
-export async function startTestAuth(database: TestDatabase, env: Record<string, string> = {}, options: AuthServiceOptions = {}): Promise<TestAuth> {
-  const config = authConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', ...env });
+export async function startTestAuth(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: AuthServiceOptions = {},
+): Promise<TestAuth> {
+  const config = authConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    GRPC_PORT: '0',
+    ...env,
+  });
   // The client vouches for its userId with the development caller key, as the gateway does.
-  const running = await startServiceUnderTest(AuthService, () => startAuthService(config, { log: createLogger('auth-test', 'silent'), ...options }));
+  const running = await startServiceUnderTest(AuthService, () =>
+    startAuthService(config, { log: createLogger('auth-test', 'silent'), ...options }),
+  );
   return { config, ...running };
 }
 
@@ -84,7 +96,11 @@ export function captureLog(level = 'info'): CapturedLog {
 }
 
 /** Waits (briefly, polling) until `condition` holds; fails the test when it never does. */
-export async function eventually(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5_000): Promise<void> {
+export async function eventually(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 5_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);

@@ -7,7 +7,17 @@ import { CodePurpose } from '@darmankar/proto/auth/v1/auth_pb';
 import { UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../src/domain/signing-keys.ts';
 import type { Database } from '../src/db/client.ts';
-import { createAuthTestDatabase, inspect, latestCode, login, newCellphone, rejectsWith, startTestAuth, testClock, type TestAuth } from './helpers.ts';
+import {
+  createAuthTestDatabase,
+  inspect,
+  latestCode,
+  login,
+  newCellphone,
+  rejectsWith,
+  startTestAuth,
+  testClock,
+  type TestAuth,
+} from './helpers.ts';
 
 let database: TestDatabase;
 let db: Database;
@@ -40,7 +50,12 @@ describe('login by one-time code', () => {
     assert.match(messages[0]!.code, /^\d{6}$/);
     assert.equal(messages[0]!.text, `کد ورود شما به درمانکار: ${messages[0]!.code}`);
 
-    const verified = await auth.client.verifyCellphoneCode({ cellphone, code: messages[0]!.code, purpose: LOGIN, userAgent: 'Firefox' });
+    const verified = await auth.client.verifyCellphoneCode({
+      cellphone,
+      code: messages[0]!.code,
+      purpose: LOGIN,
+      userAgent: 'Firefox',
+    });
     assert.equal(verified.user?.cellphone, cellphone);
     assert.equal(verified.user?.isNew, true);
     const session = verified.session!;
@@ -55,7 +70,9 @@ describe('login by one-time code', () => {
     assert.equal(jwks.keys.length, 1);
     assert.equal(jwks.keys[0].d, undefined, 'the JWKS must not carry the private key');
     const { payload, protectedHeader } = await jwtVerify(session.accessToken, createLocalJWKSet(jwks), {
-      issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, algorithms: ['EdDSA'],
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      algorithms: ['EdDSA'],
     });
     assert.equal(protectedHeader.alg, 'EdDSA');
     assert.equal(payload.aud, 'darmankar-api');
@@ -74,7 +91,9 @@ describe('login by one-time code', () => {
     const cellphone = newCellphone();
     const { user } = await login(auth.client, cellphone);
     const rows = await db.$queryRawUnsafe<{ topic: string; key: string; type: string; payload: Buffer }[]>(
-      `SELECT topic, key, type, payload FROM outbox WHERE key = $1`, user!.id);
+      `SELECT topic, key, type, payload FROM outbox WHERE key = $1`,
+      user!.id,
+    );
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.topic, 'auth.user.v1');
     assert.equal(rows[0]!.type, 'darmankar.auth.v1.UserRegistered');
@@ -96,7 +115,10 @@ describe('login by one-time code', () => {
     } finally {
       await again.stop();
     }
-    const rows = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM outbox WHERE key = $1`, first.user!.id);
+    const rows = await db.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM outbox WHERE key = $1`,
+      first.user!.id,
+    );
     assert.equal(Number(rows[0]!.n), 1);
   });
 
@@ -107,58 +129,115 @@ describe('login by one-time code', () => {
     assert.equal(sent.cellphone, cellphone);
     const code = await latestCode(auth.client, `+98${cellphone.slice(1)}`);
     const persianCode = code.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
-    const verified = await auth.client.verifyCellphoneCode({ cellphone: `0098${cellphone.slice(1)}`, code: persianCode, purpose: LOGIN });
+    const verified = await auth.client.verifyCellphoneCode({
+      cellphone: `0098${cellphone.slice(1)}`,
+      code: persianCode,
+      purpose: LOGIN,
+    });
     assert.equal(verified.user!.cellphone, cellphone);
   });
 });
 
 describe('bad input on send and verify', () => {
-  for (const [label, cellphone] of [['letters', '0912abc4567'], ['too short', '0912123'], ['wrong prefix', '02112345678'], ['too long', '091212345678']] as const) {
+  for (const [label, cellphone] of [
+    ['letters', '0912abc4567'],
+    ['too short', '0912123'],
+    ['wrong prefix', '02112345678'],
+    ['too long', '091212345678'],
+  ] as const) {
     test(`a cellphone with ${label} is EXC_AUTHENTICATION_CELLPHONE_IS_INVALID`, async () => {
-      await rejectsWith(auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
-      await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: '123456', purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID');
+      await rejectsWith(
+        auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN }),
+        'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
+      );
+      await rejectsWith(
+        auth.client.verifyCellphoneCode({ cellphone, code: '123456', purpose: LOGIN }),
+        'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
+      );
     });
   }
 
   test('an empty cellphone is EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED', async () => {
-    await rejectsWith(auth.client.sendCellphoneCode({ cellphone: '  ', purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED');
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: '', code: '123456', purpose: LOGIN }), 'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED');
+    await rejectsWith(
+      auth.client.sendCellphoneCode({ cellphone: '  ', purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED',
+    );
+    await rejectsWith(
+      auth.client.verifyCellphoneCode({ cellphone: '', code: '123456', purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED',
+    );
   });
 
   test('an empty code is EXC_AUTHENTICATION_CODE_IS_REQUIRED', async () => {
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: ' ', purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_REQUIRED');
+    await rejectsWith(
+      auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: ' ', purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CODE_IS_REQUIRED',
+    );
   });
 
   test('a code that is not six digits is EXC_AUTHENTICATION_CODE_IS_INVALID and takes no attempt', async () => {
     const cellphone = newCellphone();
     await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
     const code = await latestCode(auth.client, cellphone);
-    for (const malformed of ['12345', '1234567', '12a456', '12 456', '-12345', '１２３４５６', `${code}0`, code.slice(1)]) {
-      await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: malformed, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+    for (const malformed of [
+      '12345',
+      '1234567',
+      '12a456',
+      '12 456',
+      '-12345',
+      '１２３４５６',
+      `${code}0`,
+      code.slice(1),
+    ]) {
+      await rejectsWith(
+        auth.client.verifyCellphoneCode({ cellphone, code: malformed, purpose: LOGIN }),
+        'EXC_AUTHENTICATION_CODE_IS_INVALID',
+      );
     }
-    assert.equal(await db.cellphoneCodeAttempts.count({ where: { code: { cellphone } } }), 0, 'malformed codes never reach the guess counter');
-    assert.equal((await auth.client.verifyCellphoneCode({ cellphone, code: ` ${code} `, purpose: LOGIN })).user!.cellphone, cellphone);
+    assert.equal(
+      await db.cellphoneCodeAttempts.count({ where: { code: { cellphone } } }),
+      0,
+      'malformed codes never reach the guess counter',
+    );
+    assert.equal(
+      (await auth.client.verifyCellphoneCode({ cellphone, code: ` ${code} `, purpose: LOGIN })).user!.cellphone,
+      cellphone,
+    );
   });
 
   test('an unspecified or unknown purpose (next) is EXC_AUTHENTICATION_NEXT_IS_INVALID', async () => {
-    await rejectsWith(auth.client.sendCellphoneCode({ cellphone: newCellphone(), purpose: CodePurpose.UNSPECIFIED }), 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '123456', purpose: 7 as CodePurpose }), 'EXC_AUTHENTICATION_NEXT_IS_INVALID');
+    await rejectsWith(
+      auth.client.sendCellphoneCode({ cellphone: newCellphone(), purpose: CodePurpose.UNSPECIFIED }),
+      'EXC_AUTHENTICATION_NEXT_IS_INVALID',
+    );
+    await rejectsWith(
+      auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '123456', purpose: 7 as CodePurpose }),
+      'EXC_AUTHENTICATION_NEXT_IS_INVALID',
+    );
   });
 
   test('a code for a cellphone that was never sent one is EXC_AUTHENTICATION_CODE_IS_INVALID', async () => {
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '123456', purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+    await rejectsWith(
+      auth.client.verifyCellphoneCode({ cellphone: newCellphone(), code: '123456', purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CODE_IS_INVALID',
+    );
   });
 
   test('asking again within the cooldown is EXC_AUTHENTICATION_CODE_ALREADY_SENT and sends nothing', async () => {
     const cellphone = newCellphone();
     await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
-    await rejectsWith(auth.client.sendCellphoneCode({ cellphone: `+98${cellphone.slice(1)}`, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_ALREADY_SENT');
+    await rejectsWith(
+      auth.client.sendCellphoneCode({ cellphone: `+98${cellphone.slice(1)}`, purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CODE_ALREADY_SENT',
+    );
     assert.equal((await auth.client.listDevOutbox({ to: cellphone })).messages.length, 1);
   });
 
   test('parallel sends to one cellphone send exactly one code', async () => {
     const cellphone = newCellphone();
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN })),
+    );
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     assert.equal((await auth.client.listDevOutbox({ to: cellphone })).messages.length, 1);
   });
@@ -168,7 +247,10 @@ describe('bad input on send and verify', () => {
     await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
     const code = await latestCode(auth.client, cellphone);
     await auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN });
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+    await rejectsWith(
+      auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CODE_IS_INVALID',
+    );
   });
 
   test('five wrong guesses kill the code: the fifth and every later try, even the right code, are ATTEMPTS_EXCEEDED', async () => {
@@ -177,10 +259,19 @@ describe('bad input on send and verify', () => {
     const code = await latestCode(auth.client, cellphone);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) {
-      await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+      await rejectsWith(
+        auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN }),
+        'EXC_AUTHENTICATION_CODE_IS_INVALID',
+      );
     }
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
+    await rejectsWith(
+      auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED',
+    );
+    await rejectsWith(
+      auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED',
+    );
   });
 
   test('four wrong guesses still leave the right code working', async () => {
@@ -188,7 +279,11 @@ describe('bad input on send and verify', () => {
     await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
     const code = await latestCode(auth.client, cellphone);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+    for (let i = 0; i < 4; i++)
+      await rejectsWith(
+        auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN }),
+        'EXC_AUTHENTICATION_CODE_IS_INVALID',
+      );
     const verified = await auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN });
     assert.equal(verified.user!.cellphone, cellphone);
   });
@@ -198,10 +293,18 @@ describe('bad input on send and verify', () => {
     await auth.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
     const code = await latestCode(auth.client, cellphone);
     const wrong = code === '000000' ? '111111' : '000000';
-    await Promise.allSettled(Array.from({ length: 20 }, () => auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN })));
+    await Promise.allSettled(
+      Array.from({ length: 20 }, () => auth.client.verifyCellphoneCode({ cellphone, code: wrong, purpose: LOGIN })),
+    );
     const [row] = await db.cellphoneCode.findMany({ where: { cellphone }, include: { attempts: true } });
-    assert.deepEqual(row!.attempts.map((a) => a.attempts), [5]);
-    await rejectsWith(auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
+    assert.deepEqual(
+      row!.attempts.map((a) => a.attempts),
+      [5],
+    );
+    await rejectsWith(
+      auth.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }),
+      'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED',
+    );
   });
 
   test('codes are stored only as a keyed hash', async () => {
@@ -217,19 +320,32 @@ describe('bad input on send and verify', () => {
 describe('short durations', () => {
   test('an expired code is EXC_AUTHENTICATION_CODE_IS_EXPIRED, and the cooldown ends on time', async () => {
     const clock = testClock();
-    const quick = await startTestAuth(database, { CELLPHONE_CODE_TTL_SECONDS: '60', CELLPHONE_CODE_RESEND_SECONDS: '30' }, { clock });
+    const quick = await startTestAuth(
+      database,
+      { CELLPHONE_CODE_TTL_SECONDS: '60', CELLPHONE_CODE_RESEND_SECONDS: '30' },
+      { clock },
+    );
     try {
       const cellphone = newCellphone();
       const sent = await quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
       assert.deepEqual([sent.expiresInSeconds, sent.resendAfterSeconds], [60, 30]);
       const code = await latestCode(quick.client, cellphone);
       clock.advance(29_999);
-      await rejectsWith(quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_ALREADY_SENT');
+      await rejectsWith(
+        quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN }),
+        'EXC_AUTHENTICATION_CODE_ALREADY_SENT',
+      );
       clock.advance(29_999);
       // Still alive a few milliseconds before its end: a wrong guess is only wrong.
-      await rejectsWith(quick.client.verifyCellphoneCode({ cellphone, code: code === '000000' ? '111111' : '000000', purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
+      await rejectsWith(
+        quick.client.verifyCellphoneCode({ cellphone, code: code === '000000' ? '111111' : '000000', purpose: LOGIN }),
+        'EXC_AUTHENTICATION_CODE_IS_INVALID',
+      );
       clock.advance(2);
-      await rejectsWith(quick.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_EXPIRED');
+      await rejectsWith(
+        quick.client.verifyCellphoneCode({ cellphone, code, purpose: LOGIN }),
+        'EXC_AUTHENTICATION_CODE_IS_EXPIRED',
+      );
       await quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
       const fresh = await latestCode(quick.client, cellphone);
       const verified = await quick.client.verifyCellphoneCode({ cellphone, code: fresh, purpose: LOGIN });
@@ -249,8 +365,15 @@ describe('short durations', () => {
       clock.advance(5);
       await quick.client.sendCellphoneCode({ cellphone, purpose: LOGIN });
       const fresh = await latestCode(quick.client, cellphone);
-      if (old !== fresh) await rejectsWith(quick.client.verifyCellphoneCode({ cellphone, code: old, purpose: LOGIN }), 'EXC_AUTHENTICATION_CODE_IS_INVALID');
-      assert.equal((await quick.client.verifyCellphoneCode({ cellphone, code: fresh, purpose: LOGIN })).user!.cellphone, cellphone);
+      if (old !== fresh)
+        await rejectsWith(
+          quick.client.verifyCellphoneCode({ cellphone, code: old, purpose: LOGIN }),
+          'EXC_AUTHENTICATION_CODE_IS_INVALID',
+        );
+      assert.equal(
+        (await quick.client.verifyCellphoneCode({ cellphone, code: fresh, purpose: LOGIN })).user!.cellphone,
+        cellphone,
+      );
     } finally {
       await quick.stop();
     }
@@ -262,7 +385,10 @@ describe('calls that need a caller', () => {
     await rejectsWith(auth.client.getCellphone({}), 'EXC_AUTHENTICATION_REQUIRED');
     await rejectsWith(auth.client.getEmail({}), 'EXC_AUTHENTICATION_REQUIRED');
     await rejectsWith(auth.client.getCellphone({}, { userId: 'not-a-uuid' }), 'EXC_AUTHENTICATION_REQUIRED');
-    await rejectsWith(auth.client.getCellphone({}, { userId: '00000000-0000-4000-8000-000000000000' }), 'EXC_AUTHENTICATION_REQUIRED');
+    await rejectsWith(
+      auth.client.getCellphone({}, { userId: '00000000-0000-4000-8000-000000000000' }),
+      'EXC_AUTHENTICATION_REQUIRED',
+    );
   });
 });
 

@@ -27,13 +27,21 @@ export interface RunningBillingService {
 function paymentProvider(config: BillingConfig, db: Database, clock: () => number, log: Logger): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'zarinpal') {
     // Outside production a missing merchant id is allowed so the service starts; Zarinpal refuses the requests.
-    return createZarinpalProvider({ merchantId: config.ZARINPAL_MERCHANT_ID ?? '', baseUrl: config.ZARINPAL_BASE_URL, timeoutMs: config.PAYMENT_TIMEOUT_MS, log });
+    return createZarinpalProvider({
+      merchantId: config.ZARINPAL_MERCHANT_ID ?? '',
+      baseUrl: config.ZARINPAL_BASE_URL,
+      timeoutMs: config.PAYMENT_TIMEOUT_MS,
+      log,
+    });
   }
   return createSandboxProvider(db, config.PUBLIC_WEB_URL, clock);
 }
 
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
-export async function startBillingService(config: BillingConfig, options: StartOptions = {}): Promise<RunningBillingService> {
+export async function startBillingService(
+  config: BillingConfig,
+  options: StartOptions = {},
+): Promise<RunningBillingService> {
   const log = options.log ?? createLogger('billing', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const db = createDatabase(createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log }));
@@ -42,7 +50,12 @@ export async function startBillingService(config: BillingConfig, options: StartO
   try {
     // The process's one bus: the outbox relay runs on it, and the access cache listens on it
     // for agent changes (ADR 021).
-    events = await connectEvents({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    events = await connectEvents({
+      databaseUrl: config.DATABASE_URL,
+      kafkaBrokers: config.KAFKA_BROKERS,
+      eventsDatabaseUrl: config.EVENTS_DATABASE_URL,
+      log,
+    });
     access = await createEmployerAccess({
       address: config.EMPLOYER_GRPC_URL,
       callerSigner: createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }),
@@ -56,7 +69,10 @@ export async function startBillingService(config: BillingConfig, options: StartO
       plans: new Plans(db),
       purchases: new PurchasedPlans(db, access, clock),
       orders,
-      payments: new Payments(db, orders, provider, clock, { callbackUrl: `${config.PUBLIC_WEB_URL.replace(/\/+$/, '')}/orders/payment-callback`, log }),
+      payments: new Payments(db, orders, provider, clock, {
+        callbackUrl: `${config.PUBLIC_WEB_URL.replace(/\/+$/, '')}/orders/payment-callback`,
+        log,
+      }),
       resources: new Resources(db, access, clock),
       sandbox: provider.name === 'sandbox' ? (provider as SandboxProvider) : null,
     });

@@ -33,10 +33,18 @@ export const billingConfigSchema = serviceBaseConfigSchema
   .superRefine((config, context) => {
     if (config.NODE_ENV !== 'production') return;
     if (config.PAYMENT_PROVIDER === 'sandbox') {
-      context.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'the sandbox takes no money: set zarinpal in production' });
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'the sandbox takes no money: set zarinpal in production',
+      });
     }
     if (config.PAYMENT_PROVIDER === 'zarinpal' && !config.ZARINPAL_MERCHANT_ID) {
-      context.addIssue({ code: 'custom', path: ['ZARINPAL_MERCHANT_ID'], message: 'required in production (the Zarinpal merchant id)' });
+      context.addIssue({
+        code: 'custom',
+        path: ['ZARINPAL_MERCHANT_ID'],
+        message: 'required in production (the Zarinpal merchant id)',
+      });
     }
   });
 

@@ -8,6 +8,7 @@ const DEMO_CODE = 'DARMAN10';
 
 await runSeed(createDatabase, async (db) => {
   const existing = await db.discountCode.findUnique({ where: { code: DEMO_CODE } });
-  if (!existing) await db.discountCode.create({ data: { id: randomUUID(), code: DEMO_CODE, percent: 10, createdAt: new Date() } });
+  if (!existing)
+    await db.discountCode.create({ data: { id: randomUUID(), code: DEMO_CODE, percent: 10, createdAt: new Date() } });
   console.log(`billing: discount code ${DEMO_CODE} (10% off every plan) ${existing ? 'already present' : 'created'}`);
 });

@@ -12,7 +12,16 @@ import { createEventBus, toBusMessage, type EventBus } from '@darmankar/platform
 import { createClient, createHealthChecker, type ServiceClient } from '@darmankar/platform/grpc';
 import { createLogger } from '@darmankar/platform/log';
 import { dropDatabase } from '@darmankar/platform/migrate';
-import { createServiceTestDatabase, freePort, startServiceUnderTest, testCallerSigner, testClock, testPostgresUrl, type TestClock, type TestDatabase } from '@darmankar/platform/testing';
+import {
+  createServiceTestDatabase,
+  freePort,
+  startServiceUnderTest,
+  testCallerSigner,
+  testClock,
+  testPostgresUrl,
+  type TestClock,
+  type TestDatabase,
+} from '@darmankar/platform/testing';
 import { UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import { BillingService, PaymentMethod } from '@darmankar/proto/billing/v1/billing_pb';
 import { AccessOutcome, EmployerAction, EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
@@ -85,7 +94,10 @@ export async function startEmployerProcess(eventsUrl: string): Promise<RunningEm
   } finally {
     health.close();
   }
-  const client = createClient(EmployerService, address, { callerSigner: testCallerSigner(), timeoutMs: CALL_TIMEOUT_MS });
+  const client = createClient(EmployerService, address, {
+    callerSigner: testCallerSigner(),
+    timeoutMs: CALL_TIMEOUT_MS,
+  });
   return {
     client,
     address,
@@ -128,7 +140,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     ...env,
   });
   // A generous deadline: these tests share the machine with other suites, and a slow answer is not what they test.
-  const running = await startServiceUnderTest(BillingService, () => startBillingService(config, { log: createLogger('billing-test', 'silent'), clock }), { timeoutMs: CALL_TIMEOUT_MS });
+  const running = await startServiceUnderTest(
+    BillingService,
+    () => startBillingService(config, { log: createLogger('billing-test', 'silent'), clock }),
+    { timeoutMs: CALL_TIMEOUT_MS },
+  );
   const db = createDatabase(database.url);
   const bus = await createEventBus({ eventsDatabaseUrl: eventsUrl });
   return {
@@ -156,7 +172,10 @@ export const newUser = () => randomUUID();
 /** A new employer owned by a new user. */
 export async function newEmployer(stack: Stack): Promise<{ owner: string; employerId: string }> {
   const owner = newUser();
-  const created = await stack.employer.createEmployer({ brand: `کلینیک ${randomBytes(3).toString('hex')}`, isSelfEmployed: false }, { userId: owner });
+  const created = await stack.employer.createEmployer(
+    { brand: `کلینیک ${randomBytes(3).toString('hex')}`, isSelfEmployed: false },
+    { userId: owner },
+  );
   return { owner, employerId: created.employer!.id };
 }
 
@@ -167,12 +186,33 @@ function newCellphone(): string {
 }
 
 /** An agent of the employer with these permissions, linked to a user the way auth's event links it. */
-export async function newAgent(stack: Stack, owner: string, employerId: string, permissions: string[]): Promise<string> {
+export async function newAgent(
+  stack: Stack,
+  owner: string,
+  employerId: string,
+  permissions: string[],
+): Promise<string> {
   const userId = newUser();
   const cellphone = newCellphone();
-  await stack.employer.inviteAgent({ employerId, fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: permissions.map(actionValue) } }, { userId: owner });
-  await stack.bus.publish([toBusMessage(UserRegisteredSchema, create(UserRegisteredSchema, { userId, cellphone }), { topic: 'auth.user.v1', key: userId })]);
-  await eventually(async () => (await stack.employer.hasAccess({ employerId, action: EmployerAction.BILLING }, { userId })).outcome !== AccessOutcome.NOT_MEMBER, 'the agent to be linked');
+  await stack.employer.inviteAgent(
+    {
+      employerId,
+      fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: permissions.map(actionValue) },
+    },
+    { userId: owner },
+  );
+  await stack.bus.publish([
+    toBusMessage(UserRegisteredSchema, create(UserRegisteredSchema, { userId, cellphone }), {
+      topic: 'auth.user.v1',
+      key: userId,
+    }),
+  ]);
+  await eventually(
+    async () =>
+      (await stack.employer.hasAccess({ employerId, action: EmployerAction.BILLING }, { userId })).outcome !==
+      AccessOutcome.NOT_MEMBER,
+    'the agent to be linked',
+  );
   return userId;
 }
 
@@ -189,7 +229,10 @@ export async function eventually(check: () => Promise<boolean>, what: string, ti
 /** Cart for `planId`, paid through the sandbox provider (start, approve, submit OK). */
 export async function buyWithSandbox(stack: Stack, owner: string, employerId: string, planId: string) {
   const order = (await stack.billing.createCart({ employerId, planId }, { userId: owner })).order!;
-  const started = await stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.GATEWAY }, { userId: owner });
+  const started = await stack.billing.startPayment(
+    { orderId: order.id, method: PaymentMethod.GATEWAY },
+    { userId: owner },
+  );
   const authority = authorityOf(started.redirectUrl);
   await stack.billing.decideSandboxPayment({ authority, approve: true });
   const submitted = await stack.billing.submitPayment({ authority, status: 'OK' });
@@ -197,7 +240,18 @@ export async function buyWithSandbox(stack: Stack, owner: string, employerId: st
 }
 
 /** A discount code written straight to the table (codes are made by operators, not by the API). */
-export async function addDiscountCode(db: Database, fields: { code: string; percent?: number; amountRials?: bigint; startsAt?: Date; endsAt?: Date; maxUses?: number; planIds?: string[] }): Promise<void> {
+export async function addDiscountCode(
+  db: Database,
+  fields: {
+    code: string;
+    percent?: number;
+    amountRials?: bigint;
+    startsAt?: Date;
+    endsAt?: Date;
+    maxUses?: number;
+    planIds?: string[];
+  },
+): Promise<void> {
   await db.discountCode.create({
     data: {
       id: randomUUID(),

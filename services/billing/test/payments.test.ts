@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { fromBinary } from '@bufbuild/protobuf';
 import { OrderPaidSchema } from '@darmankar/proto/billing/v1/events_pb';
 import { OrderStatus, PaymentMethod, PaymentStatus, PurchasedPlanStatus } from '@darmankar/proto/billing/v1/billing_pb';
-import { addDiscountCode, authorityOf, DAY_MS, newEmployer, PLAN, rejectsWith, startStack, type Stack } from './helpers.ts';
+import {
+  addDiscountCode,
+  authorityOf,
+  DAY_MS,
+  newEmployer,
+  PLAN,
+  rejectsWith,
+  startStack,
+  type Stack,
+} from './helpers.ts';
 
 let stack: Stack;
 before(async () => {
@@ -28,7 +37,10 @@ async function startGateway(owner: string, orderId: string) {
 }
 
 const outboxOf = (employerId: string) =>
-  stack.db.$queryRawUnsafe<{ type: string; topic: string; payload: Buffer }[]>(`SELECT type, topic, payload FROM outbox WHERE key = $1 ORDER BY seq`, employerId);
+  stack.db.$queryRawUnsafe<{ type: string; topic: string; payload: Buffer }[]>(
+    `SELECT type, topic, payload FROM outbox WHERE key = $1 ORDER BY seq`,
+    employerId,
+  );
 
 test('gateway payment: start, the sandbox page approves, submit OK completes the order; a second submit answers the same and creates nothing', async () => {
   const { owner, employerId, order } = await cart(PLAN.professional);
@@ -41,7 +53,10 @@ test('gateway payment: start, the sandbox page approves, submit OK completes the
   assert.match(page.description, /حرفه‌ای/);
   const { redirectUrl } = await stack.billing.decideSandboxPayment({ authority: started.authority, approve: true });
   assert.equal(redirectUrl, `http://web.test/orders/payment-callback?Authority=${started.authority}&Status=OK`);
-  await rejectsWith(stack.billing.decideSandboxPayment({ authority: started.authority, approve: false }), 'EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED');
+  await rejectsWith(
+    stack.billing.decideSandboxPayment({ authority: started.authority, approve: false }),
+    'EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED',
+  );
 
   const first = await stack.billing.submitPayment({ authority: started.authority, status: 'OK' });
   assert.equal(first.employerId, employerId);
@@ -64,8 +79,14 @@ test('gateway payment: start, the sandbox page approves, submit OK completes the
   assert.equal(paidEvents.length, 1);
   assert.equal(paidEvents[0]!.topic, 'billing.order.v1');
   const event = fromBinary(OrderPaidSchema, paidEvents[0]!.payload);
-  assert.deepEqual([event.orderId, event.orderNumber, event.total?.rials, event.reserved], [order.id, order.number, 9_900_000n, false]);
-  const fetched = await stack.billing.getPayment({ orderId: order.id, paymentId: first.payment!.id }, { userId: owner });
+  assert.deepEqual(
+    [event.orderId, event.orderNumber, event.total?.rials, event.reserved],
+    [order.id, order.number, 9_900_000n, false],
+  );
+  const fetched = await stack.billing.getPayment(
+    { orderId: order.id, paymentId: first.payment!.id },
+    { userId: owner },
+  );
   assert.equal(fetched.payment?.status, PaymentStatus.PAID);
 });
 
@@ -73,7 +94,9 @@ test('concurrent submits of one authority complete the order once', async () => 
   const { owner, employerId, order } = await cart();
   const { authority } = await startGateway(owner, order.id);
   await stack.billing.decideSandboxPayment({ authority, approve: true });
-  const answers = await Promise.all(Array.from({ length: 6 }, () => stack.billing.submitPayment({ authority, status: 'OK' })));
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => stack.billing.submitPayment({ authority, status: 'OK' })),
+  );
   assert.ok(answers.every((answer) => answer.payment?.status === PaymentStatus.PAID));
   assert.equal(new Set(answers.map((answer) => answer.payment?.reference)).size, 1);
   assert.equal(await stack.db.purchasedPlan.count({ where: { employerId } }), 1);
@@ -87,7 +110,11 @@ test('NOK fails the payment and the cart stays payable; an unconfirmed OK fails 
   await stack.billing.decideSandboxPayment({ authority: first.authority, approve: false });
   const failed = await stack.billing.submitPayment({ authority: first.authority, status: 'NOK' });
   assert.equal(failed.payment?.status, PaymentStatus.FAILED);
-  assert.equal((await stack.billing.getCurrentOrder({ employerId }, { userId: owner })).order?.id, order.id, 'the cart stays');
+  assert.equal(
+    (await stack.billing.getCurrentOrder({ employerId }, { userId: owner })).order?.id,
+    order.id,
+    'the cart stays',
+  );
 
   // The payer claims OK but the sandbox page never approved: the provider does not confirm it.
   stack.clock.advance(1000);
@@ -98,13 +125,28 @@ test('NOK fails the payment and the cart stays payable; an unconfirmed OK fails 
   stack.clock.advance(1000);
   const third = await startGateway(owner, order.id);
   await stack.billing.decideSandboxPayment({ authority: third.authority, approve: true });
-  assert.equal((await stack.billing.submitPayment({ authority: third.authority, status: 'OK' })).payment?.status, PaymentStatus.PAID);
+  assert.equal(
+    (await stack.billing.submitPayment({ authority: third.authority, status: 'OK' })).payment?.status,
+    PaymentStatus.PAID,
+  );
   const paid = (await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order!;
-  assert.deepEqual(paid.payments.map((p) => p.status), [PaymentStatus.FAILED, PaymentStatus.FAILED, PaymentStatus.PAID]);
+  assert.deepEqual(
+    paid.payments.map((p) => p.status),
+    [PaymentStatus.FAILED, PaymentStatus.FAILED, PaymentStatus.PAID],
+  );
 
-  await rejectsWith(stack.billing.submitPayment({ authority: 'A000000000000000000000000000000000000', status: 'OK' }), 'EXC_FINANCE_PAYMENT_NOT_FOUND');
-  await rejectsWith(stack.billing.submitPayment({ authority: third.authority, status: 'MAYBE' }), 'EXC_FINANCE_PAYMENT_STATUS_IS_INVALID');
-  await rejectsWith(stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.UNSPECIFIED }, { userId: owner }), 'EXC_FINANCE_PAYMENT_METHOD_IS_INVALID');
+  await rejectsWith(
+    stack.billing.submitPayment({ authority: 'A000000000000000000000000000000000000', status: 'OK' }),
+    'EXC_FINANCE_PAYMENT_NOT_FOUND',
+  );
+  await rejectsWith(
+    stack.billing.submitPayment({ authority: third.authority, status: 'MAYBE' }),
+    'EXC_FINANCE_PAYMENT_STATUS_IS_INVALID',
+  );
+  await rejectsWith(
+    stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.UNSPECIFIED }, { userId: owner }),
+    'EXC_FINANCE_PAYMENT_METHOD_IS_INVALID',
+  );
 });
 
 test('a cart changed while its payment was at the provider: that payment cannot complete the new total', async () => {
@@ -114,7 +156,10 @@ test('a cart changed while its payment was at the provider: that payment cannot 
   await stack.billing.decideSandboxPayment({ authority, approve: true });
   const answer = await stack.billing.submitPayment({ authority, status: 'OK' });
   assert.equal(answer.payment?.status, PaymentStatus.FAILED, 'never verified, so the provider returns the money');
-  assert.equal((await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order?.status, OrderStatus.PENDING);
+  assert.equal(
+    (await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order?.status,
+    OrderStatus.PENDING,
+  );
   assert.equal(await stack.db.purchasedPlan.count({ where: { employerId } }), 0);
 });
 
@@ -131,7 +176,10 @@ test('discounts: percent and fixed amounts, expired, not for this plan, unknown'
   const fixed = (await stack.billing.applyDiscount({ employerId, code: 'FIX1M' }, { userId: owner })).order!;
   assert.deepEqual([fixed.discount?.rials, fixed.total?.rials], [1_000_000n, 8_900_000n]);
   for (const code of ['OLD', 'LATER', 'ENTONLY', 'NOSUCH']) {
-    await rejectsWith(stack.billing.applyDiscount({ employerId, code }, { userId: owner }), 'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
+    await rejectsWith(
+      stack.billing.applyDiscount({ employerId, code }, { userId: owner }),
+      'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID',
+    );
   }
   const removed = (await stack.billing.removeDiscount({ orderId: order.id }, { userId: owner })).order!;
   assert.deepEqual([removed.discountCode, removed.total?.rials], [undefined, 9_900_000n]);
@@ -140,7 +188,10 @@ test('discounts: percent and fixed amounts, expired, not for this plan, unknown'
   await addDiscountCode(stack.db, { code: 'SOON', percent: 10, endsAt: new Date(now + 60_000) });
   await stack.billing.applyDiscount({ employerId, code: 'SOON' }, { userId: owner });
   stack.clock.advance(61_000);
-  await rejectsWith(stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.GATEWAY }, { userId: owner }), 'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
+  await rejectsWith(
+    stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.GATEWAY }, { userId: owner }),
+    'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID',
+  );
 });
 
 /** Buyers racing for a code's uses: more contenders than uses, so that a lost update shows as an extra winner. */
@@ -151,18 +202,34 @@ test(`a discount that makes the total 0 completes without the provider; ${CONTEN
   await addDiscountCode(stack.db, { code: 'FREE3', percent: 100, maxUses: USES });
   const buyers = await Promise.all(Array.from({ length: CONTENDERS }, () => cart()));
   for (const buyer of buyers) {
-    const order = (await stack.billing.applyDiscount({ employerId: buyer.employerId, code: 'FREE3' }, { userId: buyer.owner })).order!;
+    const order = (
+      await stack.billing.applyDiscount({ employerId: buyer.employerId, code: 'FREE3' }, { userId: buyer.owner })
+    ).order!;
     assert.equal(order.total?.rials, 0n);
   }
-  const results = await Promise.allSettled(buyers.map((buyer) => stack.billing.startPayment({ orderId: buyer.order.id, method: PaymentMethod.GATEWAY }, { userId: buyer.owner })));
-  const done = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ redirectUrl: string; payment?: { status: PaymentStatus; amount?: { rials: bigint } } }>[];
+  const results = await Promise.allSettled(
+    buyers.map((buyer) =>
+      stack.billing.startPayment({ orderId: buyer.order.id, method: PaymentMethod.GATEWAY }, { userId: buyer.owner }),
+    ),
+  );
+  const done = results.filter((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{
+    redirectUrl: string;
+    payment?: { status: PaymentStatus; amount?: { rials: bigint } };
+  }>[];
   assert.equal(done.length, USES, `exactly ${USES} orders get the code's uses`);
-  for (const { value: winner } of done) assert.deepEqual([winner.redirectUrl, winner.payment?.status, winner.payment?.amount?.rials], ['', PaymentStatus.PAID, 0n]);
+  for (const { value: winner } of done)
+    assert.deepEqual(
+      [winner.redirectUrl, winner.payment?.status, winner.payment?.amount?.rials],
+      ['', PaymentStatus.PAID, 0n],
+    );
   const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
   assert.equal(refused.length, CONTENDERS - USES);
   for (const { reason } of refused) await rejectsWith(Promise.reject(reason), 'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
   assert.equal((await stack.db.discountCode.findUniqueOrThrow({ where: { code: 'FREE3' } })).usedCount, USES);
-  assert.equal(await stack.db.purchasedPlan.count({ where: { employerId: { in: buyers.map((b) => b.employerId) } } }), USES);
+  assert.equal(
+    await stack.db.purchasedPlan.count({ where: { employerId: { in: buyers.map((b) => b.employerId) } } }),
+    USES,
+  );
 });
 
 test(`${CONTENDERS} gateway payments race for a code's ${USES} uses: ${USES} orders complete, the other payers' money goes to their wallets`, async () => {
@@ -175,45 +242,93 @@ test(`${CONTENDERS} gateway payments race for a code's ${USES} uses: ${USES} ord
     await stack.billing.decideSandboxPayment({ authority, approve: true });
     authorities.push(authority);
   }
-  const answers = await Promise.all(authorities.map((authority) => stack.billing.submitPayment({ authority, status: 'OK' })));
+  const answers = await Promise.all(
+    authorities.map((authority) => stack.billing.submitPayment({ authority, status: 'OK' })),
+  );
   const statuses = answers.map((a) => a.payment?.status);
-  assert.equal(statuses.filter((status) => status === PaymentStatus.PAID).length, USES, `exactly ${USES} payments complete: ${statuses.join(', ')}`);
-  assert.equal(statuses.filter((status) => status === PaymentStatus.FAILED).length, CONTENDERS - USES, 'the others fail');
+  assert.equal(
+    statuses.filter((status) => status === PaymentStatus.PAID).length,
+    USES,
+    `exactly ${USES} payments complete: ${statuses.join(', ')}`,
+  );
+  assert.equal(
+    statuses.filter((status) => status === PaymentStatus.FAILED).length,
+    CONTENDERS - USES,
+    'the others fail',
+  );
   assert.equal((await stack.db.discountCode.findUniqueOrThrow({ where: { code: 'HALF3' } })).usedCount, USES);
   for (const [i, buyer] of buyers.entries()) {
     const won = statuses[i] === PaymentStatus.PAID;
     const wallet = (await stack.billing.getWallet({ employerId: buyer.employerId }, { userId: buyer.owner })).wallet;
-    assert.equal(wallet?.balance?.rials ?? 0n, won ? 0n : 1_450_000n, won ? 'a winner keeps nothing in the wallet' : 'what the provider took is kept for them');
-    const order = (await stack.billing.getOrder({ employerId: buyer.employerId, orderId: buyer.order.id }, { userId: buyer.owner })).order;
+    assert.equal(
+      wallet?.balance?.rials ?? 0n,
+      won ? 0n : 1_450_000n,
+      won ? 'a winner keeps nothing in the wallet' : 'what the provider took is kept for them',
+    );
+    const order = (
+      await stack.billing.getOrder({ employerId: buyer.employerId, orderId: buyer.order.id }, { userId: buyer.owner })
+    ).order;
     assert.equal(order?.status, won ? OrderStatus.PAID : OrderStatus.PENDING);
   }
 });
 
 test('wallet payment: refused when the balance is short, else paid in one transaction', async () => {
   const { owner, employerId, order } = await cart(PLAN.basic);
-  await rejectsWith(stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner }), 'EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT');
+  await rejectsWith(
+    stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner }),
+    'EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT',
+  );
   assert.equal(await stack.db.payment.count({ where: { orderId: order.id } }), 0, 'nothing written');
   // Money from a refund (cancel-reserve is tested with the plans; here written as the ledger would).
   await stack.db.$transaction(async (tx) => {
     await tx.wallet.create({ data: { employerId, balanceRials: 3_000_000n, updatedAt: new Date() } });
-    await tx.walletEntry.create({ data: { id: crypto.randomUUID(), employerId, amountRials: 3_000_000n, reason: 'reservation_refund', createdAt: new Date() } });
+    await tx.walletEntry.create({
+      data: {
+        id: crypto.randomUUID(),
+        employerId,
+        amountRials: 3_000_000n,
+        reason: 'reservation_refund',
+        createdAt: new Date(),
+      },
+    });
   });
   const paid = await stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner });
-  assert.deepEqual([paid.payment?.status, paid.payment?.method, paid.redirectUrl], [PaymentStatus.PAID, PaymentMethod.WALLET, '']);
+  assert.deepEqual(
+    [paid.payment?.status, paid.payment?.method, paid.redirectUrl],
+    [PaymentStatus.PAID, PaymentMethod.WALLET, ''],
+  );
   const wallet = (await stack.billing.getWallet({ employerId }, { userId: owner })).wallet!;
   assert.equal(wallet.balance?.rials, 100_000n);
   assert.deepEqual(wallet.entries.map((e) => e.amount?.rials).sort(), [-2_900_000n, 3_000_000n].sort());
-  assert.equal((await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order?.status, OrderStatus.PAID);
-  await rejectsWith(stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner }), 'EXC_ORDERS_ORDER_IS_NOT_PENDING');
+  assert.equal(
+    (await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order?.status,
+    OrderStatus.PAID,
+  );
+  await rejectsWith(
+    stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner }),
+    'EXC_ORDERS_ORDER_IS_NOT_PENDING',
+  );
 });
 
 test('the same cart paid from the wallet five times at once is debited once', async () => {
   const { owner, employerId, order } = await cart(PLAN.basic);
   await stack.db.$transaction(async (tx) => {
     await tx.wallet.create({ data: { employerId, balanceRials: 10_000_000n, updatedAt: new Date() } });
-    await tx.walletEntry.create({ data: { id: crypto.randomUUID(), employerId, amountRials: 10_000_000n, reason: 'reservation_refund', createdAt: new Date() } });
+    await tx.walletEntry.create({
+      data: {
+        id: crypto.randomUUID(),
+        employerId,
+        amountRials: 10_000_000n,
+        reason: 'reservation_refund',
+        createdAt: new Date(),
+      },
+    });
   });
-  const results = await Promise.allSettled(Array.from({ length: 5 }, () => stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner })));
+  const results = await Promise.allSettled(
+    Array.from({ length: 5 }, () =>
+      stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.WALLET }, { userId: owner }),
+    ),
+  );
   assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
   for (const refused of results.filter((r) => r.status === 'rejected')) {
     await rejectsWith(Promise.reject((refused as PromiseRejectedResult).reason), 'EXC_ORDERS_ORDER_IS_NOT_PENDING');
@@ -225,5 +340,8 @@ test('the same cart paid from the wallet five times at once is debited once', as
 
 test('the sandbox page of an unknown authority is not found', async () => {
   await rejectsWith(stack.billing.getSandboxPayment({ authority: 'S-none' }), 'EXC_FINANCE_PAYMENT_NOT_FOUND');
-  await rejectsWith(stack.billing.decideSandboxPayment({ authority: '', approve: true }), 'EXC_FINANCE_PAYMENT_NOT_FOUND');
+  await rejectsWith(
+    stack.billing.decideSandboxPayment({ authority: '', approve: true }),
+    'EXC_FINANCE_PAYMENT_NOT_FOUND',
+  );
 });

@@ -41,7 +41,8 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
   if (input.merchant_id !== MERCHANT) return send(error(-9, 'The input params invalid, validation error.'));
   if (request.url === '/pg/v4/payment/request.json') {
     book.requests.push(input);
-    if (typeof input.amount !== 'number' || input.amount < 10_000) return send(error(-9, 'The amount must be at least 1000 toman.'));
+    if (typeof input.amount !== 'number' || input.amount < 10_000)
+      return send(error(-9, 'The amount must be at least 1000 toman.'));
     const authority = `A${String(++counter).padStart(35, '0')}`;
     book.amounts.set(authority, input.amount);
     return send({ data: { code: 100, message: 'Success', authority, fee_type: 'Merchant', fee: 0 }, errors: [] });
@@ -49,11 +50,23 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
   if (request.url === '/pg/v4/payment/verify.json') {
     const authority = String(input.authority);
     if (!book.amounts.has(authority)) return send(error(-54, 'Invalid authority.'));
-    if (book.amounts.get(authority) !== input.amount) return send(error(-50, 'Session is not valid, amounts values is not the same.'));
+    if (book.amounts.get(authority) !== input.amount)
+      return send(error(-50, 'Session is not valid, amounts values is not the same.'));
     if (!book.paid.has(authority)) return send(error(-51, 'Session is not valid, session is not active paid try.'));
     const code = book.verified.has(authority) ? 101 : 100;
     book.verified.add(authority);
-    return send({ data: { code, message: code === 100 ? 'Paid' : 'Verified', card_hash: 'abc', card_pan: '502229******5995', ref_id: 201, fee_type: 'Merchant', fee: 0 }, errors: [] });
+    return send({
+      data: {
+        code,
+        message: code === 100 ? 'Paid' : 'Verified',
+        card_hash: 'abc',
+        card_pan: '502229******5995',
+        ref_id: 201,
+        fee_type: 'Merchant',
+        fee: 0,
+      },
+      errors: [],
+    });
   }
   response.writeHead(404).end();
 }
@@ -70,25 +83,56 @@ after(async () => {
 
 test('request gives an authority and the StartPay page; verify answers 100, then 101 for the same authority', async () => {
   const zarinpal = createZarinpalProvider({ merchantId: MERCHANT, baseUrl, timeoutMs: 2000 });
-  const started = await zarinpal.request({ amountRials: 2_900_000, description: 'خرید بستهٔ پایه', callbackUrl: 'http://web.test/orders/payment-callback', orderId: 'order-1' });
+  const started = await zarinpal.request({
+    amountRials: 2_900_000,
+    description: 'خرید بستهٔ پایه',
+    callbackUrl: 'http://web.test/orders/payment-callback',
+    orderId: 'order-1',
+  });
   assert.equal(started.redirectUrl, `${baseUrl}/pg/StartPay/${started.authority}`);
   assert.deepEqual(book.requests.at(-1), {
-    merchant_id: MERCHANT, amount: 2_900_000, currency: 'IRR', description: 'خرید بستهٔ پایه',
-    callback_url: 'http://web.test/orders/payment-callback', metadata: { order_id: 'order-1' },
+    merchant_id: MERCHANT,
+    amount: 2_900_000,
+    currency: 'IRR',
+    description: 'خرید بستهٔ پایه',
+    callback_url: 'http://web.test/orders/payment-callback',
+    metadata: { order_id: 'order-1' },
   });
   assert.deepEqual(await zarinpal.verify(started.authority, 2_900_000), { paid: false, code: '-51' }, 'not paid yet');
   book.paid.add(started.authority);
   assert.deepEqual(await zarinpal.verify(started.authority, 2_000_000), { paid: false, code: '-50' }, 'another amount');
-  assert.deepEqual(await zarinpal.verify(started.authority, 2_900_000), { paid: true, alreadyVerified: false, reference: '201', card: '502229******5995' });
-  assert.deepEqual(await zarinpal.verify(started.authority, 2_900_000), { paid: true, alreadyVerified: true, reference: '201', card: '502229******5995' });
+  assert.deepEqual(await zarinpal.verify(started.authority, 2_900_000), {
+    paid: true,
+    alreadyVerified: false,
+    reference: '201',
+    card: '502229******5995',
+  });
+  assert.deepEqual(await zarinpal.verify(started.authority, 2_900_000), {
+    paid: true,
+    alreadyVerified: true,
+    reference: '201',
+    card: '502229******5995',
+  });
 });
 
 test('a refused request, a wrong merchant and a provider that does not answer in time are EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE', async () => {
   const zarinpal = createZarinpalProvider({ merchantId: MERCHANT, baseUrl, timeoutMs: 200 });
   const payment = { amountRials: 5_000, description: 'کم', callbackUrl: 'http://web.test/cb', orderId: 'o' };
   await rejectsWith(zarinpal.request(payment), 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
-  await rejectsWith(createZarinpalProvider({ merchantId: 'wrong', baseUrl, timeoutMs: 200 }).request({ ...payment, amountRials: 100_000 }), 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
-  await rejectsWith(createZarinpalProvider({ merchantId: MERCHANT, baseUrl: 'http://127.0.0.1:1', timeoutMs: 200 }).request({ ...payment, amountRials: 100_000 }), 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
+  await rejectsWith(
+    createZarinpalProvider({ merchantId: 'wrong', baseUrl, timeoutMs: 200 }).request({
+      ...payment,
+      amountRials: 100_000,
+    }),
+    'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE',
+  );
+  await rejectsWith(
+    createZarinpalProvider({ merchantId: MERCHANT, baseUrl: 'http://127.0.0.1:1', timeoutMs: 200 }).request({
+      ...payment,
+      amountRials: 100_000,
+    }),
+    'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE',
+  );
   book.delayMs = 1000;
   try {
     await rejectsWith(zarinpal.verify('A1', 100_000), 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
@@ -98,11 +142,19 @@ test('a refused request, a wrong merchant and a provider that does not answer in
 });
 
 test('the service with Zarinpal: paid once through request, StartPay and verify; a slow verify loses nothing and a later submit completes', async () => {
-  const stack: Stack = await startStack({ PAYMENT_PROVIDER: 'zarinpal', ZARINPAL_MERCHANT_ID: MERCHANT, ZARINPAL_BASE_URL: baseUrl, PAYMENT_TIMEOUT_MS: '300' });
+  const stack: Stack = await startStack({
+    PAYMENT_PROVIDER: 'zarinpal',
+    ZARINPAL_MERCHANT_ID: MERCHANT,
+    ZARINPAL_BASE_URL: baseUrl,
+    PAYMENT_TIMEOUT_MS: '300',
+  });
   try {
     const { owner, employerId } = await newEmployer(stack);
     const order = (await stack.billing.createCart({ employerId, planId: PLAN.basic }, { userId: owner })).order!;
-    const started = await stack.billing.startPayment({ orderId: order.id, method: PaymentMethod.GATEWAY }, { userId: owner });
+    const started = await stack.billing.startPayment(
+      { orderId: order.id, method: PaymentMethod.GATEWAY },
+      { userId: owner },
+    );
     assert.match(started.redirectUrl, new RegExp(`^${baseUrl}/pg/StartPay/A\\d{35}$`));
     assert.equal(book.requests.at(-1)?.callback_url, 'http://web.test/orders/payment-callback');
     const authority = started.redirectUrl.split('/').pop()!;
@@ -110,30 +162,51 @@ test('the service with Zarinpal: paid once through request, StartPay and verify;
 
     book.delayMs = 1000;
     try {
-      await rejectsWith(stack.billing.submitPayment({ authority, status: 'OK' }), 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
+      await rejectsWith(
+        stack.billing.submitPayment({ authority, status: 'OK' }),
+        'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE',
+      );
     } finally {
       book.delayMs = 0;
     }
     const waiting = (await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order!;
-    assert.deepEqual([waiting.status, waiting.payments[0]?.status], [OrderStatus.PENDING, PaymentStatus.PENDING], 'nothing decided, nothing lost');
+    assert.deepEqual(
+      [waiting.status, waiting.payments[0]?.status],
+      [OrderStatus.PENDING, PaymentStatus.PENDING],
+      'nothing decided, nothing lost',
+    );
 
     // The slow verify reached Zarinpal, so the next one answers 101: still paid, completed once.
     const paid = await stack.billing.submitPayment({ authority, status: 'OK' });
-    assert.deepEqual([paid.payment?.status, paid.payment?.reference, paid.payment?.card], [PaymentStatus.PAID, '201', '502229******5995']);
+    assert.deepEqual(
+      [paid.payment?.status, paid.payment?.reference, paid.payment?.card],
+      [PaymentStatus.PAID, '201', '502229******5995'],
+    );
     assert.equal((await stack.billing.submitPayment({ authority, status: 'OK' })).payment?.status, PaymentStatus.PAID);
     assert.equal(await stack.db.purchasedPlan.count({ where: { employerId } }), 1);
 
     // The sandbox's calls are refused when Zarinpal takes the money.
     await rejectsWith(stack.billing.getSandboxPayment({ authority }), 'EXC_FINANCE_SANDBOX_IS_DISABLED');
-    await rejectsWith(stack.billing.decideSandboxPayment({ authority, approve: true }), 'EXC_FINANCE_SANDBOX_IS_DISABLED');
+    await rejectsWith(
+      stack.billing.decideSandboxPayment({ authority, approve: true }),
+      'EXC_FINANCE_SANDBOX_IS_DISABLED',
+    );
 
     // Zarinpal refuses the request (here: an amount below its minimum): the payment fails, the cart stays.
     const other = await newEmployer(stack);
-    await stack.db.discountCode.create({ data: { id: crypto.randomUUID(), code: 'ALMOSTFREE', amountRials: 2_895_000n, createdAt: new Date() } });
-    const cheap = (await stack.billing.createCart({ employerId: other.employerId, planId: PLAN.basic }, { userId: other.owner })).order!;
+    await stack.db.discountCode.create({
+      data: { id: crypto.randomUUID(), code: 'ALMOSTFREE', amountRials: 2_895_000n, createdAt: new Date() },
+    });
+    const cheap = (
+      await stack.billing.createCart({ employerId: other.employerId, planId: PLAN.basic }, { userId: other.owner })
+    ).order!;
     await stack.billing.applyDiscount({ employerId: other.employerId, code: 'ALMOSTFREE' }, { userId: other.owner });
-    await rejectsWith(stack.billing.startPayment({ orderId: cheap.id, method: PaymentMethod.GATEWAY }, { userId: other.owner }), 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
-    const after = (await stack.billing.getCurrentOrder({ employerId: other.employerId }, { userId: other.owner })).order!;
+    await rejectsWith(
+      stack.billing.startPayment({ orderId: cheap.id, method: PaymentMethod.GATEWAY }, { userId: other.owner }),
+      'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE',
+    );
+    const after = (await stack.billing.getCurrentOrder({ employerId: other.employerId }, { userId: other.owner }))
+      .order!;
     assert.deepEqual([after.id, after.payments.map((p) => p.status)], [cheap.id, [PaymentStatus.FAILED]]);
   } finally {
     await stack.stop();
@@ -141,12 +214,23 @@ test('the service with Zarinpal: paid once through request, StartPay and verify;
 });
 
 test('configuration: the sandbox is refused in production, Zarinpal there needs its merchant id', () => {
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', CALLER_ASSERTION_PUBLIC_KEY: 'k', CALLER_ASSERTION_PRIVATE_KEY: 'k' };
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://x/y',
+    CALLER_ASSERTION_PUBLIC_KEY: 'k',
+    CALLER_ASSERTION_PRIVATE_KEY: 'k',
+  };
   assert.throws(() => billingConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }), /PAYMENT_PROVIDER/);
   assert.throws(() => billingConfig({ ...production, PAYMENT_PROVIDER: 'zarinpal' }), /ZARINPAL_MERCHANT_ID/);
   const development = billingConfig({ DATABASE_URL: 'postgres://x/y' });
   assert.deepEqual(
-    [development.PAYMENT_PROVIDER, development.ZARINPAL_BASE_URL, development.PUBLIC_WEB_URL, development.EMPLOYER_GRPC_URL, development.GRPC_PORT],
+    [
+      development.PAYMENT_PROVIDER,
+      development.ZARINPAL_BASE_URL,
+      development.PUBLIC_WEB_URL,
+      development.EMPLOYER_GRPC_URL,
+      development.GRPC_PORT,
+    ],
     ['sandbox', 'https://payment.zarinpal.com', 'http://127.0.0.1:3000', '127.0.0.1:50054', 50057],
   );
 });

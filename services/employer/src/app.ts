@@ -24,7 +24,10 @@ export interface RunningEmployerService {
 }
 
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
-export async function startEmployerService(config: EmployerConfig, options: StartOptions = {}): Promise<RunningEmployerService> {
+export async function startEmployerService(
+  config: EmployerConfig,
+  options: StartOptions = {},
+): Promise<RunningEmployerService> {
   const log = options.log ?? createLogger('employer', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const db = createDatabase(createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log }));
@@ -36,7 +39,12 @@ export async function startEmployerService(config: EmployerConfig, options: Star
     const users = new KnownUsers(db, clock, directory, log);
     const employers = new Employers(db, users, new EmployerFiles(files, config.FILE_LINK_TTL_SECONDS, log), clock);
     const handlers = employerHandlers(employers, new Agents(db, users, clock), new Templates(db, clock));
-    events = await connectEvents({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    events = await connectEvents({
+      databaseUrl: config.DATABASE_URL,
+      kafkaBrokers: config.KAFKA_BROKERS,
+      eventsDatabaseUrl: config.EVENTS_DATABASE_URL,
+      log,
+    });
     if (events.bus) await consumeAuthEvents(events.bus, db, users);
     else log.warn('no bus: invited agents are not linked to users');
     const server = await serve({

@@ -28,22 +28,67 @@ const DEMOS: Demo[] = [
   {
     promoted: true,
     profile: {
-      brand: 'بیمارستان نمونه آرمان', registeredName: 'شرکت خدمات درمانی آرمان سلامت', nationalId: '10380284790', registrationNumber: '45821',
-      employerType: 'organization', ownershipType: 'private', industry: 'healthcare', province: 'tehran', city: 'tehran', address: 'تهران، خیابان ولیعصر', phone: '02188776655', website: 'https://arman.example.ir',
-      numberOfEmployees: '201-500', establishmentDate: '2009-05-01', about: 'بیمارستان عمومی با بخش‌های اورژانس، جراحی و مراقبت‌های ویژه.',
-      benefits: ['بیمه تکمیلی', 'سرویس رفت و آمد', 'غذای گرم'], contactFirstName: 'مریم', contactLastName: 'رضایی', contactEmail: 'hr@arman.example.ir',
+      brand: 'بیمارستان نمونه آرمان',
+      registeredName: 'شرکت خدمات درمانی آرمان سلامت',
+      nationalId: '10380284790',
+      registrationNumber: '45821',
+      employerType: 'organization',
+      ownershipType: 'private',
+      industry: 'healthcare',
+      province: 'tehran',
+      city: 'tehran',
+      address: 'تهران، خیابان ولیعصر',
+      phone: '02188776655',
+      website: 'https://arman.example.ir',
+      numberOfEmployees: '201-500',
+      establishmentDate: '2009-05-01',
+      about: 'بیمارستان عمومی با بخش‌های اورژانس، جراحی و مراقبت‌های ویژه.',
+      benefits: ['بیمه تکمیلی', 'سرویس رفت و آمد', 'غذای گرم'],
+      contactFirstName: 'مریم',
+      contactLastName: 'رضایی',
+      contactEmail: 'hr@arman.example.ir',
     },
   },
   {
     promoted: true,
     profile: {
-      brand: 'کلینیک تخصصی یاس', industry: 'healthcare', province: 'isfahan', city: 'isfahan', numberOfEmployees: '11-50',
-      about: 'کلینیک تخصصی زنان و زایمان و اطفال.', benefits: ['ساعت کاری منعطف'],
+      brand: 'کلینیک تخصصی یاس',
+      industry: 'healthcare',
+      province: 'isfahan',
+      city: 'isfahan',
+      numberOfEmployees: '11-50',
+      about: 'کلینیک تخصصی زنان و زایمان و اطفال.',
+      benefits: ['ساعت کاری منعطف'],
     },
   },
-  { profile: { brand: 'داروخانه شبانه‌روزی سینا', industry: 'pharmaceutical', province: 'tehran', city: 'tehran', numberOfEmployees: '1-10' } },
-  { profile: { brand: 'آزمایشگاه تشخیص طبی پارس', industry: 'diagnostics', province: 'fars', city: 'shiraz', numberOfEmployees: '51-200' } },
-  { isSelfEmployed: true, profile: { brand: 'مطب دکتر کریمی', employerType: 'self-employed', medicalRegistrationNumber: '123456', province: 'khorasan-razavi', city: 'mashhad' } },
+  {
+    profile: {
+      brand: 'داروخانه شبانه‌روزی سینا',
+      industry: 'pharmaceutical',
+      province: 'tehran',
+      city: 'tehran',
+      numberOfEmployees: '1-10',
+    },
+  },
+  {
+    profile: {
+      brand: 'آزمایشگاه تشخیص طبی پارس',
+      industry: 'diagnostics',
+      province: 'fars',
+      city: 'shiraz',
+      numberOfEmployees: '51-200',
+    },
+  },
+  {
+    isSelfEmployed: true,
+    profile: {
+      brand: 'مطب دکتر کریمی',
+      employerType: 'self-employed',
+      medicalRegistrationNumber: '123456',
+      province: 'khorasan-razavi',
+      city: 'mashhad',
+    },
+  },
 ];
 
 await runSeed(createDatabase, async (db) => {
@@ -53,10 +98,24 @@ await runSeed(createDatabase, async (db) => {
   let created = 0;
   for (const [index, demo] of DEMOS.entries()) {
     if (await db.employer.findUnique({ where: { slug: slugBase(demo.profile.brand) } })) continue;
-    const employer = await employers.create(DEMO_OWNER, { brand: demo.profile.brand, isSelfEmployed: demo.isSelfEmployed ?? false });
-    await employers.update(DEMO_OWNER, employer.id, demo.isSelfEmployed ?? false, { medicalDocumentFileIds: [], benefits: [], ...demo.profile });
+    const employer = await employers.create(DEMO_OWNER, {
+      brand: demo.profile.brand,
+      isSelfEmployed: demo.isSelfEmployed ?? false,
+    });
+    await employers.update(DEMO_OWNER, employer.id, demo.isSelfEmployed ?? false, {
+      medicalDocumentFileIds: [],
+      benefits: [],
+      ...demo.profile,
+    });
     if (demo.promoted) await employers.setPromoted(employer.slug, true);
-    if (index === 0) await agents.invite(DEMO_OWNER, employer.id, { firstName: 'کاربر', lastName: 'نمونه', title: 'مدیر منابع انسانی', cellphone: DEMO_AGENT_CELLPHONE, permissions: [...ACTIONS] });
+    if (index === 0)
+      await agents.invite(DEMO_OWNER, employer.id, {
+        firstName: 'کاربر',
+        lastName: 'نمونه',
+        title: 'مدیر منابع انسانی',
+        cellphone: DEMO_AGENT_CELLPHONE,
+        permissions: [...ACTIONS],
+      });
     created++;
   }
   console.log(`employer: ${created} demo employers created, ${DEMOS.length - created} already present`);

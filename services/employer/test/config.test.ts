@@ -17,10 +17,24 @@ test('production refuses the committed development caller keys and a missing dat
   const publicKey = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const privateKey = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const refuses = (env: Record<string, string>, variable: RegExp) =>
-    assert.throws(() => employerConfig(env), (error: unknown) => error instanceof ConfigError && variable.test(error.message));
-  refuses({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', CALLER_ASSERTION_PRIVATE_KEY: privateKey }, /CALLER_ASSERTION_PUBLIC_KEY/);
-  refuses({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', CALLER_ASSERTION_PUBLIC_KEY: publicKey }, /CALLER_ASSERTION_PRIVATE_KEY/);
+    assert.throws(
+      () => employerConfig(env),
+      (error: unknown) => error instanceof ConfigError && variable.test(error.message),
+    );
+  refuses(
+    { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', CALLER_ASSERTION_PRIVATE_KEY: privateKey },
+    /CALLER_ASSERTION_PUBLIC_KEY/,
+  );
+  refuses(
+    { NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', CALLER_ASSERTION_PUBLIC_KEY: publicKey },
+    /CALLER_ASSERTION_PRIVATE_KEY/,
+  );
   refuses({ NODE_ENV: 'test' }, /DATABASE_URL/);
-  const config = employerConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x/y', CALLER_ASSERTION_PUBLIC_KEY: publicKey, CALLER_ASSERTION_PRIVATE_KEY: privateKey });
+  const config = employerConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://x/y',
+    CALLER_ASSERTION_PUBLIC_KEY: publicKey,
+    CALLER_ASSERTION_PRIVATE_KEY: privateKey,
+  });
   assert.equal(config.NODE_ENV, 'production');
 });

@@ -5,7 +5,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServiceClient } from '@darmankar/platform/grpc';
 import { createLogger } from '@darmankar/platform/log';
 import { dropDatabase } from '@darmankar/platform/migrate';
-import { createServiceTestDatabase, startServiceUnderTest, testPostgresUrl, type TestClock, type TestDatabase } from '@darmankar/platform/testing';
+import {
+  createServiceTestDatabase,
+  startServiceUnderTest,
+  testPostgresUrl,
+  type TestClock,
+  type TestDatabase,
+} from '@darmankar/platform/testing';
 import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
 import { startEmployerService } from '../src/app.ts';
 import { employerConfig } from '../src/config.ts';
@@ -33,8 +39,16 @@ export function eventsDatabaseUrl(): string {
 export async function startTestEmployer(clock: TestClock): Promise<TestEmployer> {
   const database: TestDatabase = await createServiceTestDatabase('employer', EMPLOYER_SERVICE_DIR);
   const eventsUrl = eventsDatabaseUrl();
-  const config = employerConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', EVENTS_DATABASE_URL: eventsUrl });
-  const running = await startServiceUnderTest(EmployerService, () => startEmployerService(config, { log: createLogger('employer-test', 'silent'), clock }));
+  const config = employerConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    GRPC_PORT: '0',
+    EVENTS_DATABASE_URL: eventsUrl,
+  });
+  const running = await startServiceUnderTest(EmployerService, () =>
+    startEmployerService(config, { log: createLogger('employer-test', 'silent'), clock }),
+  );
   const db = createDatabase(database.url);
   return {
     client: running.client,

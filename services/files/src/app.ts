@@ -43,7 +43,10 @@ function configuredStorage(config: FilesConfig): FileStorage & { close?(): void 
 }
 
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
-export async function startFilesService(config: FilesConfig, options: FilesServiceOptions = {}): Promise<RunningFilesService> {
+export async function startFilesService(
+  config: FilesConfig,
+  options: FilesServiceOptions = {},
+): Promise<RunningFilesService> {
   const log = options.log ?? createLogger('files', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const db = createDatabase(createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log }));

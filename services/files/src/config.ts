@@ -19,14 +19,21 @@ export const filesConfigSchema = serviceBaseConfigSchema
 
     /** `folder` (FILES_DIR on local disk) or `s3` (S3-compatible object storage). */
     FILES_STORAGE: z.enum(['folder', 's3']).optional(),
-    FILES_DIR: z.string().min(1).default(DEFAULT_STORAGE_DIR).transform((dir) => path.resolve(dir)),
+    FILES_DIR: z
+      .string()
+      .min(1)
+      .default(DEFAULT_STORAGE_DIR)
+      .transform((dir) => path.resolve(dir)),
     S3_ENDPOINT: z.url().optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_BUCKET: z.string().min(1).optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Path-style addressing (`endpoint/bucket/key`), which MinIO and most S3-compatible stores want. */
-    S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
 
     /** The HMAC key of signed links to private files (32+ characters). */
     FILE_LINK_SECRET: z.string().min(32).optional(),
@@ -47,15 +54,34 @@ export const filesConfigSchema = serviceBaseConfigSchema
     const storage = env.FILES_STORAGE ?? (env.NODE_ENV === 'production' ? 's3' : 'folder');
     if (storage === 's3') {
       for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-        if (env[name] === undefined) ctx.addIssue({ code: 'custom', path: [name], message: 'required when files are kept in S3 (FILES_STORAGE=s3, the production default)' });
+        if (env[name] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'required when files are kept in S3 (FILES_STORAGE=s3, the production default)',
+          });
       }
     }
     if (env.FILE_LINK_MAX_TTL_SECONDS < env.FILE_LINK_TTL_SECONDS) {
-      ctx.addIssue({ code: 'custom', path: ['FILE_LINK_MAX_TTL_SECONDS'], message: 'must be at least FILE_LINK_TTL_SECONDS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILE_LINK_MAX_TTL_SECONDS'],
+        message: 'must be at least FILE_LINK_TTL_SECONDS',
+      });
     }
     if (env.NODE_ENV !== 'production') return;
-    if (env.FILE_LINK_SECRET === undefined) ctx.addIssue({ code: 'custom', path: ['FILE_LINK_SECRET'], message: 'required in production (links to private files are signed with it)' });
-    if (env.FILE_LINK_SECRET === DEVELOPMENT_LINK_SECRET) ctx.addIssue({ code: 'custom', path: ['FILE_LINK_SECRET'], message: 'the development value is public; set a secret of your own in production' });
+    if (env.FILE_LINK_SECRET === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILE_LINK_SECRET'],
+        message: 'required in production (links to private files are signed with it)',
+      });
+    if (env.FILE_LINK_SECRET === DEVELOPMENT_LINK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILE_LINK_SECRET'],
+        message: 'the development value is public; set a secret of your own in production',
+      });
   })
   .transform((env) => ({
     ...env,

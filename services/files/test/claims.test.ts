@@ -5,7 +5,16 @@ import { randomUUID } from 'node:crypto';
 import type { TestDatabase } from '@darmankar/platform/testing';
 import { testClock } from '@darmankar/platform/testing';
 import { FileCategory } from '@darmankar/proto/files/v1/files_pb';
-import { createFilesTestDatabase, jpegWithExif, pdf, png, rejectsWith, startTestFiles, storedObjects, type TestFiles } from './helpers.ts';
+import {
+  createFilesTestDatabase,
+  jpegWithExif,
+  pdf,
+  png,
+  rejectsWith,
+  startTestFiles,
+  storedObjects,
+  type TestFiles,
+} from './helpers.ts';
 
 const DAY = 24 * 3600_000;
 const clock = testClock(Date.UTC(2026, 0, 10, 8, 0, 0));
@@ -25,11 +34,19 @@ after(async () => {
 const uploadAs = async (userId: string, category = FileCategory.RESUME_PICTURE, content?: Uint8Array) =>
   (await files.client.uploadFile({ category, fileName: 'f', content: content ?? (await png()) }, { userId })).id;
 
-test('a claim takes the owner\'s file of the right category once', async () => {
+test("a claim takes the owner's file of the right category once", async () => {
   const owner = randomUUID();
   const id = await uploadAs(owner);
-  const claim = (over: Partial<{ fileId: string; ownerUserId: string; category: FileCategory; claimer: string }> = {}) =>
-    files.client.claimFile({ fileId: id, ownerUserId: owner, category: FileCategory.RESUME_PICTURE, claimer: 'resume:1:picture', ...over });
+  const claim = (
+    over: Partial<{ fileId: string; ownerUserId: string; category: FileCategory; claimer: string }> = {},
+  ) =>
+    files.client.claimFile({
+      fileId: id,
+      ownerUserId: owner,
+      category: FileCategory.RESUME_PICTURE,
+      claimer: 'resume:1:picture',
+      ...over,
+    });
 
   await rejectsWith(claim({ ownerUserId: randomUUID() }), 'EXC_AUTHORIZATION_FORBIDDEN');
   await rejectsWith(claim({ category: FileCategory.LOGO }), 'EXC_FILES_CATEGORY_MISMATCH');
@@ -45,7 +62,10 @@ test('a claim takes the owner\'s file of the right category once', async () => {
   assert.equal(row.unclaimedSince, null);
 
   // Only the claimer lets go; then another use may take it.
-  await rejectsWith(files.client.releaseFile({ fileId: id, claimer: 'resume:2:picture' }), 'EXC_FILES_ALREADY_ASSIGNED');
+  await rejectsWith(
+    files.client.releaseFile({ fileId: id, claimer: 'resume:2:picture' }),
+    'EXC_FILES_ALREADY_ASSIGNED',
+  );
   await files.client.releaseFile({ fileId: id, claimer: 'resume:1:picture' });
   await claim({ claimer: 'resume:2:picture' });
 });
@@ -54,14 +74,22 @@ test('the uploader removes an unclaimed file; a claimed one cannot be removed; o
   const owner = randomUUID();
   const kept = await uploadAs(owner);
   const loose = await uploadAs(owner);
-  await files.client.claimFile({ fileId: kept, ownerUserId: owner, category: FileCategory.RESUME_PICTURE, claimer: 'resume:9:picture' });
+  await files.client.claimFile({
+    fileId: kept,
+    ownerUserId: owner,
+    category: FileCategory.RESUME_PICTURE,
+    claimer: 'resume:9:picture',
+  });
 
   await rejectsWith(files.client.deleteFile({ fileId: kept }, { userId: owner }), 'EXC_FILES_CANNOT_REMOVE');
   await rejectsWith(files.client.deleteFile({ fileId: loose }, { userId: randomUUID() }), 'EXC_FILES_NOT_FOUND');
   await rejectsWith(files.client.deleteFile({ fileId: loose }), 'EXC_AUTHENTICATION_REQUIRED');
   await files.client.deleteFile({ fileId: loose }, { userId: owner });
   assert.equal(await files.db.file.count({ where: { id: loose } }), 0);
-  assert.deepEqual((await storedObjects(files.dir)).filter((key) => key.startsWith(loose)), []);
+  assert.deepEqual(
+    (await storedObjects(files.dir)).filter((key) => key.startsWith(loose)),
+    [],
+  );
   assert.ok((await storedObjects(files.dir)).some((key) => key.startsWith(kept)));
   await rejectsWith(files.client.deleteFile({ fileId: loose }, { userId: owner }), 'EXC_FILES_NOT_FOUND');
 });
@@ -84,15 +112,34 @@ test('a signed link reads a private file until it expires; an altered link is re
 
   // Altered: another file, a moved expiry, a changed signature.
   const other = await uploadAs(owner, FileCategory.MEDICAL_DOCUMENTS, pdf(500));
-  await rejectsWith(files.client.readSignedFile({ fileId: other, expiresAtSeconds: expires, signature }), 'EXC_FILES_LINK_IS_INVALID');
-  await rejectsWith(files.client.readSignedFile({ fileId: id, expiresAtSeconds: expires + 3600n, signature }), 'EXC_FILES_LINK_IS_INVALID');
-  await rejectsWith(files.client.readSignedFile({ fileId: id, expiresAtSeconds: expires, signature: signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A') }), 'EXC_FILES_LINK_IS_INVALID');
-  await rejectsWith(files.client.readSignedFile({ fileId: id, expiresAtSeconds: expires, signature: '' }), 'EXC_FILES_LINK_IS_INVALID');
+  await rejectsWith(
+    files.client.readSignedFile({ fileId: other, expiresAtSeconds: expires, signature }),
+    'EXC_FILES_LINK_IS_INVALID',
+  );
+  await rejectsWith(
+    files.client.readSignedFile({ fileId: id, expiresAtSeconds: expires + 3600n, signature }),
+    'EXC_FILES_LINK_IS_INVALID',
+  );
+  await rejectsWith(
+    files.client.readSignedFile({
+      fileId: id,
+      expiresAtSeconds: expires,
+      signature: signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A'),
+    }),
+    'EXC_FILES_LINK_IS_INVALID',
+  );
+  await rejectsWith(
+    files.client.readSignedFile({ fileId: id, expiresAtSeconds: expires, signature: '' }),
+    'EXC_FILES_LINK_IS_INVALID',
+  );
 
   clock.advance(59_999);
   await files.client.readSignedFile({ fileId: id, expiresAtSeconds: expires, signature });
   clock.advance(1);
-  await rejectsWith(files.client.readSignedFile({ fileId: id, expiresAtSeconds: expires, signature }), 'EXC_FILES_LINK_IS_EXPIRED');
+  await rejectsWith(
+    files.client.readSignedFile({ fileId: id, expiresAtSeconds: expires, signature }),
+    'EXC_FILES_LINK_IS_EXPIRED',
+  );
 
   await rejectsWith(files.client.issueReadLink({ fileId: id, ttlSeconds: 3601n }), 'EXC_BAD_REQUEST');
   await rejectsWith(files.client.issueReadLink({ fileId: randomUUID(), ttlSeconds: 0n }), 'EXC_FILES_NOT_FOUND');
@@ -105,11 +152,21 @@ test('the purge removes uploads unclaimed for a day, and nothing claimed', async
   await files.service.purge(); // what earlier tests left unclaimed
   const owner = randomUUID();
   const claimed = await uploadAs(owner);
-  await files.client.claimFile({ fileId: claimed, ownerUserId: owner, category: FileCategory.RESUME_PICTURE, claimer: 'resume:p:picture' });
+  await files.client.claimFile({
+    fileId: claimed,
+    ownerUserId: owner,
+    category: FileCategory.RESUME_PICTURE,
+    claimer: 'resume:p:picture',
+  });
   const abandoned = await uploadAs(owner, FileCategory.LOGO, await jpegWithExif(200, 200));
   clock.advance(DAY / 2);
   const released = await uploadAs(owner);
-  await files.client.claimFile({ fileId: released, ownerUserId: owner, category: FileCategory.RESUME_PICTURE, claimer: 'resume:q:picture' });
+  await files.client.claimFile({
+    fileId: released,
+    ownerUserId: owner,
+    category: FileCategory.RESUME_PICTURE,
+    claimer: 'resume:q:picture',
+  });
   await files.client.releaseFile({ fileId: released, claimer: 'resume:q:picture' });
 
   clock.advance(DAY / 2 - 1);
@@ -117,7 +174,11 @@ test('the purge removes uploads unclaimed for a day, and nothing claimed', async
   clock.advance(1);
   assert.equal(await files.service.purge(), 1);
   assert.equal(await files.db.file.count({ where: { id: abandoned } }), 0);
-  assert.deepEqual((await storedObjects(files.dir)).filter((key) => key.startsWith(abandoned)), [], 'its objects, every width, are gone');
+  assert.deepEqual(
+    (await storedObjects(files.dir)).filter((key) => key.startsWith(abandoned)),
+    [],
+    'its objects, every width, are gone',
+  );
 
   clock.advance(DAY / 2);
   assert.equal(await files.service.purge(), 1, 'a released file a day after its release');

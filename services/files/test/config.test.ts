@@ -8,7 +8,9 @@ import { filesConfig } from '../src/config.ts';
 const production = {
   NODE_ENV: 'production',
   DATABASE_URL: 'postgres://db/darmankar_files',
-  CALLER_ASSERTION_PUBLIC_KEY: generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  CALLER_ASSERTION_PUBLIC_KEY: generateKeyPairSync('ed25519')
+    .publicKey.export({ type: 'spki', format: 'pem' })
+    .toString(),
   S3_ENDPOINT: 'https://s3.example.ir',
   S3_BUCKET: 'darmankar-files',
   S3_ACCESS_KEY_ID: 'key',
@@ -39,8 +41,17 @@ test('production stores in S3 and needs its own link secret', () => {
   assert.equal(config.FILES_STORAGE, 's3');
   const { FILE_LINK_SECRET: _secret, S3_BUCKET: _bucket, ...missing } = production;
   const found = problems(missing);
-  assert.ok(found.some((p) => p.startsWith('FILE_LINK_SECRET: required in production')), found.join('; '));
-  assert.ok(found.some((p) => p.startsWith('S3_BUCKET: required')), found.join('; '));
+  assert.ok(
+    found.some((p) => p.startsWith('FILE_LINK_SECRET: required in production')),
+    found.join('; '),
+  );
+  assert.ok(
+    found.some((p) => p.startsWith('S3_BUCKET: required')),
+    found.join('; '),
+  );
   const development = problems({ ...production, FILE_LINK_SECRET: 'darmankar-development-file-link-secret' });
-  assert.ok(development.some((p) => p.includes('development value is public')), development.join('; '));
+  assert.ok(
+    development.some((p) => p.includes('development value is public')),
+    development.join('; '),
+  );
 });

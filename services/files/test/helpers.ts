@@ -35,10 +35,23 @@ export function createFilesTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Starts the real service against `database`, keeping files in a fresh temporary folder. */
-export async function startTestFiles(database: TestDatabase, env: Record<string, string> = {}, options: FilesServiceOptions = {}): Promise<TestFiles> {
+export async function startTestFiles(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: FilesServiceOptions = {},
+): Promise<TestFiles> {
   const dir = await mkdtemp(path.join(tmpdir(), 'dk-files-'));
-  const config = filesConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', FILES_DIR: dir, ...env });
-  const running = await startServiceUnderTest(FilesService, () => startFilesService(config, { log: createLogger('files-test', 'silent'), ...options }));
+  const config = filesConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    GRPC_PORT: '0',
+    FILES_DIR: dir,
+    ...env,
+  });
+  const running = await startServiceUnderTest(FilesService, () =>
+    startFilesService(config, { log: createLogger('files-test', 'silent'), ...options }),
+  );
   const db = createDatabase(database.url);
   return {
     config,
@@ -56,7 +69,10 @@ export async function startTestFiles(database: TestDatabase, env: Record<string,
 /** Every stored object under the folder, as `<id>/<variant>`. */
 export async function storedObjects(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 export async function rejectsWith(call: Promise<unknown>, ...codes: ExcCode[]): Promise<void> {
@@ -78,7 +94,9 @@ export function jpegWithExif(width = 800, height = 600): Promise<Buffer> {
 }
 
 export function png(width = 64, height = 64): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 20, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 4, background: { r: 10, g: 20, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A real small PNG whose header claims `width` × `height`: a decompression bomb's shape. */
@@ -93,7 +111,8 @@ export async function pngClaiming(width: number, height: number): Promise<Buffer
 
 /** A minimal PDF padded with spaces to exactly `size` bytes. */
 export function pdf(size = 400): Buffer {
-  const body = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n';
+  const body =
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n';
   const tail = '\n%%EOF\n';
   assert.ok(size >= body.length + tail.length);
   return Buffer.concat([Buffer.from(body), Buffer.alloc(size - body.length - tail.length, ' '), Buffer.from(tail)]);
@@ -101,7 +120,9 @@ export function pdf(size = 400): Buffer {
 
 /** Starts as a PDF, and a browser told it is HTML runs the script. */
 export function polyglotPdfHtml(): Buffer {
-  return Buffer.from('%PDF-1.4\n%<html><body><script>fetch("/api/v1/authentication/email")</script></body></html>\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  return Buffer.from(
+    '%PDF-1.4\n%<html><body><script>fetch("/api/v1/authentication/email")</script></body></html>\n1 0 obj << >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
 }
 
 export const PHP_SHELL = Buffer.from('<?php system($_GET["c"]); ?>\n');

@@ -21,7 +21,7 @@ export async function storageContract(t: TestContext, storage: FileStorage): Pro
     await storage.put(objectKey(id), Buffer.from('second'), 'text/plain');
     assert.deepEqual(await storage.get(objectKey(id)), Buffer.from('second'));
   });
-  await t.test('a file\'s widths are separate objects', async () => {
+  await t.test("a file's widths are separate objects", async () => {
     await storage.put(objectKey(id, 64), Buffer.from('w64'), 'image/webp');
     assert.deepEqual(await storage.get(objectKey(id, 64)), Buffer.from('w64'));
     assert.deepEqual(await storage.get(objectKey(id)), Buffer.from('second'));

@@ -19,7 +19,10 @@ export interface RunningRecruitmentService {
 }
 
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
-export async function startRecruitmentService(config: RecruitmentConfig, options: StartOptions = {}): Promise<RunningRecruitmentService> {
+export async function startRecruitmentService(
+  config: RecruitmentConfig,
+  options: StartOptions = {},
+): Promise<RunningRecruitmentService> {
   const log = options.log ?? createLogger('recruitment', config.LOG_LEVEL);
   const db = createDatabase(createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log }));
   try {

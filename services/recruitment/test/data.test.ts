@@ -6,7 +6,13 @@ import { after, before, describe, test } from 'node:test';
 import { CLOSED_LIST_NAMES, closedList } from '@darmankar/platform/closed-lists';
 import { CATEGORIES, isCategory } from '../src/domain/categories.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
-import { DATA_DIR, loadSuggestionRows, OPEN_CATEGORIES, rowsOf, type SuggestionRow } from '../src/db/suggestion-data.ts';
+import {
+  DATA_DIR,
+  loadSuggestionRows,
+  OPEN_CATEGORIES,
+  rowsOf,
+  type SuggestionRow,
+} from '../src/db/suggestion-data.ts';
 import { createSuggestionStore } from '../src/db/suggestion-store.ts';
 import { createRecruitmentTestDatabase, startTestRecruitment } from './helpers.ts';
 import type { TestDatabase } from '@darmankar/platform/testing';
@@ -25,9 +31,15 @@ describe('the shipped data', () => {
     for (const category of CATEGORIES) assert.ok(idsOf(category).length > 0, category);
     for (const name of CLOSED_LIST_NAMES) {
       assert.ok(isCategory(name), `closed list ${name} is a suggestion category`);
-      assert.deepEqual(idsOf(name), closedList(name).map((item) => item.id), name);
+      assert.deepEqual(
+        idsOf(name),
+        closedList(name).map((item) => item.id),
+        name,
+      );
     }
-    assert.ok(!(OPEN_CATEGORIES as readonly string[]).includes('provinces') && OPEN_CATEGORIES.includes('universities'));
+    assert.ok(
+      !(OPEN_CATEGORIES as readonly string[]).includes('provinces') && OPEN_CATEGORIES.includes('universities'),
+    );
   });
 
   test('all 31 provinces, each with its main cities', () => {
@@ -40,26 +52,48 @@ describe('the shipped data', () => {
   });
 
   test('healthcare first: job categories, fields of study, and medical universities before the others', () => {
-    assert.deepEqual(idsOf('jobCategories').slice(0, 8), ['nursing', 'medicine', 'dentistry', 'pharmacy', 'laboratory', 'radiology', 'physiotherapy', 'midwifery']);
+    assert.deepEqual(idsOf('jobCategories').slice(0, 8), [
+      'nursing',
+      'medicine',
+      'dentistry',
+      'pharmacy',
+      'laboratory',
+      'radiology',
+      'physiotherapy',
+      'midwifery',
+    ]);
     assert.ok(idsOf('jobCategories').includes('administration'));
     assert.deepEqual(idsOf('fieldsOfStudy').slice(0, 4), ['medicine', 'dentistry', 'pharmacy', 'nursing']);
     const universities = titlesOf('universities');
     const lastMedical = universities.findLastIndex((title) => title.includes('علوم پزشکی'));
     const firstGeneral = universities.indexOf('دانشگاه تهران');
-    assert.ok(lastMedical > 40 && lastMedical < firstGeneral, `medical universities end at ${lastMedical}, general ones start at ${firstGeneral}`);
+    assert.ok(
+      lastMedical > 40 && lastMedical < firstGeneral,
+      `medical universities end at ${lastMedical}, general ones start at ${firstGeneral}`,
+    );
   });
 
   test('titles are stored normalised, with no Arabic letters or non-Latin digits left', () => {
-    for (const row of rows) assert.doesNotMatch(row.title, /[يىكة\u064b-\u065f\u0640\u06f0-\u06f9\u0660-\u0669]/, `${row.category}/${row.id}`);
+    for (const row of rows)
+      assert.doesNotMatch(
+        row.title,
+        /[يىكة\u064b-\u065f\u0640\u06f0-\u06f9\u0660-\u0669]/,
+        `${row.category}/${row.id}`,
+      );
   });
 
   test('a broken file is refused with every problem named', () => {
     assert.throws(
-      () => rowsOf('cities', [
-        { id: 'a', title: 'كرج', parent: 'alborz' },
-        { id: 'a', title: 'کرج', parent: 'nowhere' },
-        { id: 'b', title: 'قم' },
-      ], new Set(['alborz'])),
+      () =>
+        rowsOf(
+          'cities',
+          [
+            { id: 'a', title: 'كرج', parent: 'alborz' },
+            { id: 'a', title: 'کرج', parent: 'nowhere' },
+            { id: 'b', title: 'قم' },
+          ],
+          new Set(['alborz']),
+        ),
       (error: Error) => {
         assert.match(error.message, /cities\.json: a: "كرج" is not normalised \(expected "کرج"\)/);
         assert.match(error.message, /cities\.json: a: id used twice/);
@@ -95,7 +129,11 @@ describe('loading into the database', () => {
   test('two replicas starting at once both load the items and serve', async () => {
     const replicas = await Promise.all([startTestRecruitment(database), startTestRecruitment(database)]);
     try {
-      for (const replica of replicas) assert.equal((await replica.client.searchSuggestions({ category: 'provinces', text: 'یزد' })).items[0]?.id, 'yazd');
+      for (const replica of replicas)
+        assert.equal(
+          (await replica.client.searchSuggestions({ category: 'provinces', text: 'یزد' })).items[0]?.id,
+          'yazd',
+        );
     } finally {
       await Promise.all(replicas.map((replica) => replica.stop()));
     }
@@ -105,7 +143,10 @@ describe('loading into the database', () => {
   test('an item taken out of the data goes, and comes back with it', async () => {
     const store = createSuggestionStore(db);
     await store.replaceAll(rows.filter((row) => !(row.category === 'cities' && row.id === 'kashan')));
-    assert.equal(await db.suggestion.findUnique({ where: { category_id: { category: 'cities', id: 'kashan' } } }), null);
+    assert.equal(
+      await db.suggestion.findUnique({ where: { category_id: { category: 'cities', id: 'kashan' } } }),
+      null,
+    );
     await store.replaceAll(rows);
     const kashan = await db.suggestion.findUnique({ where: { category_id: { category: 'cities', id: 'kashan' } } });
     assert.equal(kashan?.parentId, 'isfahan');
@@ -113,7 +154,15 @@ describe('loading into the database', () => {
 
   test('list answers each category in data-file order, cities with their province', async () => {
     const groups = await createSuggestionStore(db).list(['provinces', 'cities']);
-    assert.deepEqual(groups.get('provinces')!.map((item) => item.id), idsOf('provinces'));
-    assert.deepEqual(groups.get('cities')![0], { id: 'tehran', title: 'تهران', titleEn: 'Tehran', parent: { id: 'tehran', title: 'تهران' } });
+    assert.deepEqual(
+      groups.get('provinces')!.map((item) => item.id),
+      idsOf('provinces'),
+    );
+    assert.deepEqual(groups.get('cities')![0], {
+      id: 'tehran',
+      title: 'تهران',
+      titleEn: 'Tehran',
+      parent: { id: 'tehran', title: 'تهران' },
+    });
   });
 });

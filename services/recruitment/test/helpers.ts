@@ -24,8 +24,15 @@ export function createRecruitmentTestDatabase(): Promise<TestDatabase> {
 }
 
 export function startTestRecruitment(database: TestDatabase): Promise<TestRecruitment> {
-  const config = recruitmentConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0' });
-  return startServiceUnderTest(RecruitmentService, () => startRecruitmentService(config, { log: createLogger('recruitment-test', 'silent') }));
+  const config = recruitmentConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    GRPC_PORT: '0',
+  });
+  return startServiceUnderTest(RecruitmentService, () =>
+    startRecruitmentService(config, { log: createLogger('recruitment-test', 'silent') }),
+  );
 }
 
 export async function rejectsWith(call: Promise<unknown>, ...codes: ExcCode[]): Promise<void> {

@@ -18,7 +18,8 @@ after(async () => {
   await database?.drop();
 });
 
-const search = async (category: string, text: string) => (await recruitment.client.searchSuggestions({ category, text })).items;
+const search = async (category: string, text: string) =>
+  (await recruitment.client.searchSuggestions({ category, text })).items;
 const firstId = async (category: string, text: string) => (await search(category, text))[0]?.id;
 
 describe('search finds the same item however it is typed', () => {
@@ -26,10 +27,20 @@ describe('search finds the same item however it is typed', () => {
     { what: 'the title as stored', category: 'jobCategories', text: 'پرستاری', expected: 'nursing' },
     { what: 'Arabic yeh (ي)', category: 'jobCategories', text: 'پرستاري', expected: 'nursing' },
     { what: 'Arabic kaf (ك)', category: 'cities', text: 'كرمان', expected: 'kerman' },
-    { what: 'Arabic yeh and kaf together', category: 'jobTitles', text: 'پزشك عمومي', expected: 'general-practitioner' },
+    {
+      what: 'Arabic yeh and kaf together',
+      category: 'jobTitles',
+      text: 'پزشك عمومي',
+      expected: 'general-practitioner',
+    },
     { what: 'diacritics', category: 'fieldsOfStudy', text: 'پَرَسْتاری', expected: 'nursing' },
     { what: 'tatweel', category: 'provinces', text: 'اصفـــهان', expected: 'isfahan' },
-    { what: 'ZWNJ where the data has ZWNJ', category: 'fieldsOfStudy', text: 'دندان\u200cپزشکی', expected: 'dentistry' },
+    {
+      what: 'ZWNJ where the data has ZWNJ',
+      category: 'fieldsOfStudy',
+      text: 'دندان\u200cپزشکی',
+      expected: 'dentistry',
+    },
     { what: 'a space where the data has ZWNJ', category: 'fieldsOfStudy', text: 'دندان پزشکی', expected: 'dentistry' },
     { what: 'no space where the data has ZWNJ', category: 'fieldsOfStudy', text: 'دندانپزشکی', expected: 'dentistry' },
     { what: 'a prefix', category: 'cities', text: 'کرمانش', expected: 'kermanshah' },
@@ -38,7 +49,12 @@ describe('search finds the same item however it is typed', () => {
     { what: 'a typo (گ for ک)', category: 'fieldsOfStudy', text: 'دندانپزشگی', expected: 'dentistry' },
     { what: 'another name (alias)', category: 'employmentTypes', text: 'آنکال', expected: 'on-call' },
     { what: 'the English title, any case', category: 'provinces', text: 'KHUZ', expected: 'khuzestan' },
-    { what: 'Latin letters inside Persian', category: 'jobTitles', text: 'پرستار icu', expected: 'critical-care-nurse' },
+    {
+      what: 'Latin letters inside Persian',
+      category: 'jobTitles',
+      text: 'پرستار icu',
+      expected: 'critical-care-nurse',
+    },
   ];
   for (const { what, category, text, expected } of cases) {
     test(what, async () => assert.equal(await firstId(category, text), expected, `${category} "${text}"`));
@@ -72,7 +88,17 @@ describe('ranking and limits', () => {
 
   test('a city comes with its province; other items have no parent', async () => {
     const [kashan] = await search('cities', 'کاشان');
-    assert.deepEqual({ ...kashan }, { $typeName: kashan!.$typeName, id: 'kashan', title: 'کاشان', titleEn: 'Kashan', parentId: 'isfahan', parentTitle: 'اصفهان' });
+    assert.deepEqual(
+      { ...kashan },
+      {
+        $typeName: kashan!.$typeName,
+        id: 'kashan',
+        title: 'کاشان',
+        titleEn: 'Kashan',
+        parentId: 'isfahan',
+        parentTitle: 'اصفهان',
+      },
+    );
     const [nursing] = await search('jobCategories', 'پرستاری');
     assert.equal(nursing!.parentId, '');
   });
@@ -85,13 +111,35 @@ describe('ranking and limits', () => {
 
 describe('bad category or text', () => {
   test('each problem has its code, and several come together', async () => {
-    await rejectsWith(recruitment.client.searchSuggestions({ category: '', text: 'تهران' }), 'EXC_SUGGESTIONS_CATEGORY_IS_REQUIRED');
-    await rejectsWith(recruitment.client.searchSuggestions({ category: 'planets', text: 'تهران' }), 'EXC_SUGGESTIONS_CATEGORY_IS_INVALID');
-    await rejectsWith(recruitment.client.searchSuggestions({ category: 'cities', text: '' }), 'EXC_SUGGESTIONS_TEXT_IS_REQUIRED');
-    await rejectsWith(recruitment.client.searchSuggestions({ category: 'cities', text: '\u200c \u064e' }), 'EXC_SUGGESTIONS_TEXT_IS_REQUIRED');
-    await rejectsWith(recruitment.client.searchSuggestions({ category: 'cities', text: 'ت'.repeat(101) }), 'EXC_SUGGESTIONS_TEXT_IS_TOO_LONG');
-    await rejectsWith(recruitment.client.searchSuggestions({ category: 'cities', text: 'تهران\u0000' }), 'EXC_SUGGESTIONS_TEXT_IS_INVALID');
-    await rejectsWith(recruitment.client.searchSuggestions({ category: 'planets', text: '' }), 'EXC_SUGGESTIONS_CATEGORY_IS_INVALID', 'EXC_SUGGESTIONS_TEXT_IS_REQUIRED');
+    await rejectsWith(
+      recruitment.client.searchSuggestions({ category: '', text: 'تهران' }),
+      'EXC_SUGGESTIONS_CATEGORY_IS_REQUIRED',
+    );
+    await rejectsWith(
+      recruitment.client.searchSuggestions({ category: 'planets', text: 'تهران' }),
+      'EXC_SUGGESTIONS_CATEGORY_IS_INVALID',
+    );
+    await rejectsWith(
+      recruitment.client.searchSuggestions({ category: 'cities', text: '' }),
+      'EXC_SUGGESTIONS_TEXT_IS_REQUIRED',
+    );
+    await rejectsWith(
+      recruitment.client.searchSuggestions({ category: 'cities', text: '\u200c \u064e' }),
+      'EXC_SUGGESTIONS_TEXT_IS_REQUIRED',
+    );
+    await rejectsWith(
+      recruitment.client.searchSuggestions({ category: 'cities', text: 'ت'.repeat(101) }),
+      'EXC_SUGGESTIONS_TEXT_IS_TOO_LONG',
+    );
+    await rejectsWith(
+      recruitment.client.searchSuggestions({ category: 'cities', text: 'تهران\u0000' }),
+      'EXC_SUGGESTIONS_TEXT_IS_INVALID',
+    );
+    await rejectsWith(
+      recruitment.client.searchSuggestions({ category: 'planets', text: '' }),
+      'EXC_SUGGESTIONS_CATEGORY_IS_INVALID',
+      'EXC_SUGGESTIONS_TEXT_IS_REQUIRED',
+    );
   });
 
   test('a text of exactly the longest length is searched', async () => {

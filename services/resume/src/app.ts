@@ -19,16 +19,34 @@ export interface RunningResumeService {
 }
 
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
-export async function startResumeService(config: ResumeConfig, options: StartOptions = {}): Promise<RunningResumeService> {
+export async function startResumeService(
+  config: ResumeConfig,
+  options: StartOptions = {},
+): Promise<RunningResumeService> {
   const log = options.log ?? createLogger('resume', config.LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   const pool = createPool(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, log });
   const db = createDatabase(pool);
-  const files = createFileClaims(config.FILES_GRPC_URL, createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }));
+  const files = createFileClaims(
+    config.FILES_GRPC_URL,
+    createCallerSigner({ privateKey: config.CALLER_ASSERTION_PRIVATE_KEY }),
+  );
   let events: Stoppable | undefined;
   try {
-    const resumes = new Resumes(db, createResumeReads(pool), files, { customLinkTtlSeconds: config.CUSTOM_RESUME_LINK_TTL_SECONDS }, clock, log);
-    events = await connectEvents({ databaseUrl: config.DATABASE_URL, kafkaBrokers: config.KAFKA_BROKERS, eventsDatabaseUrl: config.EVENTS_DATABASE_URL, log });
+    const resumes = new Resumes(
+      db,
+      createResumeReads(pool),
+      files,
+      { customLinkTtlSeconds: config.CUSTOM_RESUME_LINK_TTL_SECONDS },
+      clock,
+      log,
+    );
+    events = await connectEvents({
+      databaseUrl: config.DATABASE_URL,
+      kafkaBrokers: config.KAFKA_BROKERS,
+      eventsDatabaseUrl: config.EVENTS_DATABASE_URL,
+      log,
+    });
     const server = await serve({
       port: config.GRPC_PORT,
       log,

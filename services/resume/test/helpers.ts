@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceClient } from '@darmankar/platform/grpc';
 import { createLogger } from '@darmankar/platform/log';
-import { createServiceTestDatabase, startServiceUnderTest, testClock, type TestClock, type TestDatabase } from '@darmankar/platform/testing';
+import {
+  createServiceTestDatabase,
+  startServiceUnderTest,
+  testClock,
+  type TestClock,
+  type TestDatabase,
+} from '@darmankar/platform/testing';
 import { ResumeService } from '@darmankar/proto/resume/v1/resume_pb';
 import { startResumeService, type RunningResumeService } from '../src/app.ts';
 import { resumeConfig } from '../src/config.ts';
@@ -29,8 +35,16 @@ export async function startTestResume(start = LAST_EVENING_OF_1404): Promise<Tes
   const database = await createServiceTestDatabase('resume', RESUME_SERVICE_DIR);
   const clock = testClock(start);
   // No files service: these tests never set a picture (the gateway's tests do, with the real one).
-  const config = resumeConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, GRPC_PORT: '0', FILES_GRPC_URL: '127.0.0.1:1' });
-  const running = await startServiceUnderTest(ResumeService, () => startResumeService(config, { log: createLogger('resume-test', 'silent'), clock }));
+  const config = resumeConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    GRPC_PORT: '0',
+    FILES_GRPC_URL: '127.0.0.1:1',
+  });
+  const running = await startServiceUnderTest(ResumeService, () =>
+    startResumeService(config, { log: createLogger('resume-test', 'silent'), clock }),
+  );
   const db = createDatabase(database.url);
   return {
     database,

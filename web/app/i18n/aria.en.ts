@@ -48,7 +48,8 @@ export const ariaEn: Record<keyof typeof ariaFa, string> = {
   'aria.dnd.dragSelectedKeyboard': 'Press Enter to drag {count} selected items.',
   'aria.dnd.dragSelectedKeyboardAlt': 'Press Alt + Enter to drag {count} selected items.',
   'aria.dnd.dragSelectedLongPress': 'Long press to drag {count} selected items.',
-  'aria.dnd.startedKeyboard': 'Started dragging. Press Tab to navigate to a drop target, then press Enter to drop, or press Escape to cancel.',
+  'aria.dnd.startedKeyboard':
+    'Started dragging. Press Tab to navigate to a drop target, then press Enter to drop, or press Escape to cancel.',
   'aria.dnd.startedTouch': 'Started dragging. Navigate to a drop target, then double tap to drop.',
   'aria.dnd.startedVirtual': 'Started dragging. Navigate to a drop target, then click or press Enter to drop.',
   'aria.dnd.endKeyboard': 'Dragging. Press Enter to cancel drag.',

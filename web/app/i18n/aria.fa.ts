@@ -47,7 +47,8 @@ export const ariaFa = {
   'aria.dnd.dragSelectedKeyboard': 'برای جابه‌جایی {count} مورد انتخاب‌شده Enter را بزنید.',
   'aria.dnd.dragSelectedKeyboardAlt': 'برای جابه‌جایی {count} مورد انتخاب‌شده Alt + Enter را بزنید.',
   'aria.dnd.dragSelectedLongPress': 'برای جابه‌جایی {count} مورد انتخاب‌شده انگشت را نگه دارید.',
-  'aria.dnd.startedKeyboard': 'جابه‌جایی شروع شد. با Tab به جای مقصد بروید، برای رها کردن Enter و برای لغو Escape را بزنید.',
+  'aria.dnd.startedKeyboard':
+    'جابه‌جایی شروع شد. با Tab به جای مقصد بروید، برای رها کردن Enter و برای لغو Escape را بزنید.',
   'aria.dnd.startedTouch': 'جابه‌جایی شروع شد. به جای مقصد بروید و برای رها کردن دو بار ضربه بزنید.',
   'aria.dnd.startedVirtual': 'جابه‌جایی شروع شد. به جای مقصد بروید و برای رها کردن کلیک کنید یا Enter را بزنید.',
   'aria.dnd.endKeyboard': 'در حال جابه‌جایی. برای لغو Enter را بزنید.',

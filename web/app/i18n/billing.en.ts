@@ -31,9 +31,11 @@ export const billingEn: Record<keyof typeof billingFa, string> = {
   'billing.held.endsAt': 'Ends on {date}',
   'billing.held.startsOnActivation': '{days} days from activation',
   'billing.held.activate': 'Activate reservation',
-  'billing.held.activateLater': 'The reserved package can be activated once the active one runs out of time or resources.',
+  'billing.held.activateLater':
+    'The reserved package can be activated once the active one runs out of time or resources.',
   'billing.held.cancel': 'Cancel reservation',
-  'billing.held.bothHeld': 'You hold an active and a reserved package; a new one can be bought once one of them ends or is cancelled.',
+  'billing.held.bothHeld':
+    'You hold an active and a reserved package; a new one can be bought once one of them ends or is cancelled.',
 
   'billing.confirm.activateTitle': 'Activate the reserved package',
   'billing.confirm.activateText': 'The package “{plan}” becomes active and its time starts now.',
@@ -98,7 +100,8 @@ export const billingEn: Record<keyof typeof billingFa, string> = {
   'billing.fail.text': 'Order number {number} was not paid. Your cart is kept and you can pay again.',
   'billing.fail.noOrder': 'The payment did not go through.',
   'billing.fail.retry': 'Try again',
-  'billing.fail.walletCredit': 'The {amount} the gateway took from your card went to the organisation’s wallet, as the order had changed meanwhile.',
+  'billing.fail.walletCredit':
+    'The {amount} the gateway took from your card went to the organisation’s wallet, as the order had changed meanwhile.',
   'billing.outcome.description': 'The outcome of an order’s payment.',
   'billing.outcome.unknownOrder': 'This order is not one of your organisations’.',
 

@@ -30,7 +30,8 @@ export const billingFa = {
   'billing.held.activate': 'فعال‌سازی رزرو',
   'billing.held.activateLater': 'بستهٔ رزرو پس از پایان زمان یا منابع بستهٔ فعال، فعال‌شدنی است.',
   'billing.held.cancel': 'لغو رزرو',
-  'billing.held.bothHeld': 'یک بستهٔ فعال و یک بستهٔ رزرو دارید؛ تا یکی از آن‌ها تمام یا لغو نشود، خرید بستهٔ تازه ممکن نیست.',
+  'billing.held.bothHeld':
+    'یک بستهٔ فعال و یک بستهٔ رزرو دارید؛ تا یکی از آن‌ها تمام یا لغو نشود، خرید بستهٔ تازه ممکن نیست.',
 
   'billing.confirm.activateTitle': 'فعال‌سازی بستهٔ رزرو',
   'billing.confirm.activateText': 'بستهٔ «{plan}» فعال می‌شود و اعتبار آن از همین حالا شروع می‌شود.',
@@ -92,10 +93,12 @@ export const billingFa = {
   'billing.success.toPricing': 'رفتن به بسته‌های من',
   'billing.success.toOrders': 'سوابق خرید',
   'billing.fail.title': 'پرداخت ناموفق',
-  'billing.fail.text': 'پرداخت سفارش شمارهٔ {number} انجام نشد. سبد خرید شما سر جایش است و می‌توانید دوباره پرداخت کنید.',
+  'billing.fail.text':
+    'پرداخت سفارش شمارهٔ {number} انجام نشد. سبد خرید شما سر جایش است و می‌توانید دوباره پرداخت کنید.',
   'billing.fail.noOrder': 'پرداخت انجام نشد.',
   'billing.fail.retry': 'تلاش دوباره',
-  'billing.fail.walletCredit': 'مبلغ {amount} که درگاه از کارت شما برداشت، چون سفارش در این فاصله تغییر کرده بود، به کیف پول سازمان برگشت.',
+  'billing.fail.walletCredit':
+    'مبلغ {amount} که درگاه از کارت شما برداشت، چون سفارش در این فاصله تغییر کرده بود، به کیف پول سازمان برگشت.',
   'billing.outcome.description': 'نتیجهٔ پرداخت سفارش.',
   'billing.outcome.unknownOrder': 'این سفارش در سازمان‌های شما پیدا نشد.',
 

@@ -17,7 +17,8 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.add.submit': 'Create and continue',
 
   'employer.advanced.title': 'Additional employer information',
-  'employer.advanced.intro': 'Complete this before posting an ad: a medical council number, or a national id with a registration number.',
+  'employer.advanced.intro':
+    'Complete this before posting an ad: a medical council number, or a national id with a registration number.',
   'employer.advanced.submit': 'Save additional information',
 
   'employer.edit.title': 'Edit employer profile',
@@ -96,7 +97,8 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.agents.remove': 'Remove',
   'employer.agents.removeTitle': 'Remove agent',
   'employer.agents.removeText': 'Remove {name} from this organisation’s agents? Their access ends at once.',
-  'employer.agents.inviteSent': 'The invitation to {name} was sent. They join the organisation when they log in with {cellphone}.',
+  'employer.agents.inviteSent':
+    'The invitation to {name} was sent. They join the organisation when they log in with {cellphone}.',
 
   'employer.permission.EmployerEdit': 'Edit profile',
   'employer.permission.RecruitmentCreate': 'Post ads',
@@ -117,7 +119,8 @@ export const employerEn: Record<keyof typeof employerFa, string> = {
   'employer.hiring.noTemplates': 'There are no templates.',
   'employer.hiring.steps': 'Steps',
   'employer.hiring.noSteps': 'This template has no steps.',
-  'employer.hiring.reorderHint': 'Drag a step by its handle; or with the keyboard press Enter on the handle, pick the place with the arrow keys and press Enter again.',
+  'employer.hiring.reorderHint':
+    'Drag a step by its handle; or with the keyboard press Enter on the handle, pick the place with the arrow keys and press Enter again.',
   'employer.hiring.dragStep': 'Move step {name}',
   'employer.hiring.moveUp': 'Move step {name} up',
   'employer.hiring.moveDown': 'Move step {name} down',

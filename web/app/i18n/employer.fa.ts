@@ -15,7 +15,8 @@ export const employerFa = {
   'employer.add.submit': 'ساخت و ادامه',
 
   'employer.advanced.title': 'اطلاعات تکمیلی کارفرما',
-  'employer.advanced.intro': 'پیش از ثبت آگهی، این اطلاعات را تکمیل کنید: شمارهٔ نظام پزشکی، یا شناسهٔ ملی همراه با شمارهٔ ثبت.',
+  'employer.advanced.intro':
+    'پیش از ثبت آگهی، این اطلاعات را تکمیل کنید: شمارهٔ نظام پزشکی، یا شناسهٔ ملی همراه با شمارهٔ ثبت.',
   'employer.advanced.submit': 'ذخیرهٔ اطلاعات تکمیلی',
 
   'employer.edit.title': 'ویرایش پروفایل کارفرما',
@@ -115,7 +116,8 @@ export const employerFa = {
   'employer.hiring.noTemplates': 'قالبی وجود ندارد.',
   'employer.hiring.steps': 'مراحل',
   'employer.hiring.noSteps': 'این قالب مرحله‌ای ندارد.',
-  'employer.hiring.reorderHint': 'برای جابه‌جایی، دستگیرهٔ مرحله را بکشید یا دکمه‌های بالا و پایین را بزنید؛ با صفحه‌کلید روی دستگیره Enter بزنید، با کلیدهای جهت جای آن را انتخاب کنید و دوباره Enter بزنید.',
+  'employer.hiring.reorderHint':
+    'برای جابه‌جایی، دستگیرهٔ مرحله را بکشید یا دکمه‌های بالا و پایین را بزنید؛ با صفحه‌کلید روی دستگیره Enter بزنید، با کلیدهای جهت جای آن را انتخاب کنید و دوباره Enter بزنید.',
   'employer.hiring.dragStep': 'جابه‌جایی مرحلهٔ {name}',
   'employer.hiring.moveUp': 'مرحلهٔ {name} یک جا بالاتر',
   'employer.hiring.moveDown': 'مرحلهٔ {name} یک جا پایین‌تر',

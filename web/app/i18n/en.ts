@@ -91,7 +91,8 @@ export const en: Messages = {
   'ui.file.replace': 'Replace the file',
 
   'home.title': 'Darmankar | Healthcare jobs for doctors, nurses and medical staff',
-  'home.description': 'Darmankar, the healthcare job market: the latest openings for doctors, nurses, midwives, pharmacists and medical staff. Apply with your resume.',
+  'home.description':
+    'Darmankar, the healthcare job market: the latest openings for doctors, nurses, midwives, pharmacists and medical staff. Apply with your resume.',
   'home.heroTitle': 'Find your next job in healthcare',
   'home.heroText': 'Openings from hospitals, clinics, pharmacies and laboratories across the country in one place.',
   'home.searchLabel': 'Job title or skill',
@@ -109,9 +110,12 @@ export const en: Messages = {
   'home.today': 'Today is {date}',
 
   'about.title': 'About Darmankar',
-  'about.description': 'Darmankar is the healthcare job market that connects job seekers and employers in medicine and health.',
-  'about.p1': 'Darmankar is built for people who spend their lives caring for others: doctors, nurses, midwives, pharmacists, laboratory staff and the whole medical team.',
-  'about.p2': 'Job seekers build their resume once and apply to matching openings. Employers post ads and move applications step by step through their hiring flow.',
+  'about.description':
+    'Darmankar is the healthcare job market that connects job seekers and employers in medicine and health.',
+  'about.p1':
+    'Darmankar is built for people who spend their lives caring for others: doctors, nurses, midwives, pharmacists, laboratory staff and the whole medical team.',
+  'about.p2':
+    'Job seekers build their resume once and apply to matching openings. Employers post ads and move applications step by step through their hiring flow.',
   'about.p3': 'All dates are shown in the Persian calendar and all amounts in toman.',
 
   'contact.title': 'Contact us',

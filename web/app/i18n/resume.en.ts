@@ -3,7 +3,8 @@ import type { resumeFa } from './resume.fa.ts';
 // English text of the resume screens: the same keys as resume.fa.ts.
 export const resumeEn: Record<keyof typeof resumeFa, string> = {
   'resume.builder.title': 'Build your resume',
-  'resume.builder.description': 'Build your resume in a few steps: personal details, education, work history, skills and certificates.',
+  'resume.builder.description':
+    'Build your resume in a few steps: personal details, education, work history, skills and certificates.',
   'resume.builder.heading': 'Build your resume',
   'resume.builder.progress': 'Resume steps',
   'resume.builder.stepOf': 'Step {step} of {total}',
@@ -21,7 +22,8 @@ export const resumeEn: Record<keyof typeof resumeFa, string> = {
   'resume.step.educations.intro': 'Add your degrees, latest first.',
   'resume.step.jobs.intro': 'Add your jobs with their start and end dates.',
   'resume.step.skills.intro': 'List the skills and languages you know, with their level.',
-  'resume.step.certificates.intro': 'Add your certificates, courses and publications; you can upload your own PDF resume too.',
+  'resume.step.certificates.intro':
+    'Add your certificates, courses and publications; you can upload your own PDF resume too.',
   'resume.edit.title': 'Edit resume',
   'resume.edit.description': 'See and edit every part of your resume.',
   'resume.edit.heading': 'Edit resume',

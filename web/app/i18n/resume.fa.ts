@@ -1,7 +1,8 @@
 // Persian text of the resume screens; merged into the one catalogue in fa.ts.
 export const resumeFa = {
   'resume.builder.title': 'ساخت رزومه',
-  'resume.builder.description': 'رزومهٔ خود را در چند گام بسازید: اطلاعات فردی، تحصیلات، سوابق شغلی، مهارت‌ها و گواهینامه‌ها.',
+  'resume.builder.description':
+    'رزومهٔ خود را در چند گام بسازید: اطلاعات فردی، تحصیلات، سوابق شغلی، مهارت‌ها و گواهینامه‌ها.',
   'resume.builder.heading': 'ساخت رزومه',
   'resume.builder.progress': 'گام‌های ساخت رزومه',
   'resume.builder.stepOf': 'گام {step} از {total}',
@@ -19,7 +20,8 @@ export const resumeFa = {
   'resume.step.educations.intro': 'مدرک‌های تحصیلی خود را، از آخرین مدرک، اضافه کنید.',
   'resume.step.jobs.intro': 'سوابق کاری خود را با تاریخ شروع و پایان اضافه کنید.',
   'resume.step.skills.intro': 'مهارت‌ها و زبان‌هایی را که می‌دانید با سطح آن‌ها بنویسید.',
-  'resume.step.certificates.intro': 'گواهینامه‌ها، دوره‌ها و انتشارات خود را اضافه کنید؛ می‌توانید رزومهٔ PDF خود را هم بارگذاری کنید.',
+  'resume.step.certificates.intro':
+    'گواهینامه‌ها، دوره‌ها و انتشارات خود را اضافه کنید؛ می‌توانید رزومهٔ PDF خود را هم بارگذاری کنید.',
   'resume.edit.title': 'ویرایش رزومه',
   'resume.edit.description': 'همهٔ بخش‌های رزومهٔ خود را ببینید و ویرایش کنید.',
   'resume.edit.heading': 'ویرایش رزومه',

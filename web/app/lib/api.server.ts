@@ -19,7 +19,12 @@ export interface ServerApi {
 const serverApiContext = createContext<ServerApi>();
 
 /** `clientAddress`: the client as the web server worked it out; none sends no X-Forwarded-For. */
-export function createServerApi(request: Request, gatewayUrl = GATEWAY_URL, clientAddress?: string, clientOptions: Pick<ApiClientOptions, 'sleep'> = {}): ServerApi {
+export function createServerApi(
+  request: Request,
+  gatewayUrl = GATEWAY_URL,
+  clientAddress?: string,
+  clientOptions: Pick<ApiClientOptions, 'sleep'> = {},
+): ServerApi {
   const jar = new CookieJar(request.headers.get('cookie'));
   const forwardedFor = clientAddress;
   const api = createApiClient({

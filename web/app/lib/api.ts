@@ -96,7 +96,11 @@ export function createApiClient(options: ApiClientOptions) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const target = baseUrl.startsWith('http') ? url.href : `${url.pathname}${url.search}`;
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-cookie': 'true', ...hooks.headers?.() };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-cookie': 'true',
+      ...hooks.headers?.(),
+    };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
@@ -192,7 +196,12 @@ let browserClient: ApiClient | null = null;
 function reportToMonitoring(message: string): void {
   const body = JSON.stringify({ message, path: window.location.pathname });
   if (!navigator.sendBeacon?.('/monitoring', new Blob([body], { type: 'application/json' }))) {
-    void fetch('/monitoring', { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => {});
+    void fetch('/monitoring', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      keepalive: true,
+    }).catch(() => {});
   }
 }
 

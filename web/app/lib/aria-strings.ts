@@ -36,9 +36,16 @@ export function ariaStrings(locale: Locale): AriaStrings {
     ...REACT_ARIA_ENGLISH,
     '@react-aria/combobox': {
       focusAnnouncement: (args) =>
-        (args.isGroupChange ? plural(count(args.groupCount), 'aria.combobox.groupEnteredOne', 'aria.combobox.groupEnteredOther', { group: text(args.groupTitle) }) : '') +
-        (args.isSelected ? t('aria.combobox.optionSelected', { option: text(args.optionText) }) : text(args.optionText)),
-      countAnnouncement: (args) => plural(count(args.optionCount), 'aria.combobox.countOne', 'aria.combobox.countOther'),
+        (args.isGroupChange
+          ? plural(count(args.groupCount), 'aria.combobox.groupEnteredOne', 'aria.combobox.groupEnteredOther', {
+              group: text(args.groupTitle),
+            })
+          : '') +
+        (args.isSelected
+          ? t('aria.combobox.optionSelected', { option: text(args.optionText) })
+          : text(args.optionText)),
+      countAnnouncement: (args) =>
+        plural(count(args.optionCount), 'aria.combobox.countOne', 'aria.combobox.countOther'),
       selectedAnnouncement: (args) => t('aria.combobox.optionSelected', { option: text(args.optionText) }),
       buttonLabel: t('aria.combobox.buttonLabel'),
       listboxLabel: t('aria.combobox.listboxLabel'),
@@ -60,7 +67,8 @@ export function ariaStrings(locale: Locale): AriaStrings {
       weekday: t('aria.date.weekday'),
       timeZoneName: t('aria.date.timeZoneName'),
       selectedDateDescription: (args) => t('aria.date.selectedDate', { date: text(args.date) }),
-      selectedRangeDescription: (args) => t('aria.date.selectedRange', { start: text(args.startDate), end: text(args.endDate) }),
+      selectedRangeDescription: (args) =>
+        t('aria.date.selectedRange', { start: text(args.startDate), end: text(args.endDate) }),
       selectedTimeDescription: (args) => t('aria.date.selectedTime', { time: text(args.time) }),
     },
     '@react-aria/calendar': {
@@ -103,13 +111,17 @@ export function ariaStrings(locale: Locale): AriaStrings {
       dropOnRoot: t('aria.dnd.dropOnRoot'),
       dropOnItem: item('aria.dnd.dropOnItem'),
       insertBefore: item('aria.dnd.insertBefore'),
-      insertBetween: (args) => t('aria.dnd.insertBetween', { before: text(args.beforeItemText), after: text(args.afterItemText) }),
+      insertBetween: (args) =>
+        t('aria.dnd.insertBetween', { before: text(args.beforeItemText), after: text(args.afterItemText) }),
       insertAfter: item('aria.dnd.insertAfter'),
     },
     '@react-aria/grid': {
       deselectedItem: item('aria.grid.deselected'),
       select: t('aria.grid.select'),
-      selectedCount: (args) => (count(args.count) === 0 ? t('aria.grid.selectedNone') : plural(count(args.count), 'aria.grid.selectedOne', 'aria.grid.selectedOther')),
+      selectedCount: (args) =>
+        count(args.count) === 0
+          ? t('aria.grid.selectedNone')
+          : plural(count(args.count), 'aria.grid.selectedOne', 'aria.grid.selectedOther'),
       selectedAll: t('aria.grid.selectedAll'),
       selectedItem: item('aria.grid.selected'),
       longPressToSelect: t('aria.grid.longPressToSelect'),

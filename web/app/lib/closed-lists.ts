@@ -13,8 +13,15 @@ export function listTitle(list: ClosedListName, id: string | null | undefined, l
 }
 
 /** "Industry · Province · City" and the like: the titles of the values present, in order. */
-export function listTitles(values: Array<[ClosedListName, string | null | undefined]>, locale: Locale, separator = ' · '): string {
-  return values.map(([list, id]) => listTitle(list, id, locale)).filter(Boolean).join(separator);
+export function listTitles(
+  values: Array<[ClosedListName, string | null | undefined]>,
+  locale: Locale,
+  separator = ' · ',
+): string {
+  return values
+    .map(([list, id]) => listTitle(list, id, locale))
+    .filter(Boolean)
+    .join(separator);
 }
 
 /**

@@ -7,5 +7,7 @@
  * gateway adds or drops is a type error on the list.
  */
 export function everyValueOf<Union extends string>() {
-  return <const List extends readonly Union[]>(values: List & ([Union] extends [List[number]] ? unknown : never)): List => values;
+  return <const List extends readonly Union[]>(
+    values: List & ([Union] extends [List[number]] ? unknown : never),
+  ): List => values;
 }

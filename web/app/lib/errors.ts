@@ -22,7 +22,8 @@ export function toRouteError(error: unknown): unknown {
  * (`missingCode`) is the 404 page, as for any unknown address; anything else is toRouteError.
  */
 export function toSlugRouteError(error: unknown, missingCode: string): unknown {
-  if (isApiError(error) && error.codes.includes(missingCode)) return data<ErrorPayload>({ exc: ['EXC_API_NOT_FOUND'] }, { status: 404 });
+  if (isApiError(error) && error.codes.includes(missingCode))
+    return data<ErrorPayload>({ exc: ['EXC_API_NOT_FOUND'] }, { status: 404 });
   return toRouteError(error);
 }
 
@@ -57,7 +58,8 @@ export function describeRouteError(error: unknown): RouteErrorInfo {
     const kind = errorPageKind(codes, error.status);
     return { kind, status: error.status, codes: kind === 'server' && codes.length === 0 ? ['EXC_UNKNOWN'] : codes };
   }
-  if (isApiError(error)) return { kind: errorPageKind(error.codes, error.status), status: error.status, codes: error.codes };
+  if (isApiError(error))
+    return { kind: errorPageKind(error.codes, error.status), status: error.status, codes: error.codes };
   return { kind: 'server', status: 500, codes: ['EXC_UNKNOWN'] };
 }
 
@@ -92,7 +94,13 @@ export function planToasts(codes: readonly string[], context: ToastContext): Toa
   return list.map((code): ToastPlan => {
     switch (code) {
       case 'EXC_RESUME_ID_IS_INVALID':
-        return { code, action: { label: 'toast.createResume', href: withBack('/applicants/resumes/add/personal', context.currentPath) } };
+        return {
+          code,
+          action: {
+            label: 'toast.createResume',
+            href: withBack('/applicants/resumes/add/personal', context.currentPath),
+          },
+        };
       case 'EXC_AUTHENTICATION_REQUIRED':
         return { code, action: { label: 'toast.login', href: withBack('/login', context.currentPath) } };
       case 'EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET':
@@ -111,6 +119,9 @@ export function planToasts(codes: readonly string[], context: ToastContext): Toa
 
 /** Splits `?code=A,B` of /something-went-wrong into codes, keeping only EXC_ ones. */
 export function codesFromQuery(value: string | null): string[] {
-  const codes = (value ?? '').split(',').map((c) => c.trim()).filter((c) => /^EXC_[A-Z0-9_]+$/.test(c));
+  const codes = (value ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => /^EXC_[A-Z0-9_]+$/.test(c));
   return codes.length > 0 ? codes : ['EXC_UNKNOWN'];
 }

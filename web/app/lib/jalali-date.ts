@@ -23,7 +23,11 @@ export function isoToJalaliParts(iso: string | null | undefined): JalaliParts | 
  * Jalali parts as typed or chosen (any digits) to the Gregorian ISO date: null when all are empty,
  * `'invalid'` when some are missing or the day does not exist (the service refuses it by name).
  */
-export function jalaliPartsToIso(y: string | null | undefined, m: string | null | undefined, d: string | null | undefined): string | null {
+export function jalaliPartsToIso(
+  y: string | null | undefined,
+  m: string | null | undefined,
+  d: string | null | undefined,
+): string | null {
   const numbers = [y, m, d].map((part) => (part?.trim() ? Number(toLatinDigits(part.trim())) : NaN));
   if (numbers.every((n) => Number.isNaN(n))) return null;
   const [jy, jm, jd] = numbers as [number, number, number];

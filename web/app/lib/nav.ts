@@ -21,10 +21,18 @@ export function navItemsFor(clientType: ClientType, viewer: Viewer, employerSlug
   if (clientType === 'employers' && membership) {
     const slug = membership.slug;
     const items: (NavItem | false)[] = [
-      mayAct(membership, 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage') && { id: 'ads', title: 'nav.employerAds', url: `/employers/${slug}/recruitments` },
+      mayAct(membership, 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage') && {
+        id: 'ads',
+        title: 'nav.employerAds',
+        url: `/employers/${slug}/recruitments`,
+      },
       mayAct(membership, 'RecruitmentCreate') && { id: 'new-ad', title: 'nav.employerNewAd', url: '/recruitments/add' },
       { id: 'profile', title: 'nav.employerProfile', url: `/employers/${slug}`, end: true },
-      mayAct(membership, 'Billing') && { id: 'pricing', title: 'nav.employerPricing', url: `/employers/${slug}/pricing` },
+      mayAct(membership, 'Billing') && {
+        id: 'pricing',
+        title: 'nav.employerPricing',
+        url: `/employers/${slug}/pricing`,
+      },
       mayAct(membership, 'Billing') && { id: 'orders', title: 'nav.employerOrders', url: `/employers/${slug}/orders` },
     ];
     return items.filter((item): item is NavItem => item !== false);

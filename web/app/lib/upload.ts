@@ -4,7 +4,8 @@
 import { ACCESS_TOKEN_EXPIRED, ApiError, browserApi, excCodesOf } from './api.ts';
 
 /** The files service's upload categories (files.proto's policy table). */
-export type UploadCategory = 'LOGO' | 'RESUME_PICTURE' | 'CUSTOM_RESUME' | 'OFFICIAL_GAZETTE' | 'NATIONAL_CARD' | 'MEDICAL_DOCUMENTS';
+export type UploadCategory =
+  'LOGO' | 'RESUME_PICTURE' | 'CUSTOM_RESUME' | 'OFFICIAL_GAZETTE' | 'NATIONAL_CARD' | 'MEDICAL_DOCUMENTS';
 
 export async function uploadFile(category: UploadCategory, file: Blob, fileName: string): Promise<string> {
   const send = () => {

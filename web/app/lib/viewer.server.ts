@@ -20,13 +20,22 @@ export function sessionCookies(): SessionCookieNames {
  * session; the gateway confirms it. Header data never breaks a page: a failure shows the
  * plain header. `names`: the session cookies' names (this server's by default).
  */
-export async function loadViewer(api: ApiClient, jar: CookieJar, names: SessionCookieNames = sessionCookies()): Promise<Viewer> {
+export async function loadViewer(
+  api: ApiClient,
+  jar: CookieJar,
+  names: SessionCookieNames = sessionCookies(),
+): Promise<Viewer> {
   if (!parseClientData(jar.get(names.clientData)).isLoggedIn) return LOGGED_OUT;
   try {
     const [account, resume, employers] = await Promise.all([
       api.call('get', '/authentication/cellphone'),
-      currentResume(api).then((resume) => (resume ? resumeSummary(resume) : null)).catch(() => null),
-      api.call('get', '/employers').then(({ items }) => items).catch(() => []),
+      currentResume(api)
+        .then((resume) => (resume ? resumeSummary(resume) : null))
+        .catch(() => null),
+      api
+        .call('get', '/employers')
+        .then(({ items }) => items)
+        .catch(() => []),
     ]);
     return { isLoggedIn: true, cellphone: account.cellphone, resume, employers };
   } catch (error) {
@@ -38,7 +47,9 @@ export async function loadViewer(api: ApiClient, jar: CookieJar, names: SessionC
 
 export async function canEditEmployer(api: ApiClient, employerId: string): Promise<boolean> {
   try {
-    const answer = await api.call('get', '/employers/{id}/has-access/{action}', { params: { id: employerId, action: 'EmployerEdit' } });
+    const answer = await api.call('get', '/employers/{id}/has-access/{action}', {
+      params: { id: employerId, action: 'EmployerEdit' },
+    });
     return answer.hasAccess;
   } catch {
     return false;

@@ -41,7 +41,12 @@ export function clientTypeFor(viewer: Viewer, employerSlug: string | undefined):
  * (`/settings/agent`, `/settings/hiring-customization`) `?employer={slug}`, else the viewer's
  * first employer, so the header and the page agree on it.
  */
-export function selectedEmployerSlugFor(viewer: Viewer, employerSlug: string | undefined, pathname: string, search: string): string | undefined {
+export function selectedEmployerSlugFor(
+  viewer: Viewer,
+  employerSlug: string | undefined,
+  pathname: string,
+  search: string,
+): string | undefined {
   if (employerSlug) return employerSlug;
   if (!/^\/settings\/(agent|hiring-customization)$/.test(stripLocale(pathname))) return undefined;
   const asked = new URLSearchParams(search).get('employer');

@@ -41,7 +41,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           {loaderData.posts.map((post) => (
             <li key={post.slug} className="rounded-2xl border border-line p-5">
               <h2 className="font-bold">{post.title}</h2>
-              {post.publishedAt && <p className="text-xs text-muted">{formatJalaliDate(new Date(post.publishedAt), locale)}</p>}
+              {post.publishedAt && (
+                <p className="text-xs text-muted">{formatJalaliDate(new Date(post.publishedAt), locale)}</p>
+              )}
               {post.summary && <p className="mt-2 text-muted">{post.summary}</p>}
             </li>
           ))}

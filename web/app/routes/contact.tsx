@@ -29,7 +29,9 @@ export default function Contact() {
             <dt className="text-sm text-muted">{t(detail.label)}</dt>
             <dd className="mt-1 text-lg font-semibold">
               {detail.href ? (
-                <a href={detail.href} dir={detail.ltr ? 'ltr' : undefined} className="text-brand-700 hover:underline">{t(detail.value)}</a>
+                <a href={detail.href} dir={detail.ltr ? 'ltr' : undefined} className="text-brand-700 hover:underline">
+                  {t(detail.value)}
+                </a>
               ) : (
                 t(detail.value)
               )}

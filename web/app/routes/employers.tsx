@@ -29,12 +29,16 @@ export default function Employers({ loaderData }: Route.ComponentProps) {
       {!loaderData.isLoggedIn ? (
         <EmptyState>
           <p className="mb-4">{t('employers.loginFirst')}</p>
-          <ButtonLink to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`}>{t('header.login')}</ButtonLink>
+          <ButtonLink to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`}>
+            {t('header.login')}
+          </ButtonLink>
         </EmptyState>
       ) : loaderData.employers.length === 0 ? (
         <EmptyState>
           <p className="mb-4">{t('employers.empty')}</p>
-          <ButtonLink to={localePath(locale, '/employers/add')} data-testid="create-employer">{t('dropdown.addOrganisation')}</ButtonLink>
+          <ButtonLink to={localePath(locale, '/employers/add')} data-testid="create-employer">
+            {t('dropdown.addOrganisation')}
+          </ButtonLink>
         </EmptyState>
       ) : (
         <>
@@ -44,10 +48,24 @@ export default function Employers({ loaderData }: Route.ComponentProps) {
               const logo = logoUrl(employer.logo);
               return (
                 <li key={employer.id}>
-                  <LocaleLink to={`/employers/${employer.slug}`} className="flex items-center gap-3 rounded-2xl border border-line p-5 hover:border-brand-200">
-                    {logo ? <img src={logo} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" /> : <span aria-hidden="true" className="grid size-10 place-items-center rounded-lg bg-brand-50 font-bold text-brand-700">{(employer.brand ?? '؟').slice(0, 1)}</span>}
+                  <LocaleLink
+                    to={`/employers/${employer.slug}`}
+                    className="flex items-center gap-3 rounded-2xl border border-line p-5 hover:border-brand-200"
+                  >
+                    {logo ? (
+                      <img src={logo} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
+                    ) : (
+                      <span
+                        aria-hidden="true"
+                        className="grid size-10 place-items-center rounded-lg bg-brand-50 font-bold text-brand-700"
+                      >
+                        {(employer.brand ?? '؟').slice(0, 1)}
+                      </span>
+                    )}
                     <span className="min-w-0">
-                      <span className="block truncate font-semibold">{employer.brand ?? employer.registeredName ?? t('dropdown.noBrand')}</span>
+                      <span className="block truncate font-semibold">
+                        {employer.brand ?? employer.registeredName ?? t('dropdown.noBrand')}
+                      </span>
                       <span className="block text-xs text-muted">
                         {employer.isSelfEmployed ? t('employer.add.selfEmployed') : t('employer.add.organisation')}
                         {' · '}
@@ -60,7 +78,9 @@ export default function Employers({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
           <div className="mt-6">
-            <ButtonLink to={localePath(locale, '/employers/add')} variant="secondary" data-testid="create-employer">{t('dropdown.addOrganisation')}</ButtonLink>
+            <ButtonLink to={localePath(locale, '/employers/add')} variant="secondary" data-testid="create-employer">
+              {t('dropdown.addOrganisation')}
+            </ButtonLink>
           </div>
         </>
       )}

@@ -60,10 +60,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-14 pt-12 md:pt-20">
-          <p className="mb-3 text-sm font-medium text-brand-700">{t('home.today', { date: formatJalaliDate(new Date(now), locale) })}</p>
-          <h1 className="max-w-2xl text-3xl font-extrabold leading-tight text-brand-900 md:text-5xl md:leading-tight">{t('home.heroTitle')}</h1>
+          <p className="mb-3 text-sm font-medium text-brand-700">
+            {t('home.today', { date: formatJalaliDate(new Date(now), locale) })}
+          </p>
+          <h1 className="max-w-2xl text-3xl font-extrabold leading-tight text-brand-900 md:text-5xl md:leading-tight">
+            {t('home.heroTitle')}
+          </h1>
           <p className="mt-4 max-w-2xl text-lg text-muted">{t('home.heroText')}</p>
-          <Form method="get" action={localePath(locale, '/applicants/recruitments')} role="search" className="mt-8 grid gap-3 rounded-2xl bg-white p-3 shadow-lg ring-1 ring-line md:grid-cols-[2fr_1fr_auto]">
+          <Form
+            method="get"
+            action={localePath(locale, '/applicants/recruitments')}
+            role="search"
+            className="mt-8 grid gap-3 rounded-2xl bg-white p-3 shadow-lg ring-1 ring-line md:grid-cols-[2fr_1fr_auto]"
+          >
             <label className="flex flex-col gap-1">
               <span className="px-1 text-xs font-medium text-muted">{t('home.searchLabel')}</span>
               <input name="q" type="search" placeholder={t('home.searchPlaceholder')} className={inputClass} />
@@ -72,22 +81,38 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <span className="px-1 text-xs font-medium text-muted">{t('home.cityLabel')}</span>
               <input name="city" type="text" placeholder={t('home.cityPlaceholder')} className={inputClass} />
             </label>
-            <Button type="submit" className="self-end min-h-12 px-8">{t('home.search')}</Button>
+            <Button type="submit" className="self-end min-h-12 px-8">
+              {t('home.search')}
+            </Button>
           </Form>
         </div>
       </section>
 
       <section className="mx-auto w-full max-w-6xl px-4 py-10" aria-labelledby="latest-title">
-        <h2 id="latest-title" className="mb-5 text-xl font-bold">{t('home.latestTitle')}</h2>
+        <h2 id="latest-title" className="mb-5 text-xl font-bold">
+          {t('home.latestTitle')}
+        </h2>
         {postings.length === 0 ? (
           <EmptyState>{t('home.latestEmpty')}</EmptyState>
         ) : (
           <ul className="grid gap-4 md:grid-cols-3">
             {postings.map((posting) => (
               <li key={posting.slug} className="rounded-2xl border border-line p-5">
-                <LocaleLink to={`/applicants/recruitments/${posting.slug}`} onClick={rememberHere} className="font-bold hover:text-brand-700">{posting.title}</LocaleLink>
-                <p className="text-sm text-muted">{[posting.employerBrand, posting.city].filter(Boolean).join(' · ')}</p>
-                {posting.publishedAt && <p className="mt-2 text-xs text-muted">{formatRelativeDate(new Date(posting.publishedAt), locale, new Date(now))}</p>}
+                <LocaleLink
+                  to={`/applicants/recruitments/${posting.slug}`}
+                  onClick={rememberHere}
+                  className="font-bold hover:text-brand-700"
+                >
+                  {posting.title}
+                </LocaleLink>
+                <p className="text-sm text-muted">
+                  {[posting.employerBrand, posting.city].filter(Boolean).join(' · ')}
+                </p>
+                {posting.publishedAt && (
+                  <p className="mt-2 text-xs text-muted">
+                    {formatRelativeDate(new Date(posting.publishedAt), locale, new Date(now))}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
@@ -95,14 +120,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="mx-auto w-full max-w-6xl px-4 py-10" aria-labelledby="promoted-title">
-        <h2 id="promoted-title" className="mb-5 text-xl font-bold">{t('home.promotedTitle')}</h2>
+        <h2 id="promoted-title" className="mb-5 text-xl font-bold">
+          {t('home.promotedTitle')}
+        </h2>
         {promoted.length === 0 ? (
           <EmptyState>{t('home.promotedEmpty')}</EmptyState>
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-6">
             {promoted.map((employer) => (
               <li key={employer.slug}>
-                <LocaleLink to={`/employers/${employer.slug}`} className="block rounded-2xl border border-line p-4 text-center text-sm font-semibold hover:border-brand-200">{employer.brand}</LocaleLink>
+                <LocaleLink
+                  to={`/employers/${employer.slug}`}
+                  className="block rounded-2xl border border-line p-4 text-center text-sm font-semibold hover:border-brand-200"
+                >
+                  {employer.brand}
+                </LocaleLink>
               </li>
             ))}
           </ul>
@@ -115,7 +147,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xl font-bold">{t('home.forEmployersTitle')}</h2>
             <p className="mt-1 text-brand-100">{t('home.forEmployersText')}</p>
           </div>
-          <ButtonLink to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`} variant="secondary">
+          <ButtonLink
+            to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`}
+            variant="secondary"
+          >
             {t('home.forEmployersCta')}
           </ButtonLink>
         </div>

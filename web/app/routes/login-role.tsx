@@ -56,9 +56,30 @@ export default function Role({ loaderData }: Route.ComponentProps) {
             className="flex items-center gap-4 rounded-2xl border border-line p-4 text-start transition hover:border-brand-500 hover:bg-brand-50 focus-visible:ring-4 focus-visible:ring-brand-200"
             data-testid={`role-${option.value}`}
           >
-            <span aria-hidden="true" className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-              <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
-                {option.value === 'applicant' ? <><circle cx="12" cy="8" r="4" /><path d="M4 21c1-4.5 4.5-7 8-7s7 2.5 8 7" /></> : <><rect x="4" y="7" width="16" height="13" rx="2" /><path d="M9 7V4h6v3M12 11v5M9.5 13.5h5" /></>}
+            <span
+              aria-hidden="true"
+              className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                {option.value === 'applicant' ? (
+                  <>
+                    <circle cx="12" cy="8" r="4" />
+                    <path d="M4 21c1-4.5 4.5-7 8-7s7 2.5 8 7" />
+                  </>
+                ) : (
+                  <>
+                    <rect x="4" y="7" width="16" height="13" rx="2" />
+                    <path d="M9 7V4h6v3M12 11v5M9.5 13.5h5" />
+                  </>
+                )}
               </svg>
             </span>
             <span>

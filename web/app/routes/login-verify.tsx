@@ -17,7 +17,8 @@ import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.t
 import { mmss, useCountdown } from '../lib/use-countdown.ts';
 import { rememberUserMobile } from '../lib/session-storage.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'verify.title', 'verify.description', { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'verify.title', 'verify.description', { noindex: true });
 
 function loginURL(request: Request, backURL: string): string {
   const locale = localeFromPath(new URL(request.url).pathname);
@@ -52,7 +53,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     const code = toLatinDigits(String(form.get('code') ?? '')).replace(/\s/g, '');
-    const verified = await api.call('post', '/authentication/cellphone/{cellphone}/verify', { params: number, query: { next: 'Login' }, body: { code } });
+    const verified = await api.call('post', '/authentication/cellphone/{cellphone}/verify', {
+      params: number,
+      query: { next: 'Login' },
+      body: { code },
+    });
     const next = verified.user.isNew
       ? `${localePath(locale, '/login/role')}?backURL=${encodeURIComponent(backURL)}`
       : localePath(locale, backURL);
@@ -79,10 +84,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
   const busy = navigation.state === 'submitting';
 
   return (
-    <AuthCard
-      title={t('verify.heading')}
-      intro={t('verify.intro', { cellphone: '' })}
-    >
+    <AuthCard title={t('verify.heading')} intro={t('verify.intro', { cellphone: '' })}>
       <p className="-mt-4 mb-6 text-center font-bold" dir="ltr" data-testid="verify-cellphone">
         {localDigits(loaderData.cellphone, locale)}
       </p>
@@ -112,7 +114,9 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
             className="px-2"
             data-testid="resend"
           >
-            {secondsLeft > 0 ? t('verify.resendIn', { time: localDigits(mmss(secondsLeft), locale) }) : t('verify.resend')}
+            {secondsLeft > 0
+              ? t('verify.resendIn', { time: localDigits(mmss(secondsLeft), locale) })
+              : t('verify.resend')}
           </Button>
           <a
             href={`${localePath(locale, '/login')}?backURL=${encodeURIComponent(loaderData.backURL)}`}

@@ -55,7 +55,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { api } = getServerApi(context);
   try {
     // An empty number still reaches the gateway (as `-`), whose answer names what is wrong.
-    const sent = await api.call('post', '/authentication/cellphone/{cellphone}', { params: { cellphone: cellphone || '-' } });
+    const sent = await api.call('post', '/authentication/cellphone/{cellphone}', {
+      params: { cellphone: cellphone || '-' },
+    });
     const resendAt = Date.now() + sent.resendAfterSeconds * 1000;
     return redirect(verifyURL, { headers: { 'Set-Cookie': await saveLoginState({ cellphone, resendAt }) } });
   } catch (error) {

@@ -22,7 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** With JavaScript: the browser signs out itself and clears what it kept (spec §4). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  await browserApi().call('delete', '/authentication/logout').catch((error: unknown) => console.error('logout failed', error));
+  await browserApi()
+    .call('delete', '/authentication/logout')
+    .catch((error: unknown) => console.error('logout failed', error));
   clearSessionStorage();
   return redirect(home(request));
 }

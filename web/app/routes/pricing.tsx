@@ -28,11 +28,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }),
     loadViewer(api, jar),
   ]);
-  const employers = viewer.employers.map(({ slug, brand, registeredName }) => ({ slug, name: brand ?? registeredName ?? slug }));
+  const employers = viewer.employers.map(({ slug, brand, registeredName }) => ({
+    slug,
+    name: brand ?? registeredName ?? slug,
+  }));
   // Several employers: the buy links go to the one chosen with `?employer=` (the first by default).
   const asked = new URL(request.url).searchParams.get('employer');
   const selected = employers.find((employer) => employer.slug === asked) ?? employers[0] ?? null;
-  return { plans: plans ?? ([] as Plan[]), isLoggedIn: viewer.isLoggedIn, employers, selectedSlug: selected?.slug ?? null };
+  return {
+    plans: plans ?? ([] as Plan[]),
+    isLoggedIn: viewer.isLoggedIn,
+    employers,
+    selectedSlug: selected?.slug ?? null,
+  };
 }
 
 /** Where "buy" leads: the chosen employer's pricing page, creating one first, or login. */
@@ -43,11 +51,23 @@ export function buyTarget(isLoggedIn: boolean, selectedSlug: string | null): str
 }
 
 /** The employer the buy links are for, when the viewer has several: links that keep `?employer=`. */
-function EmployerPicker({ employers, selectedSlug }: { employers: Array<{ slug: string; name: string }>; selectedSlug: string | null }) {
+function EmployerPicker({
+  employers,
+  selectedSlug,
+}: {
+  employers: Array<{ slug: string; name: string }>;
+  selectedSlug: string | null;
+}) {
   const t = useT();
   return (
-    <nav aria-labelledby="employer-picker-title" className="mb-6 flex flex-wrap items-center gap-2" data-testid="employer-picker">
-      <p id="employer-picker-title" className="text-sm font-semibold">{t('billing.plan.chooseEmployer')}</p>
+    <nav
+      aria-labelledby="employer-picker-title"
+      className="mb-6 flex flex-wrap items-center gap-2"
+      data-testid="employer-picker"
+    >
+      <p id="employer-picker-title" className="text-sm font-semibold">
+        {t('billing.plan.chooseEmployer')}
+      </p>
       {employers.map((employer) => (
         <LocaleLink
           key={employer.slug}
@@ -72,7 +92,9 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
     <Page title={t('pricing.title')} intro={t('pricing.intro')} testId="pricing-page">
       {employers.length > 1 && <EmployerPicker employers={employers} selectedSlug={selectedSlug} />}
       {!isLoggedIn && plans.length > 0 && <p className="mb-4 text-sm text-muted">{t('billing.plan.loginToBuy')}</p>}
-      {isLoggedIn && employers.length === 0 && plans.length > 0 && <p className="mb-4 text-sm text-muted">{t('billing.plan.noEmployer')}</p>}
+      {isLoggedIn && employers.length === 0 && plans.length > 0 && (
+        <p className="mb-4 text-sm text-muted">{t('billing.plan.noEmployer')}</p>
+      )}
       {plans.length === 0 ? (
         <EmptyState>{t('pricing.empty')}</EmptyState>
       ) : (

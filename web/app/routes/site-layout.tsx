@@ -18,7 +18,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
   const url = new URL(request.url);
-  const employerSlug = selectedEmployerSlugFor(viewer, (params as { employerSlug?: string }).employerSlug, url.pathname, url.search);
+  const employerSlug = selectedEmployerSlugFor(
+    viewer,
+    (params as { employerSlug?: string }).employerSlug,
+    url.pathname,
+    url.search,
+  );
   const selected = viewer.employers.find((employer) => employer.slug === employerSlug);
   return {
     viewer,
@@ -39,7 +44,10 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
   const showFooter = handle.footer && !onLoginPages;
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-[70] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
         {t('app.skipToContent')}
       </a>
       {handle.banner && showHeader && <PromoBanner discountCode={data?.discountCode ?? null} />}

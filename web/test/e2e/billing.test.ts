@@ -14,7 +14,15 @@ import type { Locator, Page } from 'playwright-core';
 import { translator } from '../../app/i18n/index.ts';
 import type { Plan } from '../../app/lib/billing/types.ts';
 import { formatToman, localDigits } from '../../app/lib/format.ts';
-import { assertAccessible, hydrated, ownerWithEmployer, screenshot, startWorld, stopWorld, type World } from './support.ts';
+import {
+  assertAccessible,
+  hydrated,
+  ownerWithEmployer,
+  screenshot,
+  startWorld,
+  stopWorld,
+  type World,
+} from './support.ts';
 
 const t = translator('fa');
 let world: World | undefined;
@@ -27,7 +35,10 @@ async function seedDiscountCode(w: World): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('INSERT INTO discount_codes (id, code, percent, created_at) VALUES ($1, $2, 10, now())', [randomUUID(), code]);
+    await client.query('INSERT INTO discount_codes (id, code, percent, created_at) VALUES ($1, $2, 10, now())', [
+      randomUUID(),
+      code,
+    ]);
   } finally {
     await client.end();
   }
@@ -78,7 +89,9 @@ describe('billing screens on the real stack', () => {
   test('an owner buys a plan with a discount code through the sandbox, then reserves and cancels a second', async () => {
     const w = world!;
     const code = await seedDiscountCode(w);
-    const { items: plans } = (await (await fetch(`${w.stack.gatewayUrl}/api/v1/products/plans/list`)).json()) as { items: Plan[] };
+    const { items: plans } = (await (await fetch(`${w.stack.gatewayUrl}/api/v1/products/plans/list`)).json()) as {
+      items: Plan[];
+    };
     const [first, second] = plans;
     assert.ok(first && second, 'the catalogue has two plans');
     const owner = await ownerWithEmployer(w, `درمانگاه پرداخت ${Date.now() % 100000}`);
@@ -86,7 +99,13 @@ describe('billing screens on the real stack', () => {
     try {
       await goto(page, `/employers/${slug}/pricing`);
       assert.equal(await page.getByTestId('site-header').getAttribute('data-variant'), 'employers');
-      assert.ok(await page.getByRole('navigation', { name: t('nav.main') }).getByRole('link', { name: t('nav.employerOrders') }).isVisible(), 'the navbar links the history');
+      assert.ok(
+        await page
+          .getByRole('navigation', { name: t('nav.main') })
+          .getByRole('link', { name: t('nav.employerOrders') })
+          .isVisible(),
+        'the navbar links the history',
+      );
       await page.getByTestId('cart').or(page.getByTestId('empty-state')).first().waitFor();
 
       // The first plan into the cart, by keyboard.
@@ -118,7 +137,10 @@ describe('billing screens on the real stack', () => {
       assert.equal(success, t('billing.success.text', { number: orderNumber }));
       // The success page's menu is the employer's who paid (its URL names no employer).
       assert.equal(await page.getByTestId('site-header').getAttribute('data-variant'), 'employers');
-      await page.getByRole('navigation', { name: t('nav.main') }).getByRole('link', { name: t('nav.employerOrders') }).waitFor();
+      await page
+        .getByRole('navigation', { name: t('nav.main') })
+        .getByRole('link', { name: t('nav.employerOrders') })
+        .waitFor();
       await assertAccessibleAtBothWidths(page, 'success');
 
       // The plan is active, with all it grants left.
@@ -127,7 +149,15 @@ describe('billing screens on the real stack', () => {
       await hydrated(page);
       assert.equal(await page.getByTestId('active-plan-title').innerText(), first.title);
       const grantedPostings = first.resources.find((resource) => resource.kind === 'recruitment')?.quantity ?? 0;
-      assert.match(await page.getByTestId('active-plan').innerText(), new RegExp(t('billing.held.left', { left: localDigits(grantedPostings, 'fa'), total: localDigits(grantedPostings, 'fa') })));
+      assert.match(
+        await page.getByTestId('active-plan').innerText(),
+        new RegExp(
+          t('billing.held.left', {
+            left: localDigits(grantedPostings, 'fa'),
+            total: localDigits(grantedPostings, 'fa'),
+          }),
+        ),
+      );
       await assertAccessibleAtBothWidths(page, 'pricing with an active plan');
 
       // The order in the history, paid, with the sandbox's reference.
@@ -139,7 +169,10 @@ describe('billing screens on the real stack', () => {
 
       // A second plan while the first is active is reserved.
       await goto(page, `/employers/${slug}/pricing`);
-      await pressByKeyboard(page, page.getByTestId('plan-card').filter({ hasText: second.title }).getByTestId('add-to-cart'));
+      await pressByKeyboard(
+        page,
+        page.getByTestId('plan-card').filter({ hasText: second.title }).getByTestId('add-to-cart'),
+      );
       await page.getByTestId('cart').waitFor();
       const reservedNumber = /[۰-۹]+/.exec(await payOnline(page))?.[0] ?? '';
       await goto(page, `/employers/${slug}/pricing`);
@@ -150,25 +183,40 @@ describe('billing screens on the real stack', () => {
       await pressByKeyboard(page, trigger);
       const dialog = page.getByRole('dialog', { name: t('billing.confirm.cancelTitle') });
       await dialog.waitFor();
-      assert.ok(await dialog.evaluate((element) => element.contains(document.activeElement)), 'focus moves into the dialog');
+      assert.ok(
+        await dialog.evaluate((element) => element.contains(document.activeElement)),
+        'focus moves into the dialog',
+      );
       await assertAccessible(page, 'the cancel dialog');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      assert.ok(await trigger.evaluate((element) => element === document.activeElement), 'focus returns to the trigger');
+      assert.ok(
+        await trigger.evaluate((element) => element === document.activeElement),
+        'focus returns to the trigger',
+      );
       await pressByKeyboard(page, trigger);
       await pressByKeyboard(page, dialog.getByTestId('cancel-reserved-confirm'));
       await page.getByTestId('reserved-plan').getByTestId('empty-state').waitFor();
       assert.equal(await page.getByTestId('active-plan-title').innerText(), first.title, 'the active plan stays');
       // The refund is the wallet's: the next cart could be paid from it.
-      await pressByKeyboard(page, page.getByTestId('plan-card').filter({ hasText: second.title }).getByTestId('add-to-cart'));
+      await pressByKeyboard(
+        page,
+        page.getByTestId('plan-card').filter({ hasText: second.title }).getByTestId('add-to-cart'),
+      );
       await page.getByTestId('cart').waitFor();
-      assert.equal(await page.getByTestId('wallet-balance').innerText(), t('billing.cart.walletBalance', { amount: formatToman(second.priceRials, 'fa') }));
+      assert.equal(
+        await page.getByTestId('wallet-balance').innerText(),
+        t('billing.cart.walletBalance', { amount: formatToman(second.priceRials, 'fa') }),
+      );
       assert.equal(await page.getByTestId('pay-wallet').isDisabled(), false);
       // The history says the reservation was cancelled and where its money went.
       await goto(page, `/employers/${slug}/orders`);
       const refunded = page.getByTestId('order-row').filter({ hasText: reservedNumber });
       assert.equal(await refunded.getByTestId('order-status').innerText(), t('billing.orderStatus.refunded'));
-      assert.match(await refunded.getByTestId('order-credit').innerText(), new RegExp(formatToman(second.priceRials, 'fa')));
+      assert.match(
+        await refunded.getByTestId('order-credit').innerText(),
+        new RegExp(formatToman(second.priceRials, 'fa')),
+      );
       await assertAccessibleAtBothWidths(page, 'orders with a cancelled reservation');
     } catch (error) {
       await screenshot(page, 'billing-failure').catch(() => {});

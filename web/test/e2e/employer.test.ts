@@ -13,7 +13,18 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { isValidLegalNationalId, isValidNationalId } from '@darmankar/platform/persian';
 import { translator } from '../../app/i18n/index.ts';
-import { assertAccessible, hydrated, logIn, newPage, ownerWithEmployer, screenshot, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+import {
+  assertAccessible,
+  hydrated,
+  logIn,
+  newPage,
+  ownerWithEmployer,
+  screenshot,
+  startWorld,
+  stopWorld,
+  uniqueCellphone,
+  type World,
+} from './support.ts';
 
 const t = translator('fa');
 let world: World | undefined;
@@ -35,7 +46,8 @@ async function stepNames(page: Page): Promise<string[]> {
 
 async function waitForStepAt(page: Page, name: string, index: number): Promise<void> {
   await page.waitForFunction(
-    ([step, at]) => [...document.querySelectorAll('[data-testid=step-name]')].map((e) => e.textContent?.trim()).indexOf(step) === at,
+    ([step, at]) =>
+      [...document.querySelectorAll('[data-testid=step-name]')].map((e) => e.textContent?.trim()).indexOf(step) === at,
     [name, index] as const,
     { timeout: 10_000 },
   );
@@ -63,7 +75,10 @@ async function focusMoveUp(page: Page, name: string): Promise<string> {
  */
 async function openSavedFile(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
   const context = page.context();
-  const answered = context.waitForEvent('response', { predicate: (response) => /\/api\/v1\/files\/[^/]+\/signed\?/.test(response.url()), timeout: 15_000 });
+  const answered = context.waitForEvent('response', {
+    predicate: (response) => /\/api\/v1\/files\/[^/]+\/signed\?/.test(response.url()),
+    timeout: 15_000,
+  });
   const opened = context.waitForEvent('page', { timeout: 15_000 });
   await button.focus();
   await page.keyboard.press('Enter');
@@ -79,10 +94,17 @@ async function openSavedFile(page: Page, button: Locator): Promise<{ name: strin
 
 async function uploadDocument(page: Page, testId: string, name: string, buffer: Buffer, count: number): Promise<void> {
   await page.getByTestId(testId).locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer });
-  await page.waitForFunction(([id, n]) => document.querySelectorAll(`[data-testid="${id}"] input[type=hidden]`).length === n, [testId, count] as const, { timeout: 15_000 });
+  await page.waitForFunction(
+    ([id, n]) => document.querySelectorAll(`[data-testid="${id}"] input[type=hidden]`).length === n,
+    [testId, count] as const,
+    { timeout: 15_000 },
+  );
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#1d4ed8' } })
+    .png()
+    .toBuffer();
 
 describe('employer screens on the real stack', () => {
   before(async () => {
@@ -115,12 +137,18 @@ describe('employer screens on the real stack', () => {
       await page.keyboard.press('Enter');
       await waitForStepAt(page, last, 3);
       assert.equal(await focusedLabel(page), upLabel, 'focus stays on the moved step’s button');
-      assert.equal(await page.getByTestId('steps-editor').getAttribute('aria-busy'), 'true', 'the first order is being saved');
+      assert.equal(
+        await page.getByTestId('steps-editor').getAttribute('aria-busy'),
+        'true',
+        'the first order is being saved',
+      );
       await page.keyboard.press('Enter');
       await waitForStepAt(page, last, 2);
       assert.equal(reorders.length, 1, 'the second order waits for the first save');
       releaseFirst();
-      await page.waitForFunction(() => !document.querySelector('[data-testid=steps-editor][aria-busy]'), undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => !document.querySelector('[data-testid=steps-editor][aria-busy]'), undefined, {
+        timeout: 10_000,
+      });
       const expected = [...before.slice(0, 2), last, ...before.slice(2, 4)];
       assert.deepEqual(await stepNames(page), expected);
       assert.equal(reorders.length, 2, 'one save per press');
@@ -130,7 +158,13 @@ describe('employer screens on the real stack', () => {
       await assertAccessible(page, 'hiring customization after two moves');
       // On a phone every step's name is whole (it was cut to a letter or two by the buttons).
       await page.setViewportSize({ width: 390, height: 800 });
-      const cut = await page.getByTestId('step-name').evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth + 1 || name.getBoundingClientRect().width < 96).map((name) => name.textContent));
+      const cut = await page
+        .getByTestId('step-name')
+        .evaluateAll((names) =>
+          names
+            .filter((name) => name.scrollWidth > name.clientWidth + 1 || name.getBoundingClientRect().width < 96)
+            .map((name) => name.textContent),
+        );
       assert.deepEqual(cut, [], 'step names are readable at 390 px');
     } finally {
       await owner.close();
@@ -141,14 +175,23 @@ describe('employer screens on the real stack', () => {
     const owner = await ownerWithEmployer(world!, `بیمارستان سند ${Date.now() % 100000}`);
     const { page } = owner;
     try {
-      const files = { gazette: await png(123, 45), card: await png(124, 46), medicalA: await png(125, 47), medicalB: await png(126, 48) };
+      const files = {
+        gazette: await png(123, 45),
+        card: await png(124, 46),
+        medicalA: await png(125, 47),
+        medicalB: await png(126, 48),
+      };
       await goto(page, `/employers/add/${encodeURIComponent(owner.slug)}`);
       assert.equal(await page.getByTestId('view-saved-file').count(), 0, 'nothing saved yet, nothing to open');
       // The upload control speaks the page's language: a Persian button; the browser's own file
       // input (whose "No file chosen" follows the browser's language) is not shown.
       for (const testId of ['upload-gazette', 'upload-national-card', 'upload-medical']) {
         const chooser = page.getByTestId(testId).getByTestId('file-choose');
-        assert.equal((await chooser.innerText()).trim(), testId === 'upload-medical' ? t('ui.file.add') : t('ui.file.choose'), testId);
+        assert.equal(
+          (await chooser.innerText()).trim(),
+          testId === 'upload-medical' ? t('ui.file.add') : t('ui.file.choose'),
+          testId,
+        );
         const box = await page.getByTestId(testId).locator('input[type=file]').boundingBox();
         assert.ok(box && box.width <= 1 && box.height <= 1, `${testId}: the browser's file input is hidden`);
       }
@@ -162,29 +205,58 @@ describe('employer screens on the real stack', () => {
 
       const links: string[] = [];
       page.context().on('request', (request) => {
-        if (/\/api\/v1\/employers\/[^/]+\/files\/[^/]+\/link$/.test(new URL(request.url()).pathname)) links.push(request.url());
+        if (/\/api\/v1\/employers\/[^/]+\/files\/[^/]+\/link$/.test(new URL(request.url()).pathname))
+          links.push(request.url());
       });
-      for (const path of [`/employers/add/${encodeURIComponent(owner.slug)}`, `/employers/${encodeURIComponent(owner.slug)}/edit`]) {
+      for (const path of [
+        `/employers/add/${encodeURIComponent(owner.slug)}`,
+        `/employers/${encodeURIComponent(owner.slug)}/edit`,
+      ]) {
         await goto(page, path);
         const gazette = page.getByTestId('upload-gazette').getByTestId('view-saved-file');
         const card = page.getByTestId('upload-national-card').getByTestId('view-saved-file');
         const medical = page.getByTestId('upload-medical').getByTestId('view-saved-file');
-        assert.equal(await gazette.getAttribute('aria-label'), `${t('employer.form.viewFile')} (${t('employer.field.officialGazette')})`);
+        assert.equal(
+          await gazette.getAttribute('aria-label'),
+          `${t('employer.form.viewFile')} (${t('employer.field.officialGazette')})`,
+        );
         assert.equal(await medical.count(), 2);
-        assert.equal(await page.getByTestId('upload-logo').getByTestId('view-saved-file').count(), 0, 'the logo is public and shown');
+        assert.equal(
+          await page.getByTestId('upload-logo').getByTestId('view-saved-file').count(),
+          0,
+          'the logo is public and shown',
+        );
         await assertAccessible(page, `${path} with saved documents`);
-        const opened = [await openSavedFile(page, gazette), await openSavedFile(page, card), await openSavedFile(page, medical.nth(0)), await openSavedFile(page, medical.nth(1))];
-        assert.deepEqual(opened.map((file) => file.name), ['gazette.png', 'card.png', 'medical-a.png', 'medical-b.png'], path);
+        const opened = [
+          await openSavedFile(page, gazette),
+          await openSavedFile(page, card),
+          await openSavedFile(page, medical.nth(0)),
+          await openSavedFile(page, medical.nth(1)),
+        ];
+        assert.deepEqual(
+          opened.map((file) => file.name),
+          ['gazette.png', 'card.png', 'medical-a.png', 'medical-b.png'],
+          path,
+        );
         // The files service re-encodes images, so each is known by its own size.
-        const sizes = await Promise.all(opened.map(async ({ bytes }) => {
-          const { width, height } = await sharp(bytes).metadata();
-          return `${width}×${height}`;
-        }));
-        assert.deepEqual(sizes, ['123×45', '124×46', '125×47', '126×48'], `${path}: each button opens its own document`);
+        const sizes = await Promise.all(
+          opened.map(async ({ bytes }) => {
+            const { width, height } = await sharp(bytes).metadata();
+            return `${width}×${height}`;
+          }),
+        );
+        assert.deepEqual(
+          sizes,
+          ['123×45', '124×46', '125×47', '126×48'],
+          `${path}: each button opens its own document`,
+        );
       }
       assert.equal(links.length, 8, 'a fresh link for every press');
       // A document dropped from the form can no longer be opened from it.
-      await page.getByTestId('upload-gazette').getByRole('button', { name: t('employer.form.removeFiles') }).click();
+      await page
+        .getByTestId('upload-gazette')
+        .getByRole('button', { name: t('employer.form.removeFiles') })
+        .click();
       assert.equal(await page.getByTestId('upload-gazette').getByTestId('view-saved-file').count(), 0);
     } finally {
       await owner.close();
@@ -231,7 +303,9 @@ async function flow(w: World): Promise<void> {
     visited.push(`/employers/add/${slug}`);
     await assertAccessible(page, 'advanced info');
     await page.getByLabel(t('employer.field.registeredName'), { exact: true }).fill('شرکت درمانی مهر گستر');
-    await page.getByLabel(t('employer.field.nationalId'), { exact: true }).fill(withCheckDigit('1010038713', isValidLegalNationalId));
+    await page
+      .getByLabel(t('employer.field.nationalId'), { exact: true })
+      .fill(withCheckDigit('1010038713', isValidLegalNationalId));
     await page.getByLabel(t('employer.field.registrationNumber'), { exact: true }).fill('۴۵۶۷۸');
     // Closed lists (docs/adr/023): picked by their titles, saved as ids; the city picker offers the province's cities.
     await page.getByLabel(t('employer.field.province'), { exact: true }).selectOption({ label: 'فارس' });
@@ -256,8 +330,13 @@ async function flow(w: World): Promise<void> {
     await page.keyboard.press('Enter');
     await calendar.waitFor({ state: 'detached' });
     assert.equal(await page.getByLabel(`${dateLabel}: ${t('ui.day')}`, { exact: true }).inputValue(), '21');
-    const logo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#0f6f65' } }).png().toBuffer();
-    await page.getByTestId('upload-logo').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    const logo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#0f6f65' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByTestId('upload-logo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByTestId('upload-logo').locator('input[type=hidden][name=logo]').waitFor({ state: 'attached' });
     await page.getByTestId('save-employer-profile').click();
     await page.waitForURL(new RegExp(`/employers/${encodeURIComponent(slug)}$`));
@@ -286,7 +365,9 @@ async function flow(w: World): Promise<void> {
     await page.getByTestId('create-employer-submit').click();
     await page.waitForURL(/\/employers\/add\/[^/]+$/);
     await hydrated(page);
-    await page.getByLabel(t('employer.field.nationalId'), { exact: true }).fill(withCheckDigit('001354241', isValidNationalId));
+    await page
+      .getByLabel(t('employer.field.nationalId'), { exact: true })
+      .fill(withCheckDigit('001354241', isValidNationalId));
     await page.getByLabel(t('employer.field.medicalRegistrationNumber'), { exact: true }).fill('۱۲۳۴۵');
     await page.getByTestId('save-employer-profile').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/employers/add'));
@@ -338,14 +419,20 @@ async function flow(w: World): Promise<void> {
     const denied = await agent.page.goto(`/employers/${slug}/edit`);
     assert.equal(denied?.status(), 403);
     await agent.page.getByTestId('error-403').waitFor();
-    assert.ok(!(await agent.page.getByTestId('error-403').innerText()).includes('EXC_'), 'the 403 page speaks in words');
+    assert.ok(
+      !(await agent.page.getByTestId('error-403').innerText()).includes('EXC_'),
+      'the 403 page speaks in words',
+    );
     await assertAccessible(agent.page, '403 page');
     // With EmployerEdit granted the same agent gets the edit page and the dropdown's link.
     await page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).locator('summary').click();
     const editForm = page.getByTestId('agent-row').filter({ hasText: 'سارا احمدی' }).locator('form').nth(1);
     await editForm.getByLabel(t('employer.permission.EmployerEdit'), { exact: true }).check();
     await editForm.getByTestId('save-agent').click();
-    await page.getByTestId('agent-row').filter({ hasText: t('employer.permission.EmployerEdit') }).waitFor();
+    await page
+      .getByTestId('agent-row')
+      .filter({ hasText: t('employer.permission.EmployerEdit') })
+      .waitFor();
     await goto(agent.page, `/employers/${slug}/edit`);
     await agent.page.getByTestId('employer-edit-page').waitFor();
     visited.push(`/employers/${slug}/edit`);
@@ -365,19 +452,35 @@ async function flow(w: World): Promise<void> {
     assert.equal(decodeURIComponent(new URL(page.url()).pathname), `/employers/${slug}/settings/hiring-customization`);
     visited.push(`/employers/${slug}/settings/hiring-customization`);
     await assertAccessible(page, 'hiring customization');
-    await page.getByTestId('create-template-form').getByLabel(t('employer.hiring.newTemplate'), { exact: true }).fill('استخدام پرستار');
+    await page
+      .getByTestId('create-template-form')
+      .getByLabel(t('employer.hiring.newTemplate'), { exact: true })
+      .fill('استخدام پرستار');
     await page.getByTestId('create-template').click();
     // The new template is the one edited next, and its name is not left in the field.
     await page.waitForURL(/template=/);
     await page.getByTestId('template-editor').getByRole('heading', { name: 'استخدام پرستار' }).waitFor();
-    assert.equal(await page.getByTestId('create-template-form').getByLabel(t('employer.hiring.newTemplate'), { exact: true }).inputValue(), '');
+    assert.equal(
+      await page
+        .getByTestId('create-template-form')
+        .getByLabel(t('employer.hiring.newTemplate'), { exact: true })
+        .inputValue(),
+      '',
+    );
     const before = await stepNames(page);
     assert.equal(before.length, 5);
-    await page.getByTestId('add-step-form').getByLabel(t('employer.hiring.stepName'), { exact: true }).fill('آزمون عملی');
+    await page
+      .getByTestId('add-step-form')
+      .getByLabel(t('employer.hiring.stepName'), { exact: true })
+      .fill('آزمون عملی');
     await page.getByTestId('add-step').click();
     await page.getByTestId('step-name').filter({ hasText: 'آزمون عملی' }).waitFor();
     const withNew = await stepNames(page);
-    assert.deepEqual(withNew.slice(-3), ['آزمون عملی', ...before.slice(-2)], 'a new step goes before the closing steps (accepted, rejected)');
+    assert.deepEqual(
+      withNew.slice(-3),
+      ['آزمون عملی', ...before.slice(-2)],
+      'a new step goes before the closing steps (accepted, rejected)',
+    );
     // Keyboard only: the new step one place up.
     await focusMoveUp(page, 'آزمون عملی');
     await page.keyboard.press('Enter');
@@ -396,7 +499,10 @@ async function flow(w: World): Promise<void> {
     await page.getByTestId('step-name').filter({ hasText: 'آزمون مهارت' }).waitFor();
     await page.getByTestId('step-row').filter({ hasText: 'آزمون مهارت' }).getByTestId('delete-step').click();
     await page.getByTestId('step-modal-submit').click();
-    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid=step-name]')].some((e) => e.textContent?.includes('آزمون مهارت')));
+    await page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('[data-testid=step-name]')].some((e) => e.textContent?.includes('آزمون مهارت')),
+    );
     assert.equal((await stepNames(page)).length, 5);
     // Deleting the template asks first.
     await page.getByTestId('delete-template').click();
@@ -416,7 +522,11 @@ async function flow(w: World): Promise<void> {
     await applicant.page.getByTestId('companies-search').click();
     await applicant.page.waitForURL(/province=fars/);
     // The card shows the titles, never the ids.
-    await applicant.page.getByTestId('company-card').filter({ hasText: brand }).filter({ hasText: 'درمان و سلامت · فارس · شیراز' }).waitFor();
+    await applicant.page
+      .getByTestId('company-card')
+      .filter({ hasText: brand })
+      .filter({ hasText: 'درمان و سلامت · فارس · شیراز' })
+      .waitFor();
     await filters.getByLabel(t('employer.companies.filter.province'), { exact: true }).selectOption({ label: 'گیلان' });
     await applicant.page.getByTestId('companies-search').click();
     await applicant.page.waitForURL(/province=gilan/);
@@ -430,7 +540,10 @@ async function flow(w: World): Promise<void> {
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
     assert.equal(await phone.page.getByTestId('companies-filters').isVisible(), false);
     const firstCard = (await phone.page.getByTestId('company-card').first().boundingBox())!;
-    assert.ok(firstCard.y + firstCard.height <= 800, `a result on the first screen (its bottom at ${firstCard.y + firstCard.height}px)`);
+    assert.ok(
+      firstCard.y + firstCard.height <= 800,
+      `a result on the first screen (its bottom at ${firstCard.y + firstCard.height}px)`,
+    );
     await toggle.click();
     assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
     await phone.page.getByTestId('companies-filters').waitFor();

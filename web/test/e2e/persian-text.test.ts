@@ -15,7 +15,12 @@ const ADDRESS = 'کوچه ۱۲، پلاک ۴';
 function metaDescription(html: string): string {
   const content = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
   assert.ok(content !== undefined, 'the page has a meta description');
-  return content.replaceAll('&quot;', '"').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return content
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
 
 describe('Persian free text as typed, end to end', () => {
@@ -37,22 +42,31 @@ describe('Persian free text as typed, end to end', () => {
   before(async () => {
     world = await startWorld('web-persian-text');
     const cellphone = uniqueCellphone();
-    const sent = await fetch(`${world.stack.gatewayUrl}/api/v1/authentication/cellphone/${cellphone}`, { method: 'POST' });
+    const sent = await fetch(`${world.stack.gatewayUrl}/api/v1/authentication/cellphone/${cellphone}`, {
+      method: 'POST',
+    });
     assert.equal(sent.status, 200, await sent.text());
     const code = await outboxCode(world, cellphone);
     const verified = await ok<{ session: { accessToken: string } }>(
-      fetch(`${world.stack.gatewayUrl}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) }),
+      fetch(`${world.stack.gatewayUrl}/api/v1/authentication/cellphone/${cellphone}/verify?next=Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      }),
     );
     headers = { authorization: `Bearer ${verified.session.accessToken}` };
   });
   after(() => stopWorld(world));
 
   test('the public resume page, its meta description and its PDF show the about as typed', async () => {
-    const { slug } = await ok<{ slug: string }>(api('POST', 'resumes', { firstName: 'سارا', lastName: 'محمدی', jobTitle: 'پرستار', about: ABOUT }));
+    const { slug } = await ok<{ slug: string }>(
+      api('POST', 'resumes', { firstName: 'سارا', lastName: 'محمدی', jobTitle: 'پرستار', about: ABOUT }),
+    );
     const page = await fetch(`${world.stack.webUrl}/applicants/resumes/${encodeURIComponent(slug)}`);
     assert.equal(page.status, 200);
     const html = await page.text();
-    for (const { label, typed } of PERSIAN_TEXT_CASES) assert.ok(html.includes(typed), `${label}: «${typed}» on the page`);
+    for (const { label, typed } of PERSIAN_TEXT_CASES)
+      assert.ok(html.includes(typed), `${label}: «${typed}» on the page`);
     assert.equal(metaDescription(html), ABOUT.replace(/\s+/g, ' ').slice(0, 160).trim(), 'the meta description');
 
     const download = await fetch(`${world.stack.webUrl}/applicants/resumes/${encodeURIComponent(slug)}/pdf`);
@@ -62,20 +76,35 @@ describe('Persian free text as typed, end to end', () => {
     // glyphs tell apart. ZWNJ draws nothing, so it is checked on the page above.
     const words = new Set(text.split(/\s+/));
     const probes: [string, string][] = [
-      ['Persian digits', '۱۲'], ['Arabic-Indic digits', '١٣٩٥'], ['Arabic-Indic digits', '٤٥٦'], ['Latin digits', '24'], ['the address', '۴'],
-      ['ezafe (هٔ folds to ۀ)', 'دورۀ'], ['tanween', 'اصلاً'], ['harakat', 'پَرَستار'], ['Arabic yeh', 'علي'], ['Arabic kaf', 'كريمي'], ['teh marbuta', 'مدرسة'], ['tatweel', 'مـــدیر'],
+      ['Persian digits', '۱۲'],
+      ['Arabic-Indic digits', '١٣٩٥'],
+      ['Arabic-Indic digits', '٤٥٦'],
+      ['Latin digits', '24'],
+      ['the address', '۴'],
+      ['ezafe (هٔ folds to ۀ)', 'دورۀ'],
+      ['tanween', 'اصلاً'],
+      ['harakat', 'پَرَستار'],
+      ['Arabic yeh', 'علي'],
+      ['Arabic kaf', 'كريمي'],
+      ['teh marbuta', 'مدرسة'],
+      ['tatweel', 'مـــدیر'],
     ];
-    for (const [label, probe] of probes) assert.ok(words.has(probe), `${label}: «${probe}» in the PDF: ${JSON.stringify(text)}`);
-    for (const normalised of ['12', '1395', 'دوره', 'علی']) assert.equal(words.has(normalised), false, `no normalised «${normalised}» in the PDF`);
+    for (const [label, probe] of probes)
+      assert.ok(words.has(probe), `${label}: «${probe}» in the PDF: ${JSON.stringify(text)}`);
+    for (const normalised of ['12', '1395', 'دوره', 'علی'])
+      assert.equal(words.has(normalised), false, `no normalised «${normalised}» in the PDF`);
   });
 
   test('the company page and its meta description show the about and the address as typed', async () => {
-    const created = await ok<{ id: string; slug: string }>(api('POST', 'employers', { brand: 'درمانگاه متن', isSelfEmployed: false }));
+    const created = await ok<{ id: string; slug: string }>(
+      api('POST', 'employers', { brand: 'درمانگاه متن', isSelfEmployed: false }),
+    );
     await ok(api('PUT', `employers/${created.id}/company`, { brand: 'درمانگاه متن', about: ABOUT, address: ADDRESS }));
     const page = await fetch(`${world.stack.webUrl}/employers/${encodeURIComponent(created.slug)}`);
     assert.equal(page.status, 200);
     const html = await page.text();
-    for (const { label, typed } of PERSIAN_TEXT_CASES) assert.ok(html.includes(typed), `${label}: «${typed}» on the company page`);
+    for (const { label, typed } of PERSIAN_TEXT_CASES)
+      assert.ok(html.includes(typed), `${label}: «${typed}» on the company page`);
     assert.ok(html.includes(ADDRESS), 'the address');
     assert.equal(metaDescription(html), ABOUT.slice(0, 155), 'the meta description');
   });

@@ -11,7 +11,18 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { translator } from '../../app/i18n/index.ts';
 import { joinedForms, pdfText } from '../resume-pdf-text.ts';
-import { assertAccessible, hydrated, logIn, newPage, outboxCode, screenshot, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+import {
+  assertAccessible,
+  hydrated,
+  logIn,
+  newPage,
+  outboxCode,
+  screenshot,
+  startWorld,
+  stopWorld,
+  uniqueCellphone,
+  type World,
+} from './support.ts';
 
 const t = translator('fa');
 const persian = (value: string | number) => String(value).replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!);
@@ -26,10 +37,16 @@ async function suggest(scope: Page | Locator, page: Page, label: string, typed: 
   const choice = page.getByRole('option', { name: option, exact: true });
   await choice.waitFor({ timeout: 10_000 }).catch(async () => {
     await screenshot(page, 'resume-suggest-failure');
-    assert.fail(`no suggestion ${option} for ${typed} in ${label}; offered: ${(await page.getByRole('option').allInnerTexts()).join(' | ')}`);
+    assert.fail(
+      `no suggestion ${option} for ${typed} in ${label}; offered: ${(await page.getByRole('option').allInnerTexts()).join(' | ')}`,
+    );
   });
   // Screen readers hear how many suggestions there are in the page's language, not react-aria's English.
-  await page.waitForFunction(() => /گزینه در دسترس است/.test(document.querySelector('[data-live-announcer]')?.textContent ?? ''), undefined, { timeout: 5000 });
+  await page.waitForFunction(
+    () => /گزینه در دسترس است/.test(document.querySelector('[data-live-announcer]')?.textContent ?? ''),
+    undefined,
+    { timeout: 5000 },
+  );
   assert.doesNotMatch((await page.locator('[data-live-announcer]').textContent()) ?? '', /available/);
   // Chosen with the keyboard: a click could scroll the page, which closes the suggestions.
   for (let i = 0; i < 12; i++) {
@@ -47,7 +64,12 @@ async function date(scope: Page | Locator, label: string, y: number, m: number, 
   await scope.getByLabel(`${label}: ${t('ui.year')}`, { exact: true }).selectOption(String(y));
 }
 
-async function addItem(page: Page, section: string, fill: (form: Locator) => Promise<void>, expect: string): Promise<void> {
+async function addItem(
+  page: Page,
+  section: string,
+  fill: (form: Locator) => Promise<void>,
+  expect: string,
+): Promise<void> {
   const box = page.getByTestId(`section-${section}`);
   const before = await box.getByTestId(`item-${section}`).count();
   const details = box.getByTestId(`add-${section}`);
@@ -59,7 +81,13 @@ async function addItem(page: Page, section: string, fill: (form: Locator) => Pro
   await box.getByTestId(`item-${section}`).filter({ hasText: expect }).first().waitFor();
 }
 
-async function editItem(page: Page, section: string, title: string, change: (form: Locator) => Promise<void>, expect: string): Promise<void> {
+async function editItem(
+  page: Page,
+  section: string,
+  title: string,
+  change: (form: Locator) => Promise<void>,
+  expect: string,
+): Promise<void> {
   const box = page.getByTestId(`section-${section}`);
   const item = box.getByTestId(`item-${section}`).filter({ hasText: title }).first();
   await item.getByText(t('resume.edit'), { exact: true }).click();
@@ -92,7 +120,11 @@ describe('resume screens', () => {
     customPdf = await page.pdf();
     await page.close();
     picture = await sharp({ create: { width: 640, height: 420, channels: 3, background: '#2a9d8f' } })
-      .composite([{ input: Buffer.from('<svg width="640" height="420"><circle cx="420" cy="210" r="120" fill="#e76f51"/></svg>') }])
+      .composite([
+        {
+          input: Buffer.from('<svg width="640" height="420"><circle cx="420" cy="210" r="120" fill="#e76f51"/></svg>'),
+        },
+      ])
       .png()
       .toBuffer();
   });
@@ -134,7 +166,9 @@ describe('resume screens', () => {
       // Closed lists (docs/adr/023): picked by their titles, saved as ids.
       await page.getByLabel(t('resume.personal.province'), { exact: true }).selectOption({ label: 'تهران' });
       await page.getByLabel(t('resume.personal.city'), { exact: true }).selectOption({ label: 'شهریار' });
-      await page.getByLabel(t('resume.personal.about'), { exact: true }).fill('پرستار بخش مراقبت‌های ویژه با ده سال سابقه.');
+      await page
+        .getByLabel(t('resume.personal.about'), { exact: true })
+        .fill('پرستار بخش مراقبت‌های ویژه با ده سال سابقه.');
       await page.getByTestId('save-personal').click();
 
       await onStep(page, 'educations');
@@ -248,7 +282,9 @@ describe('resume screens', () => {
         },
         'مراقبت پرستاری در بخش ویژه',
       );
-      await page.getByTestId('custom-input').setInputFiles({ name: 'رزومه سارا.pdf', mimeType: 'application/pdf', buffer: customPdf });
+      await page
+        .getByTestId('custom-input')
+        .setInputFiles({ name: 'رزومه سارا.pdf', mimeType: 'application/pdf', buffer: customPdf });
       await page.getByTestId('custom-file-name').waitFor();
       // The file keeps the name it had on the person's device, not a generic label.
       assert.equal((await page.getByTestId('custom-file-name').innerText()).trim(), 'رزومه سارا.pdf');
@@ -263,14 +299,34 @@ describe('resume screens', () => {
       assert.equal(await page.getByTestId('resume-name').innerText(), 'سارا محمدی');
       const viewText = await view.innerText();
       // Closed-list ids shown by their titles: the place and the degree level.
-      for (const expected of ['سرپرستار', 'دانشگاه علوم پزشکی تهران', 'احیای قلبی ریوی', 'انگلیسی', 'احیای پیشرفته', 'مراقبت پرستاری در بخش ویژه', '۱۳۹۰', 'تهران، شهریار', 'کارشناسی پرستاری']) {
+      for (const expected of [
+        'سرپرستار',
+        'دانشگاه علوم پزشکی تهران',
+        'احیای قلبی ریوی',
+        'انگلیسی',
+        'احیای پیشرفته',
+        'مراقبت پرستاری در بخش ویژه',
+        '۱۳۹۰',
+        'تهران، شهریار',
+        'کارشناسی پرستاری',
+      ]) {
         assert.ok(viewText.includes(expected), `the resume shows ${expected}`);
       }
-      assert.ok(await view.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the picture loads');
+      assert.ok(
+        await view.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        'the picture loads',
+      );
       assert.equal(await page.title(), `سارا محمدی – پرستار | ${t('app.name')}`);
-      assert.match((await page.locator('link[rel="canonical"]').getAttribute('href'))!, new RegExp(`/applicants/resumes/${encodeURIComponent(slug)}$`));
+      assert.match(
+        (await page.locator('link[rel="canonical"]').getAttribute('href'))!,
+        new RegExp(`/applicants/resumes/${encodeURIComponent(slug)}$`),
+      );
       assert.equal(await page.locator('meta[property="og:type"]').getAttribute('content'), 'profile');
-      assert.ok((await page.locator('meta[name="description"]').getAttribute('content'))!.includes('پرستار بخش مراقبت‌های ویژه'));
+      assert.ok(
+        (await page.locator('meta[name="description"]').getAttribute('content'))!.includes(
+          'پرستار بخش مراقبت‌های ویژه',
+        ),
+      );
       await assertAccessible(page, 'public resume');
       await screenshot(page, 'resume-view');
       // Printed, the page is the resume alone.
@@ -285,7 +341,10 @@ describe('resume screens', () => {
       assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
       const { shaped, text, fontFamilies } = pdfText(pdf);
       assert.ok(fontFamilies.includes('Vazirmatn'), `fonts: ${fontFamilies.join(', ')}`);
-      assert.ok(shaped.includes(joinedForms('سارا')) && shaped.includes(joinedForms('محمد')), `joined: ${shaped.slice(0, 300)}`);
+      assert.ok(
+        shaped.includes(joinedForms('سارا')) && shaped.includes(joinedForms('محمد')),
+        `joined: ${shaped.slice(0, 300)}`,
+      );
       assert.ok(text.includes('۱۳۹۰') && text.includes('۱۳۹۴'), 'Persian digits in the PDF');
       assert.equal(text.includes('sara@example.com'), false, 'the PDF is the public view: no private fields');
 
@@ -305,14 +364,47 @@ describe('resume screens', () => {
       await screenshot(page, 'resume-edit');
       await page.getByLabel(t('resume.personal.about'), { exact: true }).fill('پرستار ارشد بخش مراقبت‌های ویژه.');
       await page.getByTestId('save-personal').click();
-      await page.locator('[data-sonner-toast]').filter({ hasText: t('resume.saved') }).waitFor();
-      await editItem(page, 'educations', 'دانشگاه علوم پزشکی تهران', (form) => form.getByLabel(t('resume.education.gpa'), { exact: true }).fill('18.25'), '۱۸٫۲۵');
-      await editItem(page, 'jobs', 'بیمارستان امام خمینی', (form) => form.getByLabel(t('resume.job.companyName'), { exact: true }).fill('بیمارستان سینا'), 'بیمارستان سینا');
-      await editItem(page, 'languages', 'انگلیسی', async (form) => {
-        await form.getByLabel(t('resume.language.level'), { exact: true }).selectOption('advanced');
-      }, t('resume.level.advanced'));
-      await editItem(page, 'certificates', 'احیای پیشرفته', (form) => form.getByLabel(t('resume.certificate.durationHours'), { exact: true }).fill('32'), '۳۲');
-      await editItem(page, 'publications', 'مراقبت پرستاری در بخش ویژه', (form) => form.getByLabel(t('resume.publication.publisher'), { exact: true }).fill('نشر دانش'), 'نشر دانش');
+      await page
+        .locator('[data-sonner-toast]')
+        .filter({ hasText: t('resume.saved') })
+        .waitFor();
+      await editItem(
+        page,
+        'educations',
+        'دانشگاه علوم پزشکی تهران',
+        (form) => form.getByLabel(t('resume.education.gpa'), { exact: true }).fill('18.25'),
+        '۱۸٫۲۵',
+      );
+      await editItem(
+        page,
+        'jobs',
+        'بیمارستان امام خمینی',
+        (form) => form.getByLabel(t('resume.job.companyName'), { exact: true }).fill('بیمارستان سینا'),
+        'بیمارستان سینا',
+      );
+      await editItem(
+        page,
+        'languages',
+        'انگلیسی',
+        async (form) => {
+          await form.getByLabel(t('resume.language.level'), { exact: true }).selectOption('advanced');
+        },
+        t('resume.level.advanced'),
+      );
+      await editItem(
+        page,
+        'certificates',
+        'احیای پیشرفته',
+        (form) => form.getByLabel(t('resume.certificate.durationHours'), { exact: true }).fill('32'),
+        '۳۲',
+      );
+      await editItem(
+        page,
+        'publications',
+        'مراقبت پرستاری در بخش ویژه',
+        (form) => form.getByLabel(t('resume.publication.publisher'), { exact: true }).fill('نشر دانش'),
+        'نشر دانش',
+      );
 
       // While a skill is saved, the skills section alone shows it is busy.
       let release!: () => void;
@@ -324,13 +416,26 @@ describe('resume screens', () => {
       const skills = page.getByTestId('section-skills');
       const rag = skills.getByTestId('item-skills').filter({ hasText: 'رگ‌گیری' });
       await rag.getByText(t('resume.edit'), { exact: true }).click();
-      await rag.getByTestId('edit-form-skills').getByLabel(t('resume.skill.level'), { exact: true }).selectOption('intermediate');
-      await rag.getByTestId('edit-form-skills').getByRole('button', { name: t('resume.saveChanges') }).click();
-      await skills.getByRole('status').filter({ hasText: t('resume.saving') }).waitFor();
+      await rag
+        .getByTestId('edit-form-skills')
+        .getByLabel(t('resume.skill.level'), { exact: true })
+        .selectOption('intermediate');
+      await rag
+        .getByTestId('edit-form-skills')
+        .getByRole('button', { name: t('resume.saveChanges') })
+        .click();
+      await skills
+        .getByRole('status')
+        .filter({ hasText: t('resume.saving') })
+        .waitFor();
       assert.equal(await skills.getAttribute('aria-busy'), 'true');
       assert.equal(await page.getByTestId('section-jobs').getAttribute('aria-busy'), 'false');
       release();
-      await skills.getByTestId('item-skills').filter({ hasText: 'رگ‌گیری' }).filter({ hasText: t('resume.level.intermediate') }).waitFor();
+      await skills
+        .getByTestId('item-skills')
+        .filter({ hasText: 'رگ‌گیری' })
+        .filter({ hasText: t('resume.level.intermediate') })
+        .waitFor();
       await page.locator('[data-testid="section-skills"][aria-busy="false"]').waitFor();
       await page.unroute('**/applicants/resumes/edit.data*');
 
@@ -342,7 +447,8 @@ describe('resume screens', () => {
       // The edits reach the public resume.
       await page.goto(`/applicants/resumes/${encodeURIComponent(slug)}`);
       const edited = await page.getByTestId('resume-view').innerText();
-      for (const expected of ['پرستار ارشد', 'بیمارستان سینا', 'نشر دانش', '۱۸٫۲۵']) assert.ok(edited.includes(expected), `edited: ${expected}`);
+      for (const expected of ['پرستار ارشد', 'بیمارستان سینا', 'نشر دانش', '۱۸٫۲۵'])
+        assert.ok(edited.includes(expected), `edited: ${expected}`);
       assert.equal(edited.includes('رگ‌گیری'), false);
       await context.close();
     });
@@ -388,7 +494,11 @@ describe('resume screens', () => {
       await page.getByTestId('missing-resume').waitFor();
       await assertAccessible(page, 'edit page without a resume');
       await toast.getByTestId('toast-action').click();
-      await page.waitForURL((url) => url.pathname === '/applicants/resumes/add/personal' && url.searchParams.get('backURL') === '/applicants/resumes/edit');
+      await page.waitForURL(
+        (url) =>
+          url.pathname === '/applicants/resumes/add/personal' &&
+          url.searchParams.get('backURL') === '/applicants/resumes/edit',
+      );
       // The previous page's error toast does not follow the person to the next page.
       // (The pointer rests on the toast, which pauses its own 5 s timer: only clearing removes it.)
       await toast.waitFor({ state: 'detached', timeout: 4000 });

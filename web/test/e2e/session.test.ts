@@ -2,7 +2,18 @@
 // development outbox; then the role, the header, the dropdown, token expiry and sign-out.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { hydrated, logIn, newPage, outboxCode, screenshot, seriousA11yViolations, startWorld, stopWorld, uniqueCellphone, type World } from './support.ts';
+import {
+  hydrated,
+  logIn,
+  newPage,
+  outboxCode,
+  screenshot,
+  seriousA11yViolations,
+  startWorld,
+  stopWorld,
+  uniqueCellphone,
+  type World,
+} from './support.ts';
 
 /**
  * Real tokens, real time: long enough that logging in on a loaded machine never outlives the
@@ -12,7 +23,8 @@ const ACCESS_TOKEN_TTL_SECONDS = 15;
 
 /** When a JWT access token expires, in ms since the epoch (its `exp`). */
 function expiresAtMs(token: string): number {
-  const exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number }).exp;
+  const exp = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number })
+    .exp;
   assert.equal(typeof exp, 'number', 'the access token carries exp');
   return exp! * 1000;
 }
@@ -20,7 +32,9 @@ function expiresAtMs(token: string): number {
 describe('login and session', () => {
   let world: World;
   before(async () => {
-    world = await startWorld('web-session', { partEnv: { auth: { ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) } } });
+    world = await startWorld('web-session', {
+      partEnv: { auth: { ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) } },
+    });
   });
   after(() => stopWorld(world));
 
@@ -34,7 +48,10 @@ describe('login and session', () => {
     await page.getByLabel('شمارهٔ موبایل').fill(cellphone.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!));
     await page.getByRole('button', { name: 'دریافت کد تأیید' }).click();
     await page.waitForURL(/\/login\/verify\?backURL=%2Fabout-us/);
-    assert.equal(await page.getByTestId('verify-cellphone').innerText(), cellphone.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!));
+    assert.equal(
+      await page.getByTestId('verify-cellphone').innerText(),
+      cellphone.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!),
+    );
     assert.equal(await page.getByTestId('resend').isDisabled(), true, 'resend waits for the countdown');
     assert.match(await page.getByTestId('resend').innerText(), /ارسال دوباره تا [۰-۹]:[۰-۹]{2} دیگر/);
     assert.equal(await page.getByTestId('site-header').count(), 0);
@@ -108,7 +125,11 @@ describe('login and session', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'منوی حساب کاربری' }).click();
     const shown = await page.getByTestId('viewer-cellphone').innerText();
-    assert.equal(shown, cellphone.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!), 'the replayed call answered');
+    assert.equal(
+      shown,
+      cellphone.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!),
+      'the replayed call answered',
+    );
     const after = (await context.cookies()).find((c) => c.name === 'at')!.value;
     assert.notEqual(after, before, 'the refreshed access token reached the browser');
     await context.close();
@@ -119,14 +140,19 @@ describe('login and session', () => {
     await logIn(world, page, uniqueCellphone(), '/about-us');
     await hydrated(page);
     await page.evaluate(() => sessionStorage.setItem('dk.userMobile', '0912'));
-    const logout = page.waitForResponse((r) => r.url().endsWith('/api/v1/authentication/logout') && r.request().method() === 'DELETE');
+    const logout = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/authentication/logout') && r.request().method() === 'DELETE',
+    );
     await page.getByRole('button', { name: 'منوی حساب کاربری' }).click();
     await page.getByTestId('sign-out').click();
     assert.equal((await logout).status(), 204);
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('login-button').waitFor();
     const cookies = await context.cookies();
-    assert.equal(cookies.find((c) => c.name === 'at'), undefined);
+    assert.equal(
+      cookies.find((c) => c.name === 'at'),
+      undefined,
+    );
     assert.equal(await page.evaluate(() => sessionStorage.getItem('dk.userMobile')), null);
     await context.close();
   });

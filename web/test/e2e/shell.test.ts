@@ -26,7 +26,7 @@ describe('app shell', () => {
     await context.close();
   });
 
-  test('the app\'s scripts start only after the first frame, then the page hydrates', async () => {
+  test("the app's scripts start only after the first frame, then the page hydrates", async () => {
     const html = await (await fetch(`${world.stack.webUrl}/`)).text();
     assert.doesNotMatch(html, /rel="modulepreload"/, 'no script is fetched ahead of the first paint');
     assert.doesNotMatch(html, /<script type="module"/, 'no module runs ahead of the first paint');
@@ -46,7 +46,10 @@ describe('app shell', () => {
     `);
     await page.goto('/');
     await hydrated(page);
-    assert.equal(await page.evaluate(() => (window as unknown as Record<string, unknown>).__modulesAfterFirstFrame), true);
+    assert.equal(
+      await page.evaluate(() => (window as unknown as Record<string, unknown>).__modulesAfterFirstFrame),
+      true,
+    );
     assert.equal(await page.locator('link[rel="modulepreload"]').count(), deferredPreloads);
     await context.close();
   });
@@ -94,7 +97,11 @@ describe('app shell', () => {
       }
       assert.equal(await page.getByTestId('employer-login').count(), 0, 'employer area has no employer login');
       await page.goto('/');
-      assert.equal(await page.getByTestId('employer-login').isVisible(), false, 'the employer login lives in the drawer on phones');
+      assert.equal(
+        await page.getByTestId('employer-login').isVisible(),
+        false,
+        'the employer login lives in the drawer on phones',
+      );
       await context.close();
     }
   });
@@ -110,7 +117,9 @@ describe('app shell', () => {
     await drawer.waitFor();
     // Measured once its own slide-in has finished (started within two frames), however long that takes on a loaded machine.
     await drawer.evaluate((element) =>
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))).then(() => Promise.all(element.getAnimations().map((animation) => animation.finished))),
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))).then(() =>
+        Promise.all(element.getAnimations().map((animation) => animation.finished)),
+      ),
     );
     const box = (await drawer.boundingBox())!;
     assert.ok(Math.abs(box.width - 375 * 0.7) < 2, `width ${box.width}`);
@@ -153,18 +162,24 @@ describe('app shell', () => {
     response = await page.goto('/something-went-wrong?code=EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
     assert.equal(response?.status(), 403);
     assert.equal(await page.locator('h1').innerText(), 'خطای دسترسی');
-    assert.match(await page.locator('meta[name="robots"]').first().getAttribute('content') ?? '', /noindex/);
+    assert.match((await page.locator('meta[name="robots"]').first().getAttribute('content')) ?? '', /noindex/);
 
     response = await page.goto('/something-went-wrong?code=EXC_PAYLOAD_TOO_LARGE,EXC_BAD_REQUEST');
     assert.equal(response?.status(), 500);
     assert.equal(await page.locator('h1').innerText(), 'خطای سرور');
-    assert.deepEqual(await page.getByTestId('error-message').allInnerTexts(), ['حجم درخواست بیش از حد مجاز است.', 'درخواست نامعتبر است.']);
+    assert.deepEqual(await page.getByTestId('error-message').allInnerTexts(), [
+      'حجم درخواست بیش از حد مجاز است.',
+      'درخواست نامعتبر است.',
+    ]);
     await hydrated(page);
     await page.getByTestId('error-back').click();
     await page.waitForURL(/\/something-went-wrong\?code=EXC_EMPLOYERS/);
 
     response = await page.goto('/something-went-wrong');
-    assert.equal(await page.getByTestId('error-message').innerText(), 'خطای ناشناخته‌ای رخ داد. لطفاً دوباره تلاش کنید.');
+    assert.equal(
+      await page.getByTestId('error-message').innerText(),
+      'خطای ناشناخته‌ای رخ داد. لطفاً دوباره تلاش کنید.',
+    );
     await context.close();
   });
 
@@ -174,12 +189,18 @@ describe('app shell', () => {
     await hydrated(page);
     const modal = page.getByTestId('login-limit-modal');
     await modal.waitFor();
-    assert.equal(await page.getByRole('alertdialog').getByRole('heading').innerText(), 'برای دیدن فرصت‌های شغلی بیشتر وارد شوید');
+    assert.equal(
+      await page.getByRole('alertdialog').getByRole('heading').innerText(),
+      'برای دیدن فرصت‌های شغلی بیشتر وارد شوید',
+    );
     await page.keyboard.press('Escape');
     // Time for a modal that Escape wrongly closes to go, generous for a loaded machine.
     await page.waitForTimeout(1_000);
     assert.equal(await modal.isVisible(), true);
-    assert.match((await page.getByRole('link', { name: 'ورود / ثبت‌نام' }).last().getAttribute('href')) ?? '', /^\/login\?backURL=/);
+    assert.match(
+      (await page.getByRole('link', { name: 'ورود / ثبت‌نام' }).last().getAttribute('href')) ?? '',
+      /^\/login\?backURL=/,
+    );
     await context.close();
   });
 
@@ -189,14 +210,20 @@ describe('app shell', () => {
       await page.goto(path);
       assert.ok((await page.title()).includes('درمانکار'), path);
       assert.ok(((await page.locator('meta[name="description"]').getAttribute('content')) ?? '').length > 20, path);
-      assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), `${world.stack.webUrl}${path === '/' ? '/' : path}`);
+      assert.equal(
+        await page.locator('link[rel="canonical"]').getAttribute('href'),
+        `${world.stack.webUrl}${path === '/' ? '/' : path}`,
+      );
       assert.ok(await page.locator('meta[property="og:title"]').getAttribute('content'), path);
       assert.equal(await page.locator('meta[name="robots"]').count(), 0, `${path} is indexable`);
     }
     // The billing service's catalogue; a visitor's "buy" leads to login and back here.
     await page.goto('/pricing');
     assert.ok((await page.getByTestId('plan-card').count()) > 0, 'the plans are listed');
-    assert.equal(await page.getByTestId('buy-plan').first().getAttribute('href'), `/login?backURL=${encodeURIComponent('/pricing')}`);
+    assert.equal(
+      await page.getByTestId('buy-plan').first().getAttribute('href'),
+      `/login?backURL=${encodeURIComponent('/pricing')}`,
+    );
     await context.close();
   });
 

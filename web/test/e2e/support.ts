@@ -14,7 +14,10 @@ export const SCREENSHOT_DIR = new URL('../../test-results/screenshots/', import.
 
 // The browser tests need Debian's Chromium and nothing else. Without it they fail, never skip:
 // `make test` installs it or fails.
-assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is not installed (apt-get install -y chromium): the browser tests cannot run`);
+assert.ok(
+  existsSync(CHROMIUM),
+  `${CHROMIUM} is not installed (apt-get install -y chromium): the browser tests cannot run`,
+);
 
 export interface World {
   stack: RunningStack;
@@ -26,7 +29,10 @@ export async function startWorld(name: string, options: Omit<StackOptions, 'name
   // code under test (a bug fixed in the source still fails here). Not rebuilt from here, since
   // browser files running side by side would rebuild under each other's servers.
   const stale = (options.webMode ?? 'production') === 'production' ? webBuildNeeded() : undefined;
-  if (stale) console.log(`# the web app's build is stale (${stale}): run \`npm run build -w @darmankar/web\` before the browser tests`);
+  if (stale)
+    console.log(
+      `# the web app's build is stale (${stale}): run \`npm run build -w @darmankar/web\` before the browser tests`,
+    );
   const stack = await startStack({ name, ...options });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   return { stack, browser };
@@ -37,7 +43,11 @@ export async function stopWorld(world: World | undefined): Promise<void> {
   await world?.stack.stop();
 }
 
-export async function newPage(world: World, width = 1280, options: { javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  world: World,
+  width = 1280,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await world.browser.newContext({
     baseURL: world.stack.webUrl,
     viewport: { width, height: width < 500 ? 800 : 900 },
@@ -52,7 +62,9 @@ export async function newPage(world: World, width = 1280, options: { javaScriptE
 export async function hydrated(page: Page): Promise<void> {
   await page
     .waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined && document.readyState === 'complete',
+      () =>
+        (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined &&
+        document.readyState === 'complete',
       undefined,
       { polling: 100, timeout: 15_000 },
     )
@@ -64,16 +76,26 @@ export async function hydrated(page: Page): Promise<void> {
 
 /** What axe finds serious or critical under WCAG 2.2 A/AA and its experimental rules (label in name among them). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 /** Nothing serious or critical for axe, and the page fits the screen (phones would zoom the whole page out). */
 export async function assertAccessible(page: Page, where: string): Promise<void> {
   assert.deepEqual(await seriousA11yViolations(page), [], `${where} at ${page.viewportSize()?.width}px`);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   assert.ok(overflow <= 0, `${where} is ${overflow}px wider than the screen`);
 }
 
@@ -118,10 +140,17 @@ export function uniqueCellphone(): string {
 }
 
 /** Logs a new user in and creates an organisation through the app's own /api proxy. */
-export async function ownerWithEmployer(w: World, brand: string, width = 1280): Promise<{ page: Page; slug: string; id: string; close: () => Promise<void> }> {
+export async function ownerWithEmployer(
+  w: World,
+  brand: string,
+  width = 1280,
+): Promise<{ page: Page; slug: string; id: string; close: () => Promise<void> }> {
   const { context, page } = await newPage(w, width);
   await logIn(w, page, uniqueCellphone(), '/employers');
-  const created = await page.request.post('/api/v1/employers', { data: { brand, isSelfEmployed: false }, headers: { 'accept-cookie': 'true' } });
+  const created = await page.request.post('/api/v1/employers', {
+    data: { brand, isSelfEmployed: false },
+    headers: { 'accept-cookie': 'true' },
+  });
   assert.ok(created.ok(), `POST /employers: ${created.status()} ${created.headers().exc}`);
   const { id, slug } = (await created.json()) as { id: string; slug: string };
   return { page, slug, id, close: () => context.close() };

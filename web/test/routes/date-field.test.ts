@@ -15,7 +15,15 @@ afterEach(cleanup);
 
 function renderField(locale: Locale, defaultValue?: string) {
   return render(
-    createElement(LocaleContext.Provider, { value: locale }, createElement('form', { 'data-testid': 'form' }, createElement(JalaliDateField, { label: 'تاریخ تأسیس', name: 'establishmentDate', defaultValue }))),
+    createElement(
+      LocaleContext.Provider,
+      { value: locale },
+      createElement(
+        'form',
+        { 'data-testid': 'form' },
+        createElement(JalaliDateField, { label: 'تاریخ تأسیس', name: 'establishmentDate', defaultValue }),
+      ),
+    ),
   );
 }
 
@@ -38,7 +46,10 @@ test('the saved date shows in the selects, in Persian digits and month names', (
   renderField('fa', '2019-03-22');
   const form = screen.getByTestId('form') as HTMLFormElement;
   const data = new FormData(form);
-  assert.deepEqual([data.get('establishmentDate.y'), data.get('establishmentDate.m'), data.get('establishmentDate.d')], ['1398', '1', '2']);
+  assert.deepEqual(
+    [data.get('establishmentDate.y'), data.get('establishmentDate.m'), data.get('establishmentDate.d')],
+    ['1398', '1', '2'],
+  );
   const year = screen.getByLabelText(`تاریخ تأسیس: ${translator('fa')('ui.year')}`) as HTMLSelectElement;
   assert.equal(year.selectedOptions[0]!.textContent, '۱۳۹۸');
   const month = screen.getByLabelText(`تاریخ تأسیس: ${translator('fa')('ui.month')}`) as HTMLSelectElement;
@@ -48,11 +59,18 @@ test('the saved date shows in the selects, in Persian digits and month names', (
 test('each select can be changed by hand', () => {
   renderField('fa');
   const fa = translator('fa');
-  for (const [part, value] of [['day', '20'], ['month', '11'], ['year', '1365']] as const) {
+  for (const [part, value] of [
+    ['day', '20'],
+    ['month', '11'],
+    ['year', '1365'],
+  ] as const) {
     fireEvent.change(screen.getByLabelText(`تاریخ تأسیس: ${fa(`ui.${part}`)}`), { target: { value } });
   }
   const data = new FormData(screen.getByTestId('form') as HTMLFormElement);
-  assert.deepEqual([data.get('establishmentDate.y'), data.get('establishmentDate.m'), data.get('establishmentDate.d')], ['1365', '11', '20']);
+  assert.deepEqual(
+    [data.get('establishmentDate.y'), data.get('establishmentDate.m'), data.get('establishmentDate.d')],
+    ['1365', '11', '20'],
+  );
 });
 
 test('a day picked from the calendar fills the selects', async () => {
@@ -66,5 +84,8 @@ test('a day picked from the calendar fills the selects', async () => {
   fireEvent.click(within(calendar).getByText('۱۵', { exact: true }));
   await waitFor(() => assert.equal(screen.queryByTestId('date-calendar'), null));
   const data = new FormData(screen.getByTestId('form') as HTMLFormElement);
-  assert.deepEqual([data.get('establishmentDate.y'), data.get('establishmentDate.m'), data.get('establishmentDate.d')], ['1398', '1', '15']);
+  assert.deepEqual(
+    [data.get('establishmentDate.y'), data.get('establishmentDate.m'), data.get('establishmentDate.d')],
+    ['1398', '1', '15'],
+  );
 });

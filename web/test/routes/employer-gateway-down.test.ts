@@ -10,7 +10,16 @@ import { translator } from '../../app/i18n/index.ts';
 const fa = translator('fa');
 const LOGGED_IN = `cd=${Buffer.from(JSON.stringify({ isLoggedIn: true })).toString('base64')}`;
 
-for (const path of ['/employers/add', '/employers/add/sina', '/employers/sina/edit', '/employers/sina/settings', '/employers/sina/settings/agent', '/employers/sina/settings/hiring-customization', '/settings/agent?employer=sina', '/settings/hiring-customization']) {
+for (const path of [
+  '/employers/add',
+  '/employers/add/sina',
+  '/employers/sina/edit',
+  '/employers/sina/settings',
+  '/employers/sina/settings/agent',
+  '/employers/sina/settings/hiring-customization',
+  '/settings/agent?employer=sina',
+  '/settings/hiring-customization',
+]) {
   test(`${path} logged out: the login page, with this page as the back URL`, async () => {
     await renderApp(path);
     await screen.findByTestId('login-form');
@@ -18,7 +27,13 @@ for (const path of ['/employers/add', '/employers/add/sina', '/employers/sina/ed
   });
 }
 
-for (const path of ['/employers/add/sina', '/employers/sina/edit', '/employers/sina/settings', '/employers/sina', '/applicants/companies?province=fars']) {
+for (const path of [
+  '/employers/add/sina',
+  '/employers/sina/edit',
+  '/employers/sina/settings',
+  '/employers/sina',
+  '/applicants/companies?province=fars',
+]) {
   test(`${path} with the gateway down: the server error page with the code's text`, async () => {
     await renderApp(path, { cookie: LOGGED_IN });
     const page = await screen.findByTestId('error-500');
@@ -44,7 +59,11 @@ test('in English too', async () => {
 test('the create form for a logged-in person: both kinds offered, in Persian', async () => {
   await renderApp('/employers/add', { cookie: LOGGED_IN });
   const form = await screen.findByTestId('employer-add-form');
-  assert.ok(within(form).getByRole('radio', { name: new RegExp(fa('employer.add.organisation').replace(/[()]/g, '.')) }));
-  assert.ok(within(form).getByRole('radio', { name: new RegExp(fa('employer.add.selfEmployed').replace(/[()]/g, '.')) }));
+  assert.ok(
+    within(form).getByRole('radio', { name: new RegExp(fa('employer.add.organisation').replace(/[()]/g, '.')) }),
+  );
+  assert.ok(
+    within(form).getByRole('radio', { name: new RegExp(fa('employer.add.selfEmployed').replace(/[()]/g, '.')) }),
+  );
   assert.ok(within(form).getByLabelText(new RegExp(fa('employer.field.brand'))));
 });

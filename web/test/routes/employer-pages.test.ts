@@ -30,9 +30,17 @@ async function gateway<T>(cookie: string, method: string, path: string, body?: u
 async function employerWithAgent(permissions: string[]) {
   const owner = await logInThroughApi();
   const brand = `کلینیک ${Math.floor(Math.random() * 1e6)}`;
-  const employer = await gateway<{ id: string; slug: string }>(owner, 'POST', '/employers', { brand, isSelfEmployed: false });
+  const employer = await gateway<{ id: string; slug: string }>(owner, 'POST', '/employers', {
+    brand,
+    isSelfEmployed: false,
+  });
   const agentPhone = uniqueCellphone();
-  await gateway(owner, 'POST', `/employers/${employer.id}/agents`, { firstName: 'رضا', lastName: 'کریمی', cellphone: agentPhone, permissions });
+  await gateway(owner, 'POST', `/employers/${employer.id}/agents`, {
+    firstName: 'رضا',
+    lastName: 'کریمی',
+    cellphone: agentPhone,
+    permissions,
+  });
   const agent = await logInThroughApi(agentPhone);
   // The invitation is linked to the new login through an event: asked until it is.
   let linked = false;
@@ -57,21 +65,45 @@ describe('employer routes on the real stack', () => {
     const cookie = await logInThroughApi();
     await renderApp('/employers/add', { cookie, gatewayUrl: stack!.gatewayUrl });
     const form = (await screen.findByTestId('employer-add-form', {}, { timeout: 20_000 })) as HTMLFormElement;
-    fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.field.brand'))), { target: { value: 'بیمارستان نمونه' } });
+    fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.field.brand'))), {
+      target: { value: 'بیمارستان نمونه' },
+    });
     fireEvent.click(within(form).getByTestId('create-employer-submit'));
     const advanced = await screen.findByTestId('employer-profile-form', {}, { timeout: 20_000 });
-    assert.equal((within(advanced).getByLabelText(new RegExp(fa('employer.field.brand'))) as HTMLInputElement).value, 'بیمارستان نمونه');
+    assert.equal(
+      (within(advanced).getByLabelText(new RegExp(fa('employer.field.brand'))) as HTMLInputElement).value,
+      'بیمارستان نمونه',
+    );
     // Each refused field, the value typed into it and the code the employer service answers.
     const refused = [
-      { field: 'nationalId', label: fa('employer.field.nationalId'), value: '۱۲۳۴۵۶۷۸۹۰۱', code: 'EXC_EMPLOYERS_NATIONAL_ID_IS_INVALID' },
-      { field: 'website', label: fa('employer.field.website'), value: 'ftp://example.com', code: 'EXC_EMPLOYERS_WEBSITE_IS_INVALID' },
+      {
+        field: 'nationalId',
+        label: fa('employer.field.nationalId'),
+        value: '۱۲۳۴۵۶۷۸۹۰۱',
+        code: 'EXC_EMPLOYERS_NATIONAL_ID_IS_INVALID',
+      },
+      {
+        field: 'website',
+        label: fa('employer.field.website'),
+        value: 'ftp://example.com',
+        code: 'EXC_EMPLOYERS_WEBSITE_IS_INVALID',
+      },
     ];
-    for (const { label, value } of refused) fireEvent.change(within(advanced).getByLabelText(label), { target: { value } });
+    for (const { label, value } of refused)
+      fireEvent.change(within(advanced).getByLabelText(label), { target: { value } });
     fireEvent.click(within(advanced).getByTestId('save-employer-profile'));
     // Every assertion retried by waitFor carries a message: without one, node:assert works its
     // message out from the call's source, which under tsx took over a minute per failed try and
     // starved the page's re-render until the timeout.
-    await waitFor(() => assert.equal(within(advanced).getByLabelText(refused[0]!.label).getAttribute('aria-invalid'), 'true', 'the refusal is shown'), { timeout: 20_000 });
+    await waitFor(
+      () =>
+        assert.equal(
+          within(advanced).getByLabelText(refused[0]!.label).getAttribute('aria-invalid'),
+          'true',
+          'the refusal is shown',
+        ),
+      { timeout: 20_000 },
+    );
     for (const { label, value, code } of refused) {
       const input = within(advanced).getByLabelText(label) as HTMLInputElement;
       assert.equal(input.getAttribute('aria-invalid'), 'true', `${label} is marked invalid`);
@@ -80,15 +112,36 @@ describe('employer routes on the real stack', () => {
       const texts = described.map((id) => document.getElementById(id)?.textContent ?? '');
       assert.ok(texts.includes(excText(code, 'fa')), `${label} names ${code}: ${JSON.stringify(texts)}`);
     }
-    const invalid = [...advanced.querySelectorAll('input[aria-invalid="true"]')].map((input) => input.getAttribute('name'));
-    assert.deepEqual(invalid, refused.map(({ field }) => field), 'only the refused fields are marked');
+    const invalid = [...advanced.querySelectorAll('input[aria-invalid="true"]')].map((input) =>
+      input.getAttribute('name'),
+    );
+    assert.deepEqual(
+      invalid,
+      refused.map(({ field }) => field),
+      'only the refused fields are marked',
+    );
   });
 
   test('the profile opens the tab the URL names and shows the benefits', async () => {
     const owner = await logInThroughApi();
-    const employer = await gateway<{ id: string; slug: string; brand: string }>(owner, 'POST', '/employers', { brand: 'درمانگاه آرامش', isSelfEmployed: false });
-    const full = await gateway<Record<string, unknown>>(owner, 'GET', `/employers/${encodeURIComponent(employer.slug)}`);
-    const { id: _id, slug: _slug, isSelfEmployed: _s, isProfileCompleted: _c, isPromoted: _p, createdAt: _at, ...editable } = full;
+    const employer = await gateway<{ id: string; slug: string; brand: string }>(owner, 'POST', '/employers', {
+      brand: 'درمانگاه آرامش',
+      isSelfEmployed: false,
+    });
+    const full = await gateway<Record<string, unknown>>(
+      owner,
+      'GET',
+      `/employers/${encodeURIComponent(employer.slug)}`,
+    );
+    const {
+      id: _id,
+      slug: _slug,
+      isSelfEmployed: _s,
+      isProfileCompleted: _c,
+      isPromoted: _p,
+      createdAt: _at,
+      ...editable
+    } = full;
     await gateway(owner, 'PUT', `/employers/${employer.id}/company`, { ...editable, benefits: ['ناهار رایگان'] });
     await renderApp(`/employers/${employer.slug}?activeTab=benefits`, { gatewayUrl: stack!.gatewayUrl });
     const page = await screen.findByTestId('employer-profile-page');
@@ -101,19 +154,34 @@ describe('employer routes on the real stack', () => {
     const { agent, employer } = await employerWithAgent(['RecruitmentCreate']);
     await renderApp(`/employers/${employer.slug}/edit`, { cookie: agent, gatewayUrl: stack!.gatewayUrl });
     const page = await screen.findByTestId('error-403');
-    assert.equal(within(page).getByTestId('error-message').textContent, excText('EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED', 'fa'));
+    assert.equal(
+      within(page).getByTestId('error-message').textContent,
+      excText('EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED', 'fa'),
+    );
     assert.equal(screen.queryByTestId('employer-profile-form'), null);
   });
 
   test('an agent who may read the templates but not change them: the 403 page on the action, nothing created', async () => {
     const { owner, agent, employer } = await employerWithAgent(['RecruitmentCreate']);
-    await renderApp(`/employers/${encodeURIComponent(employer.slug)}/settings/hiring-customization`, { cookie: agent, gatewayUrl: stack!.gatewayUrl });
+    await renderApp(`/employers/${encodeURIComponent(employer.slug)}/settings/hiring-customization`, {
+      cookie: agent,
+      gatewayUrl: stack!.gatewayUrl,
+    });
     const form = (await screen.findByTestId('create-template-form', {}, { timeout: 20_000 })) as HTMLFormElement;
-    fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.hiring.newTemplate'))), { target: { value: 'قالب نماینده' } });
+    fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.hiring.newTemplate'))), {
+      target: { value: 'قالب نماینده' },
+    });
     fireEvent.click(within(form).getByTestId('create-template'));
     await screen.findByTestId('error-403', {}, { timeout: 20_000 });
-    const templates = await gateway<{ items: Array<{ name: string }> }>(owner, 'GET', `/employers/${employer.id}/templates`);
-    assert.deepEqual(templates.items.map((item) => item.name).filter((name) => name === 'قالب نماینده'), []);
+    const templates = await gateway<{ items: Array<{ name: string }> }>(
+      owner,
+      'GET',
+      `/employers/${employer.id}/templates`,
+    );
+    assert.deepEqual(
+      templates.items.map((item) => item.name).filter((name) => name === 'قالب نماینده'),
+      [],
+    );
   });
 
   test('the companies list finds an employer by text', async () => {
@@ -122,11 +190,18 @@ describe('employer routes on the real stack', () => {
     await gateway(owner, 'POST', '/employers', { brand, isSelfEmployed: false });
     await renderApp(`/applicants/companies?text=${encodeURIComponent(brand)}`, { gatewayUrl: stack!.gatewayUrl });
     const list = await screen.findByTestId('companies-list');
-    assert.deepEqual(within(list).getAllByTestId('company-card').map((card) => card.textContent?.includes(brand)), [true]);
+    assert.deepEqual(
+      within(list)
+        .getAllByTestId('company-card')
+        .map((card) => card.textContent?.includes(brand)),
+      [true],
+    );
   });
 
   test('the companies list says when nothing matches', async () => {
-    await renderApp(`/applicants/companies?text=${encodeURIComponent('مرکزی که نیست ۹۸۷۶۵')}`, { gatewayUrl: stack!.gatewayUrl });
+    await renderApp(`/applicants/companies?text=${encodeURIComponent('مرکزی که نیست ۹۸۷۶۵')}`, {
+      gatewayUrl: stack!.gatewayUrl,
+    });
     const page = await screen.findByTestId('companies-page');
     assert.ok(within(page).getByText(fa('employer.companies.empty')));
   });

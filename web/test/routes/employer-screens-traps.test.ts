@@ -26,7 +26,18 @@ const DEFAULT_STEPS = [
 ];
 
 function membership(overrides: Partial<EmployerSummary> = {}): EmployerSummary {
-  return { id: 'e1', slug: 'mehr', brand: 'درمانگاه مهر', registeredName: null, logo: null, isSelfEmployed: false, role: 'owner', permissions: [], isProfileCompleted: true, ...overrides };
+  return {
+    id: 'e1',
+    slug: 'mehr',
+    brand: 'درمانگاه مهر',
+    registeredName: null,
+    logo: null,
+    isSelfEmployed: false,
+    role: 'owner',
+    permissions: [],
+    isProfileCompleted: true,
+    ...overrides,
+  };
 }
 
 /** A signed-in member of `mehr` (id e1): the owner unless `member` says otherwise. */
@@ -35,7 +46,9 @@ function memberOfMehr(member: Partial<EmployerSummary> = {}): void {
   routes.clear();
   routes.set('GET /authentication/cellphone', { body: { cellphone: '09121234567' } });
   routes.set('GET /employers', { body: { items: [membership(member)] } });
-  routes.set('GET /employers/mehr', { body: { id: 'e1', slug: 'mehr', brand: 'درمانگاه مهر', isProfileCompleted: true } });
+  routes.set('GET /employers/mehr', {
+    body: { id: 'e1', slug: 'mehr', brand: 'درمانگاه مهر', isProfileCompleted: true },
+  });
   for (const action of ['EmployerEdit', 'AgentManage', 'Billing']) {
     const may = member.role !== 'agent' || (member.permissions ?? []).includes(action as never);
     routes.set(`GET /employers/e1/has-access/${action}`, { body: { hasAccess: may } });
@@ -43,11 +56,15 @@ function memberOfMehr(member: Partial<EmployerSummary> = {}): void {
 }
 
 const render = (path: string) => renderApp(path, { cookie: LOGGED_IN, gatewayUrl: gateway.url });
-const posts = (method: string, path: RegExp) => gateway.requests.filter((request: RecordedRequest) => request.method === method && path.test(request.path));
+const posts = (method: string, path: RegExp) =>
+  gateway.requests.filter((request: RecordedRequest) => request.method === method && path.test(request.path));
 
 /** The text of the elements an input's aria-describedby names. */
 function describedBy(input: HTMLElement): string[] {
-  return (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '');
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '');
 }
 
 describe('employer screens against a stand-in gateway', () => {
@@ -70,34 +87,72 @@ describe('employer screens against a stand-in gateway', () => {
     });
     await render('/employers/mehr/settings/hiring-customization');
     const form = await screen.findByTestId('create-template-form', {}, { timeout: 10_000 });
-    fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.hiring.newTemplate'))), { target: { value: 'استخدام پرستار' } });
+    fireEvent.change(within(form).getByLabelText(new RegExp(fa('employer.hiring.newTemplate'))), {
+      target: { value: 'استخدام پرستار' },
+    });
     fireEvent.click(within(form).getByTestId('create-template'));
-    await waitFor(() => assert.equal(within(screen.getByTestId('template-editor')).getByRole('heading', { level: 2 }).textContent, 'استخدام پرستار', 'the new template is the one being edited'), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        assert.equal(
+          within(screen.getByTestId('template-editor')).getByRole('heading', { level: 2 }).textContent,
+          'استخدام پرستار',
+          'the new template is the one being edited',
+        ),
+      { timeout: 10_000 },
+    );
     const current = within(screen.getByTestId('templates-list')).getByText('استخدام پرستار').closest('a');
     assert.equal(current?.getAttribute('aria-current'), 'page');
-    const name = within(screen.getByTestId('create-template-form')).getByLabelText(new RegExp(fa('employer.hiring.newTemplate'))) as HTMLInputElement;
+    const name = within(screen.getByTestId('create-template-form')).getByLabelText(
+      new RegExp(fa('employer.hiring.newTemplate')),
+    ) as HTMLInputElement;
     assert.equal(name.value, '', 'the name typed for it is not left in the field');
     // A step added now goes to the new template.
-    assert.equal((screen.getByTestId('add-step-form').querySelector('input[name=templateId]') as HTMLInputElement).value, 't2');
+    assert.equal(
+      (screen.getByTestId('add-step-form').querySelector('input[name=templateId]') as HTMLInputElement).value,
+      't2',
+    );
   });
 
   test('an empty template name is marked on its field, with the service’s message under it', async () => {
-    gateway.routes.set('GET /employers/e1/templates', { body: { items: [{ id: 't1', name: 'فرایند استخدام پیش‌فرض', isDefault: true, steps: DEFAULT_STEPS }] } });
-    gateway.routes.set('POST /employers/e1/templates', { status: 400, exc: ['EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED'] });
+    gateway.routes.set('GET /employers/e1/templates', {
+      body: { items: [{ id: 't1', name: 'فرایند استخدام پیش‌فرض', isDefault: true, steps: DEFAULT_STEPS }] },
+    });
+    gateway.routes.set('POST /employers/e1/templates', {
+      status: 400,
+      exc: ['EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED'],
+    });
     await render('/employers/mehr/settings/hiring-customization');
     const form = await screen.findByTestId('create-template-form', {}, { timeout: 10_000 });
     fireEvent.click(within(form).getByTestId('create-template'));
     const label = new RegExp(fa('employer.hiring.newTemplate'));
-    await waitFor(() => assert.equal(within(screen.getByTestId('create-template-form')).getByLabelText(label).getAttribute('aria-invalid'), 'true', 'the field is marked'), { timeout: 10_000 });
+    await waitFor(
+      () =>
+        assert.equal(
+          within(screen.getByTestId('create-template-form')).getByLabelText(label).getAttribute('aria-invalid'),
+          'true',
+          'the field is marked',
+        ),
+      { timeout: 10_000 },
+    );
     const input = within(screen.getByTestId('create-template-form')).getByLabelText(label);
-    assert.ok(describedBy(input).includes(excText('EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED', 'fa')), JSON.stringify(describedBy(input)));
-    const rename = within(screen.getByTestId('rename-template-form')).getByLabelText(new RegExp(fa('employer.hiring.templateName')));
+    assert.ok(
+      describedBy(input).includes(excText('EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED', 'fa')),
+      JSON.stringify(describedBy(input)),
+    );
+    const rename = within(screen.getByTestId('rename-template-form')).getByLabelText(
+      new RegExp(fa('employer.hiring.templateName')),
+    );
     assert.equal(rename.getAttribute('aria-invalid'), null, 'only the form that was sent');
   });
 
   test('deleting a template asks first; without JavaScript the question is on the page; the default template has no delete', async () => {
     gateway.routes.set('GET /employers/e1/templates', {
-      body: { items: [{ id: 't1', name: 'فرایند استخدام پیش‌فرض', isDefault: true, steps: DEFAULT_STEPS }, { id: 't2', name: 'استخدام پرستار', isDefault: false, steps: DEFAULT_STEPS }] },
+      body: {
+        items: [
+          { id: 't1', name: 'فرایند استخدام پیش‌فرض', isDefault: true, steps: DEFAULT_STEPS },
+          { id: 't2', name: 'استخدام پرستار', isDefault: false, steps: DEFAULT_STEPS },
+        ],
+      },
     });
     gateway.routes.set('DELETE /employers/e1/templates/t2', { status: 204 });
     await render('/employers/mehr/settings/hiring-customization');
@@ -123,9 +178,16 @@ describe('employer screens against a stand-in gateway', () => {
     assert.ok(within(question).getByText(fa('employer.hiring.deleteTemplateText', { name: 'استخدام پرستار' })));
     const confirm = within(question).getByRole('button', { name: fa('employer.hiring.deleteTemplate') });
     assert.equal(confirm.closest('form')?.getAttribute('method'), 'post');
-    assert.equal(within(question).getByRole('link', { name: fa('billing.confirm.back') }).getAttribute('href'), '/employers/mehr/settings/hiring-customization?template=t2');
+    assert.equal(
+      within(question)
+        .getByRole('link', { name: fa('billing.confirm.back') })
+        .getAttribute('href'),
+      '/employers/mehr/settings/hiring-customization?template=t2',
+    );
     fireEvent.click(confirm);
-    await waitFor(() => assert.equal(posts('DELETE', /templates\/t2$/).length, 1, 'deleted once confirmed'), { timeout: 10_000 });
+    await waitFor(() => assert.equal(posts('DELETE', /templates\/t2$/).length, 1, 'deleted once confirmed'), {
+      timeout: 10_000,
+    });
   });
 
   test('an invitation clears the form and says who was invited; removing an agent asks first', async () => {
@@ -138,7 +200,8 @@ describe('employer screens against a stand-in gateway', () => {
     });
     await render('/employers/mehr/settings/agent');
     const form = await screen.findByTestId('invite-agent-form', {}, { timeout: 10_000 });
-    const field = (name: string) => within(screen.getByTestId('invite-agent-form')).getByLabelText(name) as HTMLInputElement;
+    const field = (name: string) =>
+      within(screen.getByTestId('invite-agent-form')).getByLabelText(name) as HTMLInputElement;
     fireEvent.change(field(fa('employer.agents.firstName')), { target: { value: 'سارا' } });
     fireEvent.change(field(fa('employer.agents.lastName')), { target: { value: 'احمدی' } });
     fireEvent.change(field(fa('employer.field.cellphone')), { target: { value: '09351234567' } });
@@ -146,10 +209,22 @@ describe('employer screens against a stand-in gateway', () => {
     fireEvent.click(within(form).getByTestId('invite-agent'));
     const status = await screen.findByTestId('agent-invited', {}, { timeout: 10_000 });
     assert.equal(status.getAttribute('role'), 'status');
-    assert.equal(status.textContent, fa('employer.agents.inviteSent', { name: 'سارا احمدی', cellphone: '۰۹۳۵۱۲۳۴۵۶۷' }));
-    await waitFor(() => assert.equal(field(fa('employer.agents.firstName')).value, '', 'the form is empty again'), { timeout: 10_000 });
+    assert.equal(
+      status.textContent,
+      fa('employer.agents.inviteSent', { name: 'سارا احمدی', cellphone: '۰۹۳۵۱۲۳۴۵۶۷' }),
+    );
+    await waitFor(() => assert.equal(field(fa('employer.agents.firstName')).value, '', 'the form is empty again'), {
+      timeout: 10_000,
+    });
     assert.equal(field(fa('employer.field.cellphone')).value, '');
-    assert.equal((within(screen.getByTestId('invite-agent-form')).getByLabelText(fa('employer.permission.RecruitmentCreate')) as HTMLInputElement).checked, false);
+    assert.equal(
+      (
+        within(screen.getByTestId('invite-agent-form')).getByLabelText(
+          fa('employer.permission.RecruitmentCreate'),
+        ) as HTMLInputElement
+      ).checked,
+      false,
+    );
 
     // Removing: the trigger opens the question; nothing is removed before the answer.
     const row = await screen.findByTestId('agent-row');
@@ -161,18 +236,47 @@ describe('employer screens against a stand-in gateway', () => {
     cleanup();
     await render('/employers/mehr/settings/agent?agent=a1&confirm=remove');
     const question = await screen.findByTestId('remove-agent-inline', {}, { timeout: 10_000 });
-    assert.equal(within(question).getByRole('button', { name: fa('employer.agents.remove') }).closest('form')?.getAttribute('method'), 'post');
+    assert.equal(
+      within(question)
+        .getByRole('button', { name: fa('employer.agents.remove') })
+        .closest('form')
+        ?.getAttribute('method'),
+      'post',
+    );
   });
 
   test('a logged-out visitor on a company page gets the applicant’s menu, not the owner’s', async () => {
-    const employer = { id: 'e1', slug: 'mehr', isSelfEmployed: false, brand: 'درمانگاه مهر', registeredName: null, logo: null, employerType: null, industry: null, ownershipType: null, province: null, city: null, address: null, phone: null, website: null, numberOfEmployees: null, establishmentDate: null, about: null, benefits: [], isPromoted: false };
-    gateway.routes.set('GET /employers/by-slug-with-seo/mehr', { body: { employer, seo: { title: 'درمانگاه مهر', description: '', canonicalPath: '/employers/mehr' } } });
+    const employer = {
+      id: 'e1',
+      slug: 'mehr',
+      isSelfEmployed: false,
+      brand: 'درمانگاه مهر',
+      registeredName: null,
+      logo: null,
+      employerType: null,
+      industry: null,
+      ownershipType: null,
+      province: null,
+      city: null,
+      address: null,
+      phone: null,
+      website: null,
+      numberOfEmployees: null,
+      establishmentDate: null,
+      about: null,
+      benefits: [],
+      isPromoted: false,
+    };
+    gateway.routes.set('GET /employers/by-slug-with-seo/mehr', {
+      body: { employer, seo: { title: 'درمانگاه مهر', description: '', canonicalPath: '/employers/mehr' } },
+    });
     await renderApp('/employers/mehr', { gatewayUrl: gateway.url });
     await screen.findByTestId('employer-profile-page', {}, { timeout: 10_000 });
     const header = screen.getByTestId('site-header');
     assert.equal(header.getAttribute('data-variant'), 'applicants');
     const nav = within(header).getByTestId('nav-horizontal');
-    for (const item of ['nav.employerAds', 'nav.employerNewAd', 'nav.employerPricing', 'nav.employerOrders'] as const) assert.equal(within(nav).queryByText(fa(item)), null, item);
+    for (const item of ['nav.employerAds', 'nav.employerNewAd', 'nav.employerPricing', 'nav.employerOrders'] as const)
+      assert.equal(within(nav).queryByText(fa(item)), null, item);
     assert.ok(within(nav).getByText(fa('nav.companies')));
   });
 
@@ -193,25 +297,46 @@ describe('employer screens against a stand-in gateway', () => {
   });
 
   test('the payment success page shows the menu of the employer who paid', async () => {
-    gateway.routes.set('GET /orders/e1/cart/order-1', { body: order({ status: 'paid', paidAt: '2026-03-20T08:01:00.000Z' }) });
+    gateway.routes.set('GET /orders/e1/cart/order-1', {
+      body: order({ status: 'paid', paidAt: '2026-03-20T08:01:00.000Z' }),
+    });
     await render('/orders/successorder?orderId=order-1');
     await screen.findByTestId('order-success', {}, { timeout: 10_000 });
     const header = screen.getByTestId('site-header');
-    await waitFor(() => assert.equal(header.getAttribute('data-variant'), 'employers', 'the employer’s header'), { timeout: 10_000 });
+    await waitFor(() => assert.equal(header.getAttribute('data-variant'), 'employers', 'the employer’s header'), {
+      timeout: 10_000,
+    });
     const nav = within(header).getByTestId('nav-horizontal');
-    assert.equal(within(nav).getByText(fa('nav.employerOrders')).closest('a')?.getAttribute('href'), '/employers/mehr/orders');
+    assert.equal(
+      within(nav).getByText(fa('nav.employerOrders')).closest('a')?.getAttribute('href'),
+      '/employers/mehr/orders',
+    );
     assert.equal(within(nav).queryByText(fa('nav.resumeMaker')), null);
   });
 
   test('purchase history: the order of a reservation cancelled and credited to the wallet says so, with the sum and date', async () => {
-    const credit = { id: 'w1', amountRials: 9_900_000, reason: 'reservation_refund', createdAt: '2026-03-25T08:00:00.000Z' };
+    const credit = {
+      id: 'w1',
+      amountRials: 9_900_000,
+      reason: 'reservation_refund',
+      createdAt: '2026-03-25T08:00:00.000Z',
+    };
     gateway.routes.set('GET /orders/e1/list', {
-      body: { items: [order({ id: 'order-2', number: 1043, status: 'paid', paidAt: '2026-03-20T08:01:00.000Z', credits: [credit] }), order({ status: 'paid', paidAt: '2026-03-19T08:01:00.000Z' })], page: { page: 1, pageSize: 20, total: 2 } },
+      body: {
+        items: [
+          order({ id: 'order-2', number: 1043, status: 'paid', paidAt: '2026-03-20T08:01:00.000Z', credits: [credit] }),
+          order({ status: 'paid', paidAt: '2026-03-19T08:01:00.000Z' }),
+        ],
+        page: { page: 1, pageSize: 20, total: 2 },
+      },
     });
     await render('/employers/mehr/orders');
     const rows = await screen.findAllByTestId('order-row', {}, { timeout: 10_000 });
     assert.equal(within(rows[0]!).getByTestId('order-status').textContent, fa('billing.orderStatus.refunded'));
-    assert.equal(within(rows[0]!).getByTestId('order-credit').textContent, fa('billing.orders.credited', { amount: '۹۹۰٬۰۰۰ تومان', date: '۵ فروردین ۱۴۰۵' }));
+    assert.equal(
+      within(rows[0]!).getByTestId('order-credit').textContent,
+      fa('billing.orders.credited', { amount: '۹۹۰٬۰۰۰ تومان', date: '۵ فروردین ۱۴۰۵' }),
+    );
     assert.equal(within(rows[1]!).getByTestId('order-status').textContent, fa('billing.orderStatus.paid'));
     assert.equal(within(rows[1]!).queryByTestId('order-credit'), null);
   });
@@ -220,7 +345,10 @@ describe('employer screens against a stand-in gateway', () => {
     memberOfMehr({ role: 'agent', permissions: ['RecruitmentCreate'] });
     await render('/employers/mehr/orders');
     const page = await screen.findByTestId('error-403', {}, { timeout: 10_000 });
-    assert.equal(within(page).getByTestId('error-message').textContent, excText('EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED', 'fa'));
+    assert.equal(
+      within(page).getByTestId('error-message').textContent,
+      excText('EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED', 'fa'),
+    );
     assert.ok(!(page.textContent ?? '').includes('EXC_'), page.textContent ?? '');
   });
 });

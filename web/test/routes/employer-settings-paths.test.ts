@@ -36,7 +36,11 @@ describe('the old root paths redirect', () => {
   });
   after(() => gateway.close());
 
-  async function locationOf(run: (args: never) => Promise<unknown>, url: string, cookie?: string): Promise<{ status: number; location: string | null }> {
+  async function locationOf(
+    run: (args: never) => Promise<unknown>,
+    url: string,
+    cookie?: string,
+  ): Promise<{ status: number; location: string | null }> {
     const request = new Request(new URL(url, 'http://localhost:3000'), { headers: cookie ? { cookie } : {} });
     const context = new RouterContextProvider();
     provideServerApi(context, createServerApi(request, gateway.url));
@@ -50,25 +54,39 @@ describe('the old root paths redirect', () => {
     assert.fail('the old path must redirect');
   }
 
-  const employers = (slugs: string[]) => ({ body: { items: slugs.map((slug, i) => ({ id: `e${i}`, slug, brand: slug, isProfileCompleted: true })) } });
+  const employers = (slugs: string[]) => ({
+    body: { items: slugs.map((slug, i) => ({ id: `e${i}`, slug, brand: slug, isProfileCompleted: true })) },
+  });
 
   test('to the employer the query names, keeping the rest of the query', async () => {
     gateway.routes.set('GET /employers', employers(['sina', 'mehr']));
-    assert.deepEqual(await locationOf(hiringRedirect, '/settings/hiring-customization?employer=mehr&template=t1', LOGGED_IN), {
+    assert.deepEqual(
+      await locationOf(hiringRedirect, '/settings/hiring-customization?employer=mehr&template=t1', LOGGED_IN),
+      {
+        status: 302,
+        location: '/employers/mehr/settings/hiring-customization?template=t1',
+      },
+    );
+    assert.deepEqual(await locationOf(agentRedirect, '/en/settings/agent?employer=sina', LOGGED_IN), {
       status: 302,
-      location: '/employers/mehr/settings/hiring-customization?template=t1',
+      location: '/en/employers/sina/settings/agent',
     });
-    assert.deepEqual(await locationOf(agentRedirect, '/en/settings/agent?employer=sina', LOGGED_IN), { status: 302, location: '/en/employers/sina/settings/agent' });
   });
 
   test("to the viewer's first employer when the query names none of theirs", async () => {
     gateway.routes.set('GET /employers', employers(['sina', 'mehr']));
-    assert.deepEqual(await locationOf(agentRedirect, '/settings/agent?employer=stranger', LOGGED_IN), { status: 302, location: '/employers/sina/settings/agent' });
+    assert.deepEqual(await locationOf(agentRedirect, '/settings/agent?employer=stranger', LOGGED_IN), {
+      status: 302,
+      location: '/employers/sina/settings/agent',
+    });
   });
 
   test('to /employers for someone with no employer, and to login (back here) when logged out', async () => {
     gateway.routes.set('GET /employers', employers([]));
-    assert.deepEqual(await locationOf(hiringRedirect, '/settings/hiring-customization', LOGGED_IN), { status: 302, location: '/employers' });
+    assert.deepEqual(await locationOf(hiringRedirect, '/settings/hiring-customization', LOGGED_IN), {
+      status: 302,
+      location: '/employers',
+    });
     assert.deepEqual(await locationOf(agentRedirect, '/settings/agent?employer=sina'), {
       status: 302,
       location: `/login?backURL=${encodeURIComponent('/settings/agent?employer=sina')}`,

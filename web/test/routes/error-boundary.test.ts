@@ -26,7 +26,10 @@ test('/something-went-wrong?code=…: the page the codes call for, with their ca
   await renderApp('/something-went-wrong?code=EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
   const page = await screen.findByTestId('error-403');
   assert.ok(within(page).getByRole('heading', { level: 1, name: fa('error.forbiddenTitle') }));
-  assert.equal(within(page).getByTestId('error-message').textContent, excText('EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED', 'fa'));
+  assert.equal(
+    within(page).getByTestId('error-message').textContent,
+    excText('EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED', 'fa'),
+  );
 });
 
 test('a server error lists the text of each code, in English under /en', async () => {
@@ -35,7 +38,9 @@ test('a server error lists the text of each code, in English under /en', async (
   const en = translator('en');
   assert.ok(within(page).getByRole('heading', { level: 1, name: en('error.serverTitle') }));
   assert.deepEqual(
-    within(page).getAllByTestId('error-message').map((element) => element.textContent),
+    within(page)
+      .getAllByTestId('error-message')
+      .map((element) => element.textContent),
     [excText('EXC_SERVICE_UNAVAILABLE', 'en'), excText('EXC_SERVICE_TIMEOUT', 'en')],
   );
 });

@@ -16,12 +16,35 @@ let gateway: FakeGateway;
 
 before(async () => {
   gateway = await startFakeGateway();
-  const steps = [...DEFAULT_STEPS.map((step, position) => ({ id: `s${position}`, ...step, position })), { id: 's9', name: 'آزمون عملی', kind: 'interview', position: 5 }];
+  const steps = [
+    ...DEFAULT_STEPS.map((step, position) => ({ id: `s${position}`, ...step, position })),
+    { id: 's9', name: 'آزمون عملی', kind: 'interview', position: 5 },
+  ];
   gateway.routes.set('GET /authentication/cellphone', { body: { cellphone: '09121234567' } });
-  gateway.routes.set('GET /employers', { body: { items: [{ id: 'e1', slug: 'mehr', brand: 'درمانگاه مهر', registeredName: null, logo: null, isSelfEmployed: false, role: 'owner', permissions: [], isProfileCompleted: true }] } });
-  gateway.routes.set('GET /employers/mehr', { body: { id: 'e1', slug: 'mehr', brand: 'درمانگاه مهر', isProfileCompleted: true } });
+  gateway.routes.set('GET /employers', {
+    body: {
+      items: [
+        {
+          id: 'e1',
+          slug: 'mehr',
+          brand: 'درمانگاه مهر',
+          registeredName: null,
+          logo: null,
+          isSelfEmployed: false,
+          role: 'owner',
+          permissions: [],
+          isProfileCompleted: true,
+        },
+      ],
+    },
+  });
+  gateway.routes.set('GET /employers/mehr', {
+    body: { id: 'e1', slug: 'mehr', brand: 'درمانگاه مهر', isProfileCompleted: true },
+  });
   gateway.routes.set('GET /employers/e1/has-access/EmployerEdit', { body: { hasAccess: true } });
-  gateway.routes.set('GET /employers/e1/templates', { body: { items: [{ id: 't1', name: DEFAULT_TEMPLATE_NAME, isDefault: true, steps }] } });
+  gateway.routes.set('GET /employers/e1/templates', {
+    body: { items: [{ id: 't1', name: DEFAULT_TEMPLATE_NAME, isDefault: true, steps }] },
+  });
 });
 after(() => gateway.close());
 
@@ -36,9 +59,14 @@ test('the English hiring page shows the default template and steps in English, t
   await renderApp('/en/employers/mehr/settings/hiring-customization', { cookie: LOGGED_IN, gatewayUrl: gateway.url });
   const editor = await screen.findByTestId('template-editor', {}, { timeout: 10_000 });
   assert.ok(within(editor).getByRole('heading', { name: en('employer.defaultTemplate') }));
-  const names = within(editor).getAllByTestId('step-name').map((element) => element.textContent);
+  const names = within(editor)
+    .getAllByTestId('step-name')
+    .map((element) => element.textContent);
   assert.deepEqual(names, [...DEFAULT_STEPS.map((step) => en(`employer.defaultStep.${step.kind}`)), 'آزمون عملی']);
   assert.ok(within(screen.getByTestId('templates-list')).getByText(en('employer.defaultTemplate')));
   // Renaming starts from the stored name.
-  assert.equal((within(screen.getByTestId('rename-template-form')).getByRole('textbox') as HTMLInputElement).value, DEFAULT_TEMPLATE_NAME);
+  assert.equal(
+    (within(screen.getByTestId('rename-template-form')).getByRole('textbox') as HTMLInputElement).value,
+    DEFAULT_TEMPLATE_NAME,
+  );
 });

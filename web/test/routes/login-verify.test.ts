@@ -51,7 +51,9 @@ test('verifying with the gateway down: the catalogue message under the code fiel
   fireEvent.change(field, { target: { value: '۱۲۳۴۵' } });
   fireEvent.click(screen.getByRole('button', { name: fa('verify.submit') }));
   const message = excText('EXC_SERVICE_UNAVAILABLE', 'fa');
-  await waitFor(() => assert.ok(view.getByTestId('verify-form').textContent?.includes(message), 'the failure is explained'));
+  await waitFor(() =>
+    assert.ok(view.getByTestId('verify-form').textContent?.includes(message), 'the failure is explained'),
+  );
   // Still on the verify page, not sent anywhere.
   assert.ok(screen.getByRole('heading', { name: fa('verify.heading') }));
 });

@@ -24,7 +24,9 @@ test('sending the code with the gateway down: the catalogue message under the fi
   fireEvent.change(field, { target: { value: '09121234567' } });
   fireEvent.click(screen.getByRole('button', { name: fa('login.submit') }));
   const message = excText('EXC_SERVICE_UNAVAILABLE', 'fa');
-  await waitFor(() => assert.ok(view.getByTestId('login-form').textContent?.includes(message), 'the failure is explained'));
+  await waitFor(() =>
+    assert.ok(view.getByTestId('login-form').textContent?.includes(message), 'the failure is explained'),
+  );
   assert.equal((screen.getByLabelText(fa('login.cellphone')) as HTMLInputElement).value, '09121234567');
 });
 
@@ -60,7 +62,10 @@ describe('someone already logged in', () => {
 
   test('keeps the English locale, and a back URL off this site becomes the home page', async () => {
     gateway.routes.set('GET /authentication/cellphone', { body: { cellphone: '09121234567' } });
-    await renderApp(`/en/login?backURL=${encodeURIComponent('https://evil.example/steal')}`, { cookie: LOGGED_IN, gatewayUrl: gateway.url });
+    await renderApp(`/en/login?backURL=${encodeURIComponent('https://evil.example/steal')}`, {
+      cookie: LOGGED_IN,
+      gatewayUrl: gateway.url,
+    });
     await screen.findByRole('heading', { level: 1, name: translator('en')('home.heroTitle') });
     assert.equal(screen.queryByTestId('login-form'), null);
   });

@@ -18,7 +18,14 @@ test('attaching the custom resume sends its file name', async () => {
   const request = new Request('http://localhost:3000/applicants/resumes/edit', { method: 'POST' });
   const { api } = createServerApi(request, gateway.url);
   const form = new FormData();
-  for (const [name, value] of Object.entries({ intent: 'attach', kind: 'custom', fileId: 'f1', fileName: 'رزومه سارا.pdf', resumeId: 'r1' })) form.set(name, value);
+  for (const [name, value] of Object.entries({
+    intent: 'attach',
+    kind: 'custom',
+    fileId: 'f1',
+    fileName: 'رزومه سارا.pdf',
+    resumeId: 'r1',
+  }))
+    form.set(name, value);
   await runResumeAction(api, request, form);
   const sent = gateway.requests.find((entry) => entry.method === 'POST' && entry.path === '/resumes/r1/custom');
   assert.deepEqual(sent?.body, { fileId: 'f1', fileName: 'رزومه سارا.pdf' });

@@ -13,7 +13,12 @@ import { GATEWAY_DOWN } from './support/render.ts';
 
 const fa = translator('fa');
 
-for (const path of ['/applicants/resumes/add/personal', '/applicants/resumes/add/jobs', '/applicants/resumes/edit', '/applicants/resumes/some-one']) {
+for (const path of [
+  '/applicants/resumes/add/personal',
+  '/applicants/resumes/add/jobs',
+  '/applicants/resumes/edit',
+  '/applicants/resumes/some-one',
+]) {
   test(`${path} with the gateway down: the server error page with the code's text, inside the site frame`, async () => {
     await renderApp(path, { cookie: 'at=x' });
     const page = await screen.findByTestId('error-500');

@@ -28,7 +28,9 @@ test('the verify page keeps the number the code went to for the session', async 
 test('back on the login page ("edit number"), the form starts from that number', async () => {
   window.sessionStorage.setItem(SESSION_KEYS.userMobile, '09127654321');
   await renderApp('/login');
-  await waitFor(() => assert.equal((screen.getByLabelText(fa('login.cellphone')) as HTMLInputElement).value, '09127654321'));
+  await waitFor(() =>
+    assert.equal((screen.getByLabelText(fa('login.cellphone')) as HTMLInputElement).value, '09127654321'),
+  );
 });
 
 test('a recruitment opened from the home page remembers the page as the way back', async () => {

@@ -24,7 +24,11 @@ for (const [path, code] of [
     await renderApp(path, { gatewayUrl: gateway.url });
     await screen.findByTestId('error-404');
     assert.equal(screen.queryByTestId('error-500'), null);
-    assert.equal(screen.queryByText(excText(code, path.startsWith('/en/') ? 'en' : 'fa')), null, "the service's message is not shown");
+    assert.equal(
+      screen.queryByText(excText(code, path.startsWith('/en/') ? 'en' : 'fa')),
+      null,
+      "the service's message is not shown",
+    );
   });
 }
 

@@ -1,6 +1,12 @@
 // The one adapter between the gateway and the auth service: REST-shaped calls in,
 // gRPC calls out, protobuf messages turned into plain JSON-ready objects.
-import { createClient, createHealthChecker, type CallOptions, type ClientOptions, type ServiceClient } from '@darmankar/platform/grpc';
+import {
+  createClient,
+  createHealthChecker,
+  type CallOptions,
+  type ClientOptions,
+  type ServiceClient,
+} from '@darmankar/platform/grpc';
 import { AuthService, CodePurpose, type Session, type User } from '@darmankar/proto/auth/v1/auth_pb';
 import type { SessionTokens } from '../../http/cookies.ts';
 import type { CallMeta } from '../../http/route.ts';
@@ -59,21 +65,36 @@ function userView(user: User | undefined): UserView {
   };
 }
 
-const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId, clientAddress: meta.clientAddress });
+const options = (meta: CallMeta): CallOptions => ({
+  requestId: meta.requestId,
+  userId: meta.userId,
+  clientAddress: meta.clientAddress,
+});
 
 export interface AuthAdapter {
-  sendCellphoneCode(cellphone: string, purpose: CodePurposeName, meta: CallMeta): Promise<{ cellphone: string; expiresInSeconds: number; resendAfterSeconds: number }>;
+  sendCellphoneCode(
+    cellphone: string,
+    purpose: CodePurposeName,
+    meta: CallMeta,
+  ): Promise<{ cellphone: string; expiresInSeconds: number; resendAfterSeconds: number }>;
   /** `currentSessionId`: for a cellphone change, the caller's session, which stays open. */
   verifyCellphoneCode(
     input: { cellphone: string; code: string; purpose: CodePurposeName; userAgent: string; currentSessionId?: string },
     meta: CallMeta,
-  ): Promise<{ user: UserView; session?: SessionTokens; endedSessions: { ids: string[]; accessTokensValidUntilMs: number } }>;
+  ): Promise<{
+    user: UserView;
+    session?: SessionTokens;
+    endedSessions: { ids: string[]; accessTokensValidUntilMs: number };
+  }>;
   refreshSession(refreshToken: string, meta: CallMeta): Promise<SessionTokens>;
   logout(refreshToken: string, meta: CallMeta): Promise<void>;
   getCellphone(meta: CallMeta): Promise<{ cellphone: string }>;
   getEmail(meta: CallMeta): Promise<{ email: string; verified: boolean }>;
   sendEmailVerification(email: string, meta: CallMeta): Promise<{ expiresInSeconds: number }>;
-  verifyEmail(input: { email: string; code: string; slug: string }, meta: CallMeta): Promise<{ email: string; slug: string }>;
+  verifyEmail(
+    input: { email: string; code: string; slug: string },
+    meta: CallMeta,
+  ): Promise<{ email: string; slug: string }>;
   /** The JWKS JSON that verifies access tokens. */
   signingKeys(meta: CallMeta): Promise<string>;
   devOutbox(to: string, meta: CallMeta): Promise<OutboxMessageView[]>;
@@ -89,15 +110,25 @@ export function createAuthAdapter(address: string, defaults: ClientOptions): Aut
   return {
     async sendCellphoneCode(cellphone, purpose, meta) {
       const sent = await client.sendCellphoneCode({ cellphone, purpose: PURPOSES[purpose] }, options(meta));
-      return { cellphone: sent.cellphone, expiresInSeconds: sent.expiresInSeconds, resendAfterSeconds: sent.resendAfterSeconds };
+      return {
+        cellphone: sent.cellphone,
+        expiresInSeconds: sent.expiresInSeconds,
+        resendAfterSeconds: sent.resendAfterSeconds,
+      };
     },
     async verifyCellphoneCode({ cellphone, code, purpose, userAgent, currentSessionId }, meta) {
-      const verified = await client.verifyCellphoneCode({ cellphone, code, purpose: PURPOSES[purpose], userAgent, currentSessionId: currentSessionId ?? '' }, options(meta));
+      const verified = await client.verifyCellphoneCode(
+        { cellphone, code, purpose: PURPOSES[purpose], userAgent, currentSessionId: currentSessionId ?? '' },
+        options(meta),
+      );
       return {
         user: userView(verified.user),
         session: verified.session ? sessionView(verified.session) : undefined,
         // Present with ended sessions (CHANGE_CELLPHONE); without them there is nothing to refuse until then.
-        endedSessions: { ids: verified.endedSessionIds, accessTokensValidUntilMs: Number(verified.accessTokensValidUntilMs ?? 0n) },
+        endedSessions: {
+          ids: verified.endedSessionIds,
+          accessTokensValidUntilMs: Number(verified.accessTokensValidUntilMs ?? 0n),
+        },
       };
     },
     async refreshSession(refreshToken, meta) {

@@ -21,8 +21,16 @@ export const authModule: ServiceModule<typeof authSettings> = {
   settings: authSettings,
   rateLimits: (settings) => {
     const ip = { points: settings.RATE_LIMIT_CODE_IP_POINTS, windowSeconds: settings.RATE_LIMIT_CODE_WINDOW_SECONDS };
-    const cellphone = { points: settings.RATE_LIMIT_CODE_CELLPHONE_POINTS, windowSeconds: settings.RATE_LIMIT_CODE_WINDOW_SECONDS };
-    return { [CODE_BUDGETS.send.ip]: ip, [CODE_BUDGETS.send.cellphone]: cellphone, [CODE_BUDGETS.verify.ip]: ip, [CODE_BUDGETS.verify.cellphone]: cellphone };
+    const cellphone = {
+      points: settings.RATE_LIMIT_CODE_CELLPHONE_POINTS,
+      windowSeconds: settings.RATE_LIMIT_CODE_WINDOW_SECONDS,
+    };
+    return {
+      [CODE_BUDGETS.send.ip]: ip,
+      [CODE_BUDGETS.send.cellphone]: cellphone,
+      [CODE_BUDGETS.verify.ip]: ip,
+      [CODE_BUDGETS.verify.cellphone]: cellphone,
+    };
   },
   connect(address, options) {
     const auth = createAuthAdapter(address, options);

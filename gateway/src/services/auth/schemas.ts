@@ -12,12 +12,16 @@ export const cellphoneParam = z
 export const cellphoneParams = z.object({ cellphone: cellphoneParam });
 
 export const verifyQuery = z.object({
-  next: z.enum(['Login', 'ChangeCellphone'], { error: 'EXC_AUTHENTICATION_NEXT_IS_INVALID' }).meta({ description: 'What the verified code is for.' }),
+  next: z
+    .enum(['Login', 'ChangeCellphone'], { error: 'EXC_AUTHENTICATION_NEXT_IS_INVALID' })
+    .meta({ description: 'What the verified code is for.' }),
 });
 
 export const codeBody = z.object({
   code: z
-    .string({ error: (issue) => (issue.input === undefined ? 'EXC_AUTHENTICATION_CODE_IS_REQUIRED' : 'EXC_BAD_REQUEST') })
+    .string({
+      error: (issue) => (issue.input === undefined ? 'EXC_AUTHENTICATION_CODE_IS_REQUIRED' : 'EXC_BAD_REQUEST'),
+    })
     .trim()
     .min(1, { error: 'EXC_AUTHENTICATION_CODE_IS_REQUIRED' })
     .transform(toLatinDigits)
@@ -26,16 +30,27 @@ export const codeBody = z.object({
 });
 
 export const emailParams = z.object({
-  email: z.email({ error: 'EXC_AUTHENTICATION_EMAIL_IS_INVALID' }).max(254, { error: 'EXC_AUTHENTICATION_EMAIL_IS_INVALID' }).meta({ example: 'sara@example.com' }),
+  email: z
+    .email({ error: 'EXC_AUTHENTICATION_EMAIL_IS_INVALID' })
+    .max(254, { error: 'EXC_AUTHENTICATION_EMAIL_IS_INVALID' })
+    .meta({ example: 'sara@example.com' }),
 });
 
 export const emailVerifyQuery = z.object({
-  code: z.string({ error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' }).min(1, { error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' }).max(200, { error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' }),
+  code: z
+    .string({ error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' })
+    .min(1, { error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' })
+    .max(200, { error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' }),
   slug: z.string().max(200).optional().meta({ description: 'Where the web app returns after verification.' }),
 });
 
 export const outboxQuery = z.object({
-  to: z.string().trim().min(1).max(254).meta({ description: 'A cellphone (any accepted spelling) or an email address.' }),
+  to: z
+    .string()
+    .trim()
+    .min(1)
+    .max(254)
+    .meta({ description: 'A cellphone (any accepted spelling) or an email address.' }),
 });
 
 export const sessionSchema = z
@@ -45,13 +60,20 @@ export const sessionSchema = z
     refreshToken: z.string(),
     refreshExpiresAtMs: z.number().int(),
   })
-  .meta({ description: 'Only without Accept-Cookie: send accessToken as `Authorization: Bearer`, refreshToken as `x-refresh-token`.' });
+  .meta({
+    description:
+      'Only without Accept-Cookie: send accessToken as `Authorization: Bearer`, refreshToken as `x-refresh-token`.',
+  });
 
 export const userSchema = z
   .object({ id: z.string(), cellphone: z.string(), email: z.string(), emailVerified: z.boolean(), isNew: z.boolean() })
   .meta({ description: 'The user behind the session.' });
 
-export const codeSentResponse = z.object({ cellphone: z.string(), expiresInSeconds: z.number().int(), resendAfterSeconds: z.number().int() });
+export const codeSentResponse = z.object({
+  cellphone: z.string(),
+  expiresInSeconds: z.number().int(),
+  resendAfterSeconds: z.number().int(),
+});
 export const verifiedResponse = z.object({ user: userSchema, session: sessionSchema.optional() });
 export const refreshedResponse = z.object({ session: sessionSchema });
 export const cellphoneResponse = z.object({ cellphone: z.string() });
@@ -59,5 +81,14 @@ export const emailResponse = z.object({ email: z.string(), verified: z.boolean()
 export const emailSentResponse = z.object({ expiresInSeconds: z.number().int() });
 export const emailVerifiedResponse = z.object({ email: z.string(), slug: z.string() });
 export const outboxResponse = z.object({
-  messages: z.array(z.object({ channel: z.string(), to: z.string(), subject: z.string(), text: z.string(), code: z.string(), createdAt: z.iso.datetime() })),
+  messages: z.array(
+    z.object({
+      channel: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      code: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
 });

@@ -4,21 +4,47 @@ import { createClient, createHealthChecker, type CallOptions, type ClientOptions
 import { BillingService } from '@darmankar/proto/billing/v1/billing_pb';
 import type { CallMeta } from '../../http/route.ts';
 import {
-  orderJson, pageInfoJson, PAYMENT_METHOD_OF, paymentJson, planJson, purchasedPlanJson, rialsOf, walletJson,
-  type OrderJson, type PageInfoJson, type PaymentJson, type PlanJson, type PurchasedPlanJson, type WalletJson,
+  orderJson,
+  pageInfoJson,
+  PAYMENT_METHOD_OF,
+  paymentJson,
+  planJson,
+  purchasedPlanJson,
+  rialsOf,
+  walletJson,
+  type OrderJson,
+  type PageInfoJson,
+  type PaymentJson,
+  type PlanJson,
+  type PurchasedPlanJson,
+  type WalletJson,
 } from './json.ts';
 
-const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId, clientAddress: meta.clientAddress });
+const options = (meta: CallMeta): CallOptions => ({
+  requestId: meta.requestId,
+  userId: meta.userId,
+  clientAddress: meta.clientAddress,
+});
 
 /** 0 asks the service for its defaults (the first page, its page size). */
-export interface PageQuery { page: number; pageSize: number }
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
 const pageRequest = (query: PageQuery) => ({ page: query.page, pageSize: query.pageSize, order: '' });
 
 export interface BillingAdapter {
   plans(meta: CallMeta): Promise<PlanJson[]>;
-  purchasedPlans(employerId: string, query: PageQuery, meta: CallMeta): Promise<{ items: PurchasedPlanJson[]; page: PageInfoJson }>;
+  purchasedPlans(
+    employerId: string,
+    query: PageQuery,
+    meta: CallMeta,
+  ): Promise<{ items: PurchasedPlanJson[]; page: PageInfoJson }>;
   purchasedPlan(employerId: string, id: string, meta: CallMeta): Promise<PurchasedPlanJson>;
-  resources(employerId: string, meta: CallMeta): Promise<{ active: PurchasedPlanJson | null; reserved: PurchasedPlanJson | null; canActivateReserved: boolean }>;
+  resources(
+    employerId: string,
+    meta: CallMeta,
+  ): Promise<{ active: PurchasedPlanJson | null; reserved: PurchasedPlanJson | null; canActivateReserved: boolean }>;
   activateReserved(employerId: string, meta: CallMeta): Promise<PurchasedPlanJson>;
   cancelReserved(employerId: string, meta: CallMeta): Promise<{ purchasedPlan: PurchasedPlanJson; wallet: WalletJson }>;
   /** The open cart, or null when there is none. */
@@ -30,11 +56,22 @@ export interface BillingAdapter {
   deleteCart(orderId: string, meta: CallMeta): Promise<void>;
   applyDiscount(employerId: string, code: string, meta: CallMeta): Promise<OrderJson>;
   removeDiscount(orderId: string, meta: CallMeta): Promise<OrderJson>;
-  startPayment(orderId: string, method: PaymentJson['method'], meta: CallMeta): Promise<{ payment: PaymentJson; redirectUrl: string }>;
-  submitPayment(authority: string, status: string, meta: CallMeta): Promise<{ payment: PaymentJson; employerId: string }>;
+  startPayment(
+    orderId: string,
+    method: PaymentJson['method'],
+    meta: CallMeta,
+  ): Promise<{ payment: PaymentJson; redirectUrl: string }>;
+  submitPayment(
+    authority: string,
+    status: string,
+    meta: CallMeta,
+  ): Promise<{ payment: PaymentJson; employerId: string }>;
   payment(orderId: string, paymentId: string, meta: CallMeta): Promise<PaymentJson>;
   wallet(employerId: string, meta: CallMeta): Promise<WalletJson>;
-  sandboxPayment(authority: string, meta: CallMeta): Promise<{ amountRials: number; description: string; decided: boolean }>;
+  sandboxPayment(
+    authority: string,
+    meta: CallMeta,
+  ): Promise<{ amountRials: number; description: string; decided: boolean }>;
   decideSandboxPayment(authority: string, approve: boolean, meta: CallMeta): Promise<{ redirectUrl: string }>;
   isServing(timeoutMs: number): Promise<boolean>;
   close(): void;
@@ -56,7 +93,11 @@ export function createBillingAdapter(address: string, defaults: ClientOptions): 
     },
     async resources(employerId, meta) {
       const { active, reserved, canActivateReserved } = await client.getResources({ employerId }, options(meta));
-      return { active: active ? purchasedPlanJson(active) : null, reserved: reserved ? purchasedPlanJson(reserved) : null, canActivateReserved };
+      return {
+        active: active ? purchasedPlanJson(active) : null,
+        reserved: reserved ? purchasedPlanJson(reserved) : null,
+        canActivateReserved,
+      };
     },
     async activateReserved(employerId, meta) {
       return purchasedPlanJson((await client.activateReservedPlan({ employerId }, options(meta))).purchasedPlan!);

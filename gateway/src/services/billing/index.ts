@@ -21,12 +21,20 @@ export const billingModule: ServiceModule<typeof billingSettings> = {
   name: 'billing',
   address: { variable: 'BILLING_GRPC_URL', default: '127.0.0.1:50057' },
   settings: billingSettings,
-  rateLimits: (settings) => ({ [LOOKUP_BUDGET]: { points: settings.RATE_LIMIT_LOOKUP_IP_POINTS, windowSeconds: settings.RATE_LIMIT_LOOKUP_WINDOW_SECONDS } }),
+  rateLimits: (settings) => ({
+    [LOOKUP_BUDGET]: {
+      points: settings.RATE_LIMIT_LOOKUP_IP_POINTS,
+      windowSeconds: settings.RATE_LIMIT_LOOKUP_WINDOW_SECONDS,
+    },
+  }),
   connect(address, options) {
     const billing = createBillingAdapter(address, options);
     return {
       routes: (context) => ({
-        api: withErrors([...productRoutes(billing), ...orderRoutes(billing), ...financeRoutes(billing, context)], SERVICE_ERRORS),
+        api: withErrors(
+          [...productRoutes(billing), ...orderRoutes(billing), ...financeRoutes(billing, context)],
+          SERVICE_ERRORS,
+        ),
       }),
       isServing: (timeoutMs) => billing.isServing(timeoutMs),
       close: () => billing.close(),

@@ -3,11 +3,29 @@
 // absent (optional) time as null, enums as lower-case words, every key present.
 import type { Money, PageInfo } from '@darmankar/proto/common/v1/common_pb';
 import {
-  OrderStatus, PaymentMethod, PaymentStatus, PurchasedPlanStatus, ResourceKind,
-  type Order, type Payment, type Plan, type PurchasedPlan, type Resource, type Wallet, type WalletEntry,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  PurchasedPlanStatus,
+  ResourceKind,
+  type Order,
+  type Payment,
+  type Plan,
+  type PurchasedPlan,
+  type Resource,
+  type Wallet,
+  type WalletEntry,
 } from '@darmankar/proto/billing/v1/billing_pb';
 import type { z } from 'zod';
-import type { orderSchema, pageInfoSchema, paymentSchema, planSchema, purchasedPlanSchema, resourceSchema, walletSchema } from './schemas.ts';
+import type {
+  orderSchema,
+  pageInfoSchema,
+  paymentSchema,
+  planSchema,
+  purchasedPlanSchema,
+  resourceSchema,
+  walletSchema,
+} from './schemas.ts';
 
 export type PlanJson = z.input<typeof planSchema>;
 export type PurchasedPlanJson = z.input<typeof purchasedPlanSchema>;
@@ -40,53 +58,126 @@ const time = (ms: bigint): string => new Date(Number(ms)).toISOString();
 function wordOf<E extends number, W extends string>(words: Record<E, W>, kind: string) {
   return (value: E): W => {
     const word = words[value];
-    if (word === undefined) throw new RangeError(`the billing service answered ${kind} ${value}, which the contract does not name`);
+    if (word === undefined)
+      throw new RangeError(`the billing service answered ${kind} ${value}, which the contract does not name`);
     return word;
   };
 }
 
-export const resourceKindWord = wordOf({ [ResourceKind.RECRUITMENT]: 'recruitment', [ResourceKind.FEATURED]: 'featured' } as Record<ResourceKind, ResourceJson['kind']>, 'resource kind');
-const purchasedPlanStatusWord = wordOf({
-  [PurchasedPlanStatus.RESERVED]: 'reserved', [PurchasedPlanStatus.ACTIVE]: 'active', [PurchasedPlanStatus.EXPIRED]: 'expired', [PurchasedPlanStatus.CANCELLED]: 'cancelled',
-} as Record<PurchasedPlanStatus, PurchasedPlanJson['status']>, 'purchased plan status');
-const orderStatusWord = wordOf({ [OrderStatus.PENDING]: 'pending', [OrderStatus.PAID]: 'paid', [OrderStatus.CANCELLED]: 'cancelled' } as Record<OrderStatus, OrderJson['status']>, 'order status');
-const paymentMethodWord = wordOf({ [PaymentMethod.GATEWAY]: 'gateway', [PaymentMethod.WALLET]: 'wallet' } as Record<PaymentMethod, PaymentJson['method']>, 'payment method');
-const paymentStatusWord = wordOf({ [PaymentStatus.PENDING]: 'pending', [PaymentStatus.PAID]: 'paid', [PaymentStatus.FAILED]: 'failed' } as Record<PaymentStatus, PaymentJson['status']>, 'payment status');
+export const resourceKindWord = wordOf(
+  { [ResourceKind.RECRUITMENT]: 'recruitment', [ResourceKind.FEATURED]: 'featured' } as Record<
+    ResourceKind,
+    ResourceJson['kind']
+  >,
+  'resource kind',
+);
+const purchasedPlanStatusWord = wordOf(
+  {
+    [PurchasedPlanStatus.RESERVED]: 'reserved',
+    [PurchasedPlanStatus.ACTIVE]: 'active',
+    [PurchasedPlanStatus.EXPIRED]: 'expired',
+    [PurchasedPlanStatus.CANCELLED]: 'cancelled',
+  } as Record<PurchasedPlanStatus, PurchasedPlanJson['status']>,
+  'purchased plan status',
+);
+const orderStatusWord = wordOf(
+  { [OrderStatus.PENDING]: 'pending', [OrderStatus.PAID]: 'paid', [OrderStatus.CANCELLED]: 'cancelled' } as Record<
+    OrderStatus,
+    OrderJson['status']
+  >,
+  'order status',
+);
+const paymentMethodWord = wordOf(
+  { [PaymentMethod.GATEWAY]: 'gateway', [PaymentMethod.WALLET]: 'wallet' } as Record<
+    PaymentMethod,
+    PaymentJson['method']
+  >,
+  'payment method',
+);
+const paymentStatusWord = wordOf(
+  { [PaymentStatus.PENDING]: 'pending', [PaymentStatus.PAID]: 'paid', [PaymentStatus.FAILED]: 'failed' } as Record<
+    PaymentStatus,
+    PaymentJson['status']
+  >,
+  'payment status',
+);
 
 /** The request's method word as the proto's enum. */
-export const PAYMENT_METHOD_OF: Record<PaymentJson['method'], PaymentMethod> = { gateway: PaymentMethod.GATEWAY, wallet: PaymentMethod.WALLET };
+export const PAYMENT_METHOD_OF: Record<PaymentJson['method'], PaymentMethod> = {
+  gateway: PaymentMethod.GATEWAY,
+  wallet: PaymentMethod.WALLET,
+};
 
-const resourceJson = (resource: Resource): ResourceJson => ({ kind: resourceKindWord(resource.kind), quantity: resource.quantity });
+const resourceJson = (resource: Resource): ResourceJson => ({
+  kind: resourceKindWord(resource.kind),
+  quantity: resource.quantity,
+});
 
 export const planJson = (plan: Plan): PlanJson => ({
-  id: plan.id, slug: plan.slug, title: plan.title, description: plan.description, priceRials: rialsOf(plan.price),
-  durationDays: plan.durationDays, resources: plan.resources.map(resourceJson),
+  id: plan.id,
+  slug: plan.slug,
+  title: plan.title,
+  description: plan.description,
+  priceRials: rialsOf(plan.price),
+  durationDays: plan.durationDays,
+  resources: plan.resources.map(resourceJson),
 });
 
 export const purchasedPlanJson = (purchased: PurchasedPlan): PurchasedPlanJson => ({
-  id: purchased.id, employerId: purchased.employerId, plan: planJson(purchased.plan!), orderId: purchased.orderId, status: purchasedPlanStatusWord(purchased.status),
-  activatedAt: timeOrNull(purchased.activatedAtMs), expiresAt: timeOrNull(purchased.expiresAtMs), createdAt: time(purchased.createdAtMs),
-  remaining: purchased.remaining.map(resourceJson), paidRials: rialsOf(purchased.paid),
+  id: purchased.id,
+  employerId: purchased.employerId,
+  plan: planJson(purchased.plan!),
+  orderId: purchased.orderId,
+  status: purchasedPlanStatusWord(purchased.status),
+  activatedAt: timeOrNull(purchased.activatedAtMs),
+  expiresAt: timeOrNull(purchased.expiresAtMs),
+  createdAt: time(purchased.createdAtMs),
+  remaining: purchased.remaining.map(resourceJson),
+  paidRials: rialsOf(purchased.paid),
 });
 
 export const paymentJson = (payment: Payment): PaymentJson => ({
-  id: payment.id, orderId: payment.orderId, method: paymentMethodWord(payment.method), status: paymentStatusWord(payment.status), amountRials: rialsOf(payment.amount),
-  reference: payment.reference ?? null, card: payment.card ?? null, createdAt: time(payment.createdAtMs), completedAt: timeOrNull(payment.completedAtMs),
+  id: payment.id,
+  orderId: payment.orderId,
+  method: paymentMethodWord(payment.method),
+  status: paymentStatusWord(payment.status),
+  amountRials: rialsOf(payment.amount),
+  reference: payment.reference ?? null,
+  card: payment.card ?? null,
+  createdAt: time(payment.createdAtMs),
+  completedAt: timeOrNull(payment.completedAtMs),
 });
 
 export const orderJson = (order: Order): OrderJson => ({
-  id: order.id, number: Number(order.number), employerId: order.employerId, status: orderStatusWord(order.status),
+  id: order.id,
+  number: Number(order.number),
+  employerId: order.employerId,
+  status: orderStatusWord(order.status),
   items: order.items.map((item) => ({ plan: planJson(item.plan!), priceRials: rialsOf(item.price) })),
-  discountCode: order.discountCode ?? null, subtotalRials: rialsOf(order.subtotal), discountRials: rialsOf(order.discount), totalRials: rialsOf(order.total),
-  payments: order.payments.map(paymentJson), createdAt: time(order.createdAtMs), paidAt: timeOrNull(order.paidAtMs),
+  discountCode: order.discountCode ?? null,
+  subtotalRials: rialsOf(order.subtotal),
+  discountRials: rialsOf(order.discount),
+  totalRials: rialsOf(order.total),
+  payments: order.payments.map(paymentJson),
+  createdAt: time(order.createdAtMs),
+  paidAt: timeOrNull(order.paidAtMs),
   credits: order.credits.map(walletEntryJson),
 });
 
-const walletEntryJson = (entry: WalletEntry) => ({ id: entry.id, amountRials: rialsOf(entry.amount), reason: entry.reason, createdAt: time(entry.createdAtMs) });
+const walletEntryJson = (entry: WalletEntry) => ({
+  id: entry.id,
+  amountRials: rialsOf(entry.amount),
+  reason: entry.reason,
+  createdAt: time(entry.createdAtMs),
+});
 
 export const walletJson = (wallet: Wallet): WalletJson => ({
   balanceRials: rialsOf(wallet.balance),
   entries: wallet.entries.map(walletEntryJson),
 });
 
-export const pageInfoJson = (page: PageInfo | undefined): PageInfoJson => ({ page: page?.page ?? 1, pageSize: page?.pageSize ?? 0, total: Number(page?.total ?? 0n) });
+export const pageInfoJson = (page: PageInfo | undefined): PageInfoJson => ({
+  page: page?.page ?? 1,
+  pageSize: page?.pageSize ?? 0,
+  total: Number(page?.total ?? 0n),
+});

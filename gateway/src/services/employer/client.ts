@@ -3,11 +3,28 @@
 // null when empty).
 import { actionValue, actionWord, type EmployerAction } from '@darmankar/platform/employer-actions';
 import { createClient, createHealthChecker, type CallOptions, type ClientOptions } from '@darmankar/platform/grpc';
-import { EmployerService, Role, type Agent, type Employer, type Step, type Template } from '@darmankar/proto/employer/v1/employer_pb';
+import {
+  EmployerService,
+  Role,
+  type Agent,
+  type Employer,
+  type Step,
+  type Template,
+} from '@darmankar/proto/employer/v1/employer_pb';
 import type { z } from 'zod';
 import type { CallMeta } from '../../http/route.ts';
 import { signedLinkJson, type SignedLink } from '../../routes/schemas.ts';
-import type { agentBody, agentSchema, employerSchema, employerSummarySchema, listQuery, profileBody, publicEmployerSchema, stepSchema, templateSchema } from './schemas.ts';
+import type {
+  agentBody,
+  agentSchema,
+  employerSchema,
+  employerSummarySchema,
+  listQuery,
+  profileBody,
+  publicEmployerSchema,
+  stepSchema,
+  templateSchema,
+} from './schemas.ts';
 
 export type EmployerJson = z.input<typeof employerSchema>;
 export type PublicEmployerJson = z.input<typeof publicEmployerSchema>;
@@ -18,38 +35,82 @@ export type StepJson = z.input<typeof stepSchema>;
 type Action = SummaryJson['permissions'][number];
 
 /** The service's enum values as the contract's words (a value this gateway does not know is left out). */
-const actionWords = (values: readonly EmployerAction[]): Action[] => values.map(actionWord).filter((word) => word !== undefined);
+const actionWords = (values: readonly EmployerAction[]): Action[] =>
+  values.map(actionWord).filter((word) => word !== undefined);
 
-const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId, clientAddress: meta.clientAddress });
+const options = (meta: CallMeta): CallOptions => ({
+  requestId: meta.requestId,
+  userId: meta.userId,
+  clientAddress: meta.clientAddress,
+});
 const n = (value: string | undefined): string | null => value ?? null;
 
 export function employerJson(employer: Employer): EmployerJson {
   const f = employer.fields!;
   return {
     ...publicJson(employer),
-    nationalId: n(f.nationalId), registrationNumber: n(f.registrationNumber), medicalRegistrationNumber: n(f.medicalRegistrationNumber), cellphone: n(f.cellphone),
-    officialGazetteFileId: n(f.officialGazetteFileId), nationalCardFileId: n(f.nationalCardFileId), medicalDocumentFileIds: [...f.medicalDocumentFileIds],
-    contactFirstName: n(f.contactFirstName), contactLastName: n(f.contactLastName), contactEmail: n(f.contactEmail),
-    isProfileCompleted: employer.isProfileCompleted, createdAt: new Date(Number(employer.createdAtMs)).toISOString(),
+    nationalId: n(f.nationalId),
+    registrationNumber: n(f.registrationNumber),
+    medicalRegistrationNumber: n(f.medicalRegistrationNumber),
+    cellphone: n(f.cellphone),
+    officialGazetteFileId: n(f.officialGazetteFileId),
+    nationalCardFileId: n(f.nationalCardFileId),
+    medicalDocumentFileIds: [...f.medicalDocumentFileIds],
+    contactFirstName: n(f.contactFirstName),
+    contactLastName: n(f.contactLastName),
+    contactEmail: n(f.contactEmail),
+    isProfileCompleted: employer.isProfileCompleted,
+    createdAt: new Date(Number(employer.createdAtMs)).toISOString(),
   };
 }
 
 export function publicJson(employer: Employer): PublicEmployerJson {
   const f = employer.fields!;
   return {
-    id: employer.id, slug: employer.slug, isSelfEmployed: employer.isSelfEmployed, brand: f.brand, registeredName: n(f.registeredName), logo: n(f.logo),
-    employerType: n(f.employerType), industry: n(f.industry), ownershipType: n(f.ownershipType), province: n(f.province), city: n(f.city), address: n(f.address),
-    phone: n(f.phone), website: n(f.website), numberOfEmployees: n(f.numberOfEmployees), establishmentDate: n(f.establishmentDate), about: n(f.about),
-    benefits: [...f.benefits], isPromoted: employer.isPromoted,
+    id: employer.id,
+    slug: employer.slug,
+    isSelfEmployed: employer.isSelfEmployed,
+    brand: f.brand,
+    registeredName: n(f.registeredName),
+    logo: n(f.logo),
+    employerType: n(f.employerType),
+    industry: n(f.industry),
+    ownershipType: n(f.ownershipType),
+    province: n(f.province),
+    city: n(f.city),
+    address: n(f.address),
+    phone: n(f.phone),
+    website: n(f.website),
+    numberOfEmployees: n(f.numberOfEmployees),
+    establishmentDate: n(f.establishmentDate),
+    about: n(f.about),
+    benefits: [...f.benefits],
+    isPromoted: employer.isPromoted,
   };
 }
 
 const agentJson = (agent: Agent): AgentJson => ({
-  id: agent.id, userId: n(agent.userId), firstName: agent.firstName, lastName: agent.lastName, title: n(agent.title), cellphone: agent.cellphone,
-  permissions: actionWords(agent.permissions), createdAt: new Date(Number(agent.createdAtMs)).toISOString(),
+  id: agent.id,
+  userId: n(agent.userId),
+  firstName: agent.firstName,
+  lastName: agent.lastName,
+  title: n(agent.title),
+  cellphone: agent.cellphone,
+  permissions: actionWords(agent.permissions),
+  createdAt: new Date(Number(agent.createdAtMs)).toISOString(),
 });
-const stepJson = (step: Step): StepJson => ({ id: step.id, name: step.name, kind: step.kind as StepJson['kind'], position: step.position });
-const templateJson = (template: Template): TemplateJson => ({ id: template.id, name: template.name, isDefault: template.isDefault, steps: template.steps.map(stepJson) });
+const stepJson = (step: Step): StepJson => ({
+  id: step.id,
+  name: step.name,
+  kind: step.kind as StepJson['kind'],
+  position: step.position,
+});
+const templateJson = (template: Template): TemplateJson => ({
+  id: template.id,
+  name: template.name,
+  isDefault: template.isDefault,
+  steps: template.steps.map(stepJson),
+});
 
 /** null and absent are the same to the service: no value. */
 const some = (value: string | null | undefined) => value ?? undefined;
@@ -60,11 +121,19 @@ export interface EmployerAdapter {
   bySlug(slug: string, meta: CallMeta): Promise<EmployerJson>;
   publicBySlug(slug: string, meta: CallMeta): Promise<PublicEmployerJson>;
   idOf(slug: string, meta: CallMeta): Promise<string>;
-  update(id: string, isSelfEmployed: boolean, body: z.output<typeof profileBody>, meta: CallMeta): Promise<EmployerJson>;
+  update(
+    id: string,
+    isSelfEmployed: boolean,
+    body: z.output<typeof profileBody>,
+    meta: CallMeta,
+  ): Promise<EmployerJson>;
   isProfileCompleted(id: string, meta: CallMeta): Promise<boolean>;
   fileLink(id: string, fileId: string, meta: CallMeta): Promise<SignedLink>;
   hasAccess(id: string, action: string, meta: CallMeta): Promise<boolean>;
-  list(query: z.output<typeof listQuery>, meta: CallMeta): Promise<{ items: PublicEmployerJson[]; page: number; pageSize: number; total: number }>;
+  list(
+    query: z.output<typeof listQuery>,
+    meta: CallMeta,
+  ): Promise<{ items: PublicEmployerJson[]; page: number; pageSize: number; total: number }>;
   promoted(meta: CallMeta): Promise<PublicEmployerJson[]>;
   agents(id: string, meta: CallMeta): Promise<AgentJson[]>;
   invite(id: string, body: z.output<typeof agentBody>, meta: CallMeta): Promise<AgentJson>;
@@ -77,7 +146,13 @@ export interface EmployerAdapter {
   steps(id: string, templateId: string, meta: CallMeta): Promise<StepJson[]>;
   createStep(id: string, templateId: string, input: { name: string; kind: string }, meta: CallMeta): Promise<StepJson>;
   sortSteps(id: string, templateId: string, stepIds: string[], meta: CallMeta): Promise<StepJson[]>;
-  updateStep(id: string, templateId: string, stepId: string, input: { name: string; kind: string }, meta: CallMeta): Promise<StepJson>;
+  updateStep(
+    id: string,
+    templateId: string,
+    stepId: string,
+    input: { name: string; kind: string },
+    meta: CallMeta,
+  ): Promise<StepJson>;
   removeStep(id: string, templateId: string, stepId: string, meta: CallMeta): Promise<void>;
   isServing(timeoutMs: number): Promise<boolean>;
   close(): void;
@@ -87,13 +162,24 @@ export function createEmployerAdapter(address: string, defaults: ClientOptions):
   const client = createClient(EmployerService, address, defaults);
   const health = createHealthChecker(address);
   // A word that names no action goes as UNSPECIFIED: the service refuses it (EXC_EMPLOYERS_AGENT_PERMISSIONS_ARE_INVALID).
-  const agentFields = (body: z.output<typeof agentBody>) => ({ ...body, title: some(body.title), permissions: body.permissions.map(actionValue) });
+  const agentFields = (body: z.output<typeof agentBody>) => ({
+    ...body,
+    title: some(body.title),
+    permissions: body.permissions.map(actionValue),
+  });
   return {
     async mine(meta) {
       const { items } = await client.listMyEmployers({}, options(meta));
       return items.map((item) => ({
-        id: item.id, slug: item.slug, brand: item.brand, registeredName: n(item.registeredName), logo: n(item.logo), isSelfEmployed: item.isSelfEmployed,
-        role: item.role === Role.OWNER ? 'owner' : 'agent', permissions: actionWords(item.permissions), isProfileCompleted: item.isProfileCompleted,
+        id: item.id,
+        slug: item.slug,
+        brand: item.brand,
+        registeredName: n(item.registeredName),
+        logo: n(item.logo),
+        isSelfEmployed: item.isSelfEmployed,
+        role: item.role === Role.OWNER ? 'owner' : 'agent',
+        permissions: actionWords(item.permissions),
+        isProfileCompleted: item.isProfileCompleted,
       }));
     },
     async create(input, meta) {
@@ -111,7 +197,10 @@ export function createEmployerAdapter(address: string, defaults: ClientOptions):
     async update(id, isSelfEmployed, body, meta) {
       const fields: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(body)) if (value !== null && value !== undefined) fields[key] = value;
-      return employerJson((await client.updateEmployer({ employerId: id, isSelfEmployed, fields: fields as never }, options(meta))).employer!);
+      return employerJson(
+        (await client.updateEmployer({ employerId: id, isSelfEmployed, fields: fields as never }, options(meta)))
+          .employer!,
+      );
     },
     async fileLink(id, fileId, meta) {
       return signedLinkJson(await client.issueFileLink({ employerId: id, fileId }, options(meta)));
@@ -123,11 +212,23 @@ export function createEmployerAdapter(address: string, defaults: ClientOptions):
       return (await client.hasAccess({ employerId: id, action: actionValue(action) }, options(meta))).hasAccess;
     },
     async list(query, meta) {
-      const answer = await client.listEmployers({
-        page: { page: query.page, pageSize: query.pageSize, order: query.order ?? '' },
-        province: query.province, city: query.city, industry: query.industry, employerType: query.employerType, text: query.text,
-      }, options(meta));
-      return { items: answer.items.map(publicJson), page: answer.page!.page, pageSize: answer.page!.pageSize, total: Number(answer.page!.total) };
+      const answer = await client.listEmployers(
+        {
+          page: { page: query.page, pageSize: query.pageSize, order: query.order ?? '' },
+          province: query.province,
+          city: query.city,
+          industry: query.industry,
+          employerType: query.employerType,
+          text: query.text,
+        },
+        options(meta),
+      );
+      return {
+        items: answer.items.map(publicJson),
+        page: answer.page!.page,
+        pageSize: answer.page!.pageSize,
+        total: Number(answer.page!.total),
+      };
     },
     async promoted(meta) {
       return (await client.listPromotedEmployers({}, options(meta))).items.map(publicJson);
@@ -139,7 +240,9 @@ export function createEmployerAdapter(address: string, defaults: ClientOptions):
       return agentJson((await client.inviteAgent({ employerId: id, fields: agentFields(body) }, options(meta))).agent!);
     },
     async updateAgent(id, agentId, body, meta) {
-      return agentJson((await client.updateAgent({ employerId: id, agentId, fields: agentFields(body) }, options(meta))).agent!);
+      return agentJson(
+        (await client.updateAgent({ employerId: id, agentId, fields: agentFields(body) }, options(meta))).agent!,
+      );
     },
     async removeAgent(id, agentId, meta) {
       await client.removeAgent({ employerId: id, agentId }, options(meta));

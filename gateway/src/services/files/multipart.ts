@@ -63,7 +63,9 @@ export function readUpload(req: Request, maxBytes: number, hardLimitBytes: numbe
       }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => { tooLarge = true; });
+      stream.on('limit', () => {
+        tooLarge = true;
+      });
       stream.on('end', () => {
         if (!tooLarge) file = { fileName: info.filename ?? '', content: Buffer.concat(chunks) };
       });

@@ -8,7 +8,9 @@ export const uploadQuery = z.object({
   }),
 });
 
-export const uploadResponse = z.object({ id: z.uuid().meta({ description: 'The new file; another call (a resume, an employer) then claims it for its use.' }) });
+export const uploadResponse = z.object({
+  id: z.uuid().meta({ description: 'The new file; another call (a resume, an employer) then claims it for its use.' }),
+});
 
 export const fileIdParams = z.object({ id: z.string().min(1).max(64).meta({ description: 'The file id.' }) });
 
@@ -25,10 +27,20 @@ export const publicFileQuery = z.object({
       }
       return width;
     })
-    .meta({ description: `Image width in pixels, one of ${IMAGE_WIDTHS.join(', ')}; without it the full image (at most 1024 pixels wide).` }),
+    .meta({
+      description: `Image width in pixels, one of ${IMAGE_WIDTHS.join(', ')}; without it the full image (at most 1024 pixels wide).`,
+    }),
 });
 
 export const signedFileQuery = z.object({
-  expires: z.string({ error: 'EXC_FILES_LINK_IS_INVALID' }).regex(/^\d{1,12}$/, { error: 'EXC_FILES_LINK_IS_INVALID' }).transform(Number).meta({ description: 'Expiry of the link (seconds since the epoch), as issued.' }),
-  signature: z.string({ error: 'EXC_FILES_LINK_IS_INVALID' }).min(1, { error: 'EXC_FILES_LINK_IS_INVALID' }).max(128, { error: 'EXC_FILES_LINK_IS_INVALID' }).meta({ description: 'The link\'s signature, as issued.' }),
+  expires: z
+    .string({ error: 'EXC_FILES_LINK_IS_INVALID' })
+    .regex(/^\d{1,12}$/, { error: 'EXC_FILES_LINK_IS_INVALID' })
+    .transform(Number)
+    .meta({ description: 'Expiry of the link (seconds since the epoch), as issued.' }),
+  signature: z
+    .string({ error: 'EXC_FILES_LINK_IS_INVALID' })
+    .min(1, { error: 'EXC_FILES_LINK_IS_INVALID' })
+    .max(128, { error: 'EXC_FILES_LINK_IS_INVALID' })
+    .meta({ description: "The link's signature, as issued." }),
 });

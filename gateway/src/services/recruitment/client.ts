@@ -20,7 +20,11 @@ function suggestionView(item: Suggestion): SuggestionView {
   };
 }
 
-const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId, clientAddress: meta.clientAddress });
+const options = (meta: CallMeta): CallOptions => ({
+  requestId: meta.requestId,
+  userId: meta.userId,
+  clientAddress: meta.clientAddress,
+});
 
 export interface RecruitmentAdapter {
   /** Each category's items, keyed by category, in the order asked. */

@@ -10,7 +10,11 @@ import type { itemResponses, resumeResponse, SectionName } from './schemas.ts';
 export type ResumeJson = z.output<typeof resumeResponse>;
 export type ItemJson = z.output<(typeof itemResponses)[SectionName]>;
 
-const options = (meta: CallMeta): CallOptions => ({ requestId: meta.requestId, userId: meta.userId, clientAddress: meta.clientAddress });
+const options = (meta: CallMeta): CallOptions => ({
+  requestId: meta.requestId,
+  userId: meta.userId,
+  clientAddress: meta.clientAddress,
+});
 
 const SECTIONS: Record<SectionName, { section: Section; case: NonNullable<SectionItem['item']['case']> }> = {
   educations: { section: Section.EDUCATIONS, case: 'education' },
@@ -34,7 +38,8 @@ function toWire(body: Json): Json {
 }
 
 const orNull = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
-const numberOrNull = (value: string | undefined): number | null => (value === undefined || value === '' ? null : Number(value));
+const numberOrNull = (value: string | undefined): number | null =>
+  value === undefined || value === '' ? null : Number(value);
 
 /** One item as JSON: empty optional fields null, the numeric ones numbers. */
 function itemJson(section: SectionName, value: Json): ItemJson {
@@ -122,17 +127,28 @@ export interface ResumeAdapter {
 export function createResumeAdapter(address: string, defaults: ClientOptions): ResumeAdapter {
   const client = createClient(ResumeService, address, defaults);
   const health = createHealthChecker(address);
-  const item = (section: SectionName, body: Json) => ({ item: { case: SECTIONS[section].case, value: toWire(body) } }) as never;
-  const itemOut = (answer: { item?: SectionItem }) => itemJson(sectionOfItem(answer.item!), answer.item!.item.value as unknown as Json);
+  const item = (section: SectionName, body: Json) =>
+    ({ item: { case: SECTIONS[section].case, value: toWire(body) } }) as never;
+  const itemOut = (answer: { item?: SectionItem }) =>
+    itemJson(sectionOfItem(answer.item!), answer.item!.item.value as unknown as Json);
   return {
     bySlug: async (slug, meta) => resumeJson((await client.getResumeBySlug({ slug }, options(meta))).resume!),
     ofCurrentUser: async (meta) => resumeJson((await client.getCurrentUserResume({}, options(meta))).resume!),
-    create: async (personal, meta) => resumeJson((await client.createResume({ personal: toWire(personal) }, options(meta))).resume!),
-    update: async (id, personal, meta) => resumeJson((await client.updateResume({ resumeId: id, personal: toWire(personal) }, options(meta))).resume!),
-    setPicture: async (id, fileId, meta) => resumeJson((await client.setPicture({ resumeId: id, fileId }, options(meta))).resume!),
-    removePicture: async (id, meta) => resumeJson((await client.removePicture({ resumeId: id }, options(meta))).resume!),
-    setCustom: async (id, fileId, fileName, meta) => resumeJson((await client.setCustomResume({ resumeId: id, fileId, fileName: fileName ?? undefined }, options(meta))).resume!),
-    removeCustom: async (id, meta) => resumeJson((await client.removeCustomResume({ resumeId: id }, options(meta))).resume!),
+    create: async (personal, meta) =>
+      resumeJson((await client.createResume({ personal: toWire(personal) }, options(meta))).resume!),
+    update: async (id, personal, meta) =>
+      resumeJson((await client.updateResume({ resumeId: id, personal: toWire(personal) }, options(meta))).resume!),
+    setPicture: async (id, fileId, meta) =>
+      resumeJson((await client.setPicture({ resumeId: id, fileId }, options(meta))).resume!),
+    removePicture: async (id, meta) =>
+      resumeJson((await client.removePicture({ resumeId: id }, options(meta))).resume!),
+    setCustom: async (id, fileId, fileName, meta) =>
+      resumeJson(
+        (await client.setCustomResume({ resumeId: id, fileId, fileName: fileName ?? undefined }, options(meta)))
+          .resume!,
+      ),
+    removeCustom: async (id, meta) =>
+      resumeJson((await client.removeCustomResume({ resumeId: id }, options(meta))).resume!),
     async customLink(id, meta) {
       return signedLinkJson(await client.issueCustomResumeLink({ resumeId: id }, options(meta)));
     },
@@ -140,8 +156,10 @@ export function createResumeAdapter(address: string, defaults: ClientOptions): R
       const { items } = await client.listItems({ resumeId: id, section: SECTIONS[section].section }, options(meta));
       return { items: items.map((entry) => itemJson(section, entry.item.value as unknown as Json)) };
     },
-    addItem: async (id, section, body, meta) => itemOut(await client.addItem({ resumeId: id, item: item(section, body) }, options(meta))),
-    updateItem: async (id, section, itemId, body, meta) => itemOut(await client.updateItem({ resumeId: id, itemId, item: item(section, body) }, options(meta))),
+    addItem: async (id, section, body, meta) =>
+      itemOut(await client.addItem({ resumeId: id, item: item(section, body) }, options(meta))),
+    updateItem: async (id, section, itemId, body, meta) =>
+      itemOut(await client.updateItem({ resumeId: id, itemId, item: item(section, body) }, options(meta))),
     async deleteItem(id, section, itemId, meta) {
       await client.deleteItem({ resumeId: id, section: SECTIONS[section].section, itemId }, options(meta));
       return undefined;

@@ -8,14 +8,34 @@ import { EXC_CATALOGUE, type ExcCode } from '@darmankar/platform/errors/catalogu
 /** Far above every field's own limit: only keeps absurd bodies out. */
 const CAP = 10_000;
 
-const text = (description: string, example?: string) => z.string().max(CAP).nullish().meta({ description, ...(example ? { example } : {}) });
+const text = (description: string, example?: string) =>
+  z
+    .string()
+    .max(CAP)
+    .nullish()
+    .meta({ description, ...(example ? { example } : {}) });
 /** A number or the digits as typed (Persian, Arabic-Indic or Latin). */
-const numeric = (description: string, example?: number) => z.union([z.number(), z.string().max(32)]).nullish().meta({ description, ...(example !== undefined ? { example } : {}) });
-const date = (description: string) => z.string().max(32).nullish().meta({ description: `${description} Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).`, example: '2020-03-21' });
+const numeric = (description: string, example?: number) =>
+  z
+    .union([z.number(), z.string().max(32)])
+    .nullish()
+    .meta({ description, ...(example !== undefined ? { example } : {}) });
+const date = (description: string) =>
+  z
+    .string()
+    .max(32)
+    .nullish()
+    .meta({
+      description: `${description} Gregorian YYYY-MM-DD, not in the future (Asia/Tehran).`,
+      example: '2020-03-21',
+    });
 const flag = (description: string) => z.boolean().optional().meta({ description });
 /** A closed-list field (docs/adr/023): the item's id; its titles are the suggestions of the list's category. */
 const listed = (list: ClosedListName, description: string, example?: string) =>
-  text(`${description} An id of the closed list ${list} (its items and titles: GET /suggestions/list?categories=${list}); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.`, example);
+  text(
+    `${description} An id of the closed list ${list} (its items and titles: GET /suggestions/list?categories=${list}); an unknown id is refused with the field's EXC_RESUMES_..._IS_INVALID code.`,
+    example,
+  );
 const listIds = (list: ClosedListName) => closedList(list).map((item) => item.id) as [string, ...string[]];
 
 export const SECTION_NAMES = ['educations', 'jobs', 'skills', 'certificates', 'publications', 'languages'] as const;
@@ -23,9 +43,33 @@ export type SectionName = (typeof SECTION_NAMES)[number];
 
 /** The fields of each form, as the service names them in its codes. */
 const FIELDS: Record<'personal' | SectionName, string[]> = {
-  personal: ['FIRST_NAME', 'LAST_NAME', 'EMAIL', 'PHONE', 'BIRTHDAY', 'GENDER', 'MARITAL_STATUS', 'MILITARY_STATUS', 'PROVINCE', 'CITY', 'URL', 'JOB_TITLE', 'ABOUT'],
+  personal: [
+    'FIRST_NAME',
+    'LAST_NAME',
+    'EMAIL',
+    'PHONE',
+    'BIRTHDAY',
+    'GENDER',
+    'MARITAL_STATUS',
+    'MILITARY_STATUS',
+    'PROVINCE',
+    'CITY',
+    'URL',
+    'JOB_TITLE',
+    'ABOUT',
+  ],
   educations: ['UNIVERSITY', 'FIELD_OF_STUDY', 'DEGREE_LEVEL', 'GPA', 'START_YEAR', 'END_YEAR'],
-  jobs: ['JOB_TITLE', 'COMPANY_NAME', 'INDUSTRY', 'EMPLOYMENT_TYPE', 'PROVINCE', 'CITY', 'DESCRIPTION', 'START_DATE', 'END_DATE'],
+  jobs: [
+    'JOB_TITLE',
+    'COMPANY_NAME',
+    'INDUSTRY',
+    'EMPLOYMENT_TYPE',
+    'PROVINCE',
+    'CITY',
+    'DESCRIPTION',
+    'START_DATE',
+    'END_DATE',
+  ],
   skills: ['NAME', 'LEVEL'],
   languages: ['NAME', 'LEVEL'],
   certificates: ['TITLE', 'ISSUED_BY', 'LINK', 'DURATION_HOURS', 'COMPLETION_DATE'],
@@ -37,12 +81,20 @@ export function fieldCodes(form: 'personal' | SectionName): ExcCode[] {
   const prefixes = FIELDS[form].map((field) => `EXC_RESUMES_${field}_`);
   // The headline is optional, unlike a job's title that shares its codes.
   const never = form === 'personal' ? ['EXC_RESUMES_JOB_TITLE_IS_REQUIRED'] : [];
-  return (Object.keys(EXC_CATALOGUE) as ExcCode[]).filter((code) => !never.includes(code) && prefixes.some((prefix) => code.startsWith(prefix) && code.slice(prefix.length).startsWith('IS_')));
+  return (Object.keys(EXC_CATALOGUE) as ExcCode[]).filter(
+    (code) =>
+      !never.includes(code) &&
+      prefixes.some((prefix) => code.startsWith(prefix) && code.slice(prefix.length).startsWith('IS_')),
+  );
 }
 
 export const resumeIdParams = z.object({ id: z.string().min(1).max(64).meta({ description: 'The resume id.' }) });
-export const itemParams = resumeIdParams.extend({ itemId: z.string().min(1).max(64).meta({ description: 'The item id.' }) });
-export const slugParams = z.object({ slug: z.string().min(1).max(200).meta({ description: 'The resume\'s slug.', example: 'مریم-احمدی' }) });
+export const itemParams = resumeIdParams.extend({
+  itemId: z.string().min(1).max(64).meta({ description: 'The item id.' }),
+});
+export const slugParams = z.object({
+  slug: z.string().min(1).max(200).meta({ description: "The resume's slug.", example: 'مریم-احمدی' }),
+});
 
 export const personalBody = z.object({
   firstName: text('Required, at most 50 characters.', 'مریم'),
@@ -56,7 +108,7 @@ export const personalBody = z.object({
   hasDisability: flag('Has a disability.'),
   isForeigner: flag('Is a foreign national.'),
   province: listed('provinces', 'Province.', 'tehran'),
-  city: listed('cities', 'City, one of the province\'s (given alone, it sets the province).', 'tehran'),
+  city: listed('cities', "City, one of the province's (given alone, it sets the province).", 'tehran'),
   url: text('A personal website, http or https.', 'https://example.com'),
   jobTitle: text('The headline under the name, at most 100 characters.', 'پرستار ICU'),
   about: text('About, at most 2000 characters.'),
@@ -78,7 +130,7 @@ const bodies = {
     industry: listed('industries', 'Industry.', 'healthcare'),
     employmentType: listed('employmentTypes', 'Employment type.', 'full-time'),
     province: listed('provinces', 'Province.', 'tehran'),
-    city: listed('cities', 'City, one of the province\'s (given alone, it sets the province).', 'tehran'),
+    city: listed('cities', "City, one of the province's (given alone, it sets the province).", 'tehran'),
     currentlyEmployed: flag('Still working there.'),
     description: text('At most 2000 characters.'),
     startDate: date('Required.'),
@@ -86,11 +138,19 @@ const bodies = {
   }),
   skills: z.object({
     name: text('Required (suggestions category skills).', 'احیای قلبی ریوی'),
-    level: z.string().max(64).nullish().meta({ description: 'beginner, intermediate, advanced or expert.', example: 'advanced' }),
+    level: z
+      .string()
+      .max(64)
+      .nullish()
+      .meta({ description: 'beginner, intermediate, advanced or expert.', example: 'advanced' }),
   }),
   languages: z.object({
     name: text('Required (suggestions category languages).', 'انگلیسی'),
-    level: z.string().max(64).nullish().meta({ description: 'beginner, intermediate, advanced or native.', example: 'intermediate' }),
+    level: z
+      .string()
+      .max(64)
+      .nullish()
+      .meta({ description: 'beginner, intermediate, advanced or native.', example: 'intermediate' }),
   }),
   certificates: z.object({
     title: text('Required.', 'ACLS'),
@@ -117,15 +177,58 @@ const id = z.string().meta({ description: 'Item id.' });
 const nullableText = z.string().nullable();
 
 /** A closed-list answer: the item's id, shown by its title from the list. */
-const listedAnswer = (list: ClosedListName) => z.string().nullable().meta({ description: `An id of the closed list ${list}; shown by its Persian or English title from the list.` });
+const listedAnswer = (list: ClosedListName) =>
+  z
+    .string()
+    .nullable()
+    .meta({ description: `An id of the closed list ${list}; shown by its Persian or English title from the list.` });
 
 export const itemResponses = {
-  educations: z.object({ id, university: z.string(), fieldOfStudy: z.string(), degreeLevel: z.string().meta({ description: 'An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023).' }), gpa: z.number().nullable(), startYear: z.number().int(), endYear: z.number().int().nullable(), currentlyEnrolled: z.boolean() }),
-  jobs: z.object({ id, jobTitle: z.string(), companyName: z.string(), industry: listedAnswer('industries'), employmentType: listedAnswer('employmentTypes'), province: listedAnswer('provinces'), city: listedAnswer('cities'), currentlyEmployed: z.boolean(), description: nullableText, startDate: z.string(), endDate: nullableText }),
+  educations: z.object({
+    id,
+    university: z.string(),
+    fieldOfStudy: z.string(),
+    degreeLevel: z.string().meta({
+      description:
+        'An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023).',
+    }),
+    gpa: z.number().nullable(),
+    startYear: z.number().int(),
+    endYear: z.number().int().nullable(),
+    currentlyEnrolled: z.boolean(),
+  }),
+  jobs: z.object({
+    id,
+    jobTitle: z.string(),
+    companyName: z.string(),
+    industry: listedAnswer('industries'),
+    employmentType: listedAnswer('employmentTypes'),
+    province: listedAnswer('provinces'),
+    city: listedAnswer('cities'),
+    currentlyEmployed: z.boolean(),
+    description: nullableText,
+    startDate: z.string(),
+    endDate: nullableText,
+  }),
   skills: z.object({ id, name: z.string(), level: z.enum(['beginner', 'intermediate', 'advanced', 'expert']) }),
   languages: z.object({ id, name: z.string(), level: z.enum(['beginner', 'intermediate', 'advanced', 'native']) }),
-  certificates: z.object({ id, title: z.string(), issuedBy: z.string(), link: nullableText, durationHours: z.number().int().nullable(), completionDate: nullableText }),
-  publications: z.object({ id, title: z.string(), publisher: nullableText, authors: z.array(z.string()), date: nullableText, link: nullableText, description: nullableText }),
+  certificates: z.object({
+    id,
+    title: z.string(),
+    issuedBy: z.string(),
+    link: nullableText,
+    durationHours: z.number().int().nullable(),
+    completionDate: nullableText,
+  }),
+  publications: z.object({
+    id,
+    title: z.string(),
+    publisher: nullableText,
+    authors: z.array(z.string()),
+    date: nullableText,
+    link: nullableText,
+    description: nullableText,
+  }),
 } satisfies Record<SectionName, z.ZodObject>;
 
 export function itemsResponse(section: SectionName) {
@@ -152,7 +255,9 @@ export const resumeResponse = z.object({
   jobTitle: nullableText,
   about: nullableText,
   pic: nullableText.meta({ description: 'File id of the picture: /api/v1/files/{pic}?width=128|256|512.' }),
-  fileId: nullableText.meta({ description: 'File id of the custom resume (owner only); read it through resumes/{id}/custom/link.' }),
+  fileId: nullableText.meta({
+    description: 'File id of the custom resume (owner only); read it through resumes/{id}/custom/link.',
+  }),
   customFileName: nullableText,
   educations: z.array(itemResponses.educations),
   jobs: z.array(itemResponses.jobs),
@@ -163,8 +268,15 @@ export const resumeResponse = z.object({
   completeness: z.object({
     score: z.number().int().min(0).max(100),
     sections: z.object({
-      personal: z.boolean(), picture: z.boolean(), educations: z.boolean(), jobs: z.boolean(), skills: z.boolean(),
-      certificates: z.boolean(), publications: z.boolean(), languages: z.boolean(), custom: z.boolean(),
+      personal: z.boolean(),
+      picture: z.boolean(),
+      educations: z.boolean(),
+      jobs: z.boolean(),
+      skills: z.boolean(),
+      certificates: z.boolean(),
+      publications: z.boolean(),
+      languages: z.boolean(),
+      custom: z.boolean(),
     }),
   }),
   updatedAt: z.string().meta({ description: 'ISO timestamp of the last change.' }),
@@ -173,7 +285,10 @@ export const resumeResponse = z.object({
 export const idAndSlugResponse = z.object({ id: z.string(), slug: z.string() });
 
 export const fileBody = z.object({
-  fileId: z.string().min(1).max(64).meta({ description: 'An upload of the caller (POST files/upload) of the route\'s category.' }),
+  fileId: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ description: "An upload of the caller (POST files/upload) of the route's category." }),
   fileName: z.string().max(CAP).nullish().meta({ description: 'Custom resume only: the name shown for the download.' }),
 });
-

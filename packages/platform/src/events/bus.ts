@@ -27,7 +27,14 @@ export interface StoredEventRow {
 
 /** A stored row as the message it was (the outbox relay publishes it, a replay republishes it). */
 export function messageFromRow(row: StoredEventRow): BusMessage {
-  return { id: row.event_id, topic: row.topic, key: row.key, type: row.type, payload: new Uint8Array(row.payload), occurredAt: row.occurred_at };
+  return {
+    id: row.event_id,
+    topic: row.topic,
+    key: row.key,
+    type: row.type,
+    payload: new Uint8Array(row.payload),
+    occurredAt: row.occurred_at,
+  };
 }
 
 export type MessageHandler = (message: BusMessage) => Promise<void>;

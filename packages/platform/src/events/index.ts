@@ -9,7 +9,13 @@ export { handleOnce } from './consumer.ts';
 export { discardParked, enqueueEvent, OutboxRelay, requeueParked, type OutboxRelayOptions } from './outbox.ts';
 export { pgExecutor, prismaExecutor, inPgTransaction, type SqlExecutor } from './executor.ts';
 export { type ParkingOptions, type RetryPolicy } from './parking.ts';
-export { discardParkedEvents, listParkedEvents, replayParkedEvents, type ParkedEventRow, type ParkedFilter } from './parked.ts';
+export {
+  discardParkedEvents,
+  listParkedEvents,
+  replayParkedEvents,
+  type ParkedEventRow,
+  type ParkedFilter,
+} from './parked.ts';
 
 export interface EventBusOptions {
   /** `KAFKA_BROKERS`: Kafka when set, otherwise the Postgres log. */
@@ -26,6 +32,7 @@ export interface EventBusOptions {
 }
 
 export function createEventBus(options: EventBusOptions): Promise<EventBus> {
-  if (options.kafkaBrokers?.trim()) return connectKafka({ brokers: options.kafkaBrokers, log: options.log, parking: options.parking });
+  if (options.kafkaBrokers?.trim())
+    return connectKafka({ brokers: options.kafkaBrokers, log: options.log, parking: options.parking });
   return connectPgLog({ connectionString: options.eventsDatabaseUrl, log: options.log, parking: options.parking });
 }

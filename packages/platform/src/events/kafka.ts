@@ -137,7 +137,8 @@ class KafkaBus implements EventBus {
     await consumer.connect();
     await consumer.subscribe({ topics: subscription.topics, fromBeginning: subscription.from !== 'now' });
     const log = this.log.child({ group: subscription.group });
-    if (!this.parking.store) log.warn('no parking database: a message whose handler keeps failing blocks its partition for the group');
+    if (!this.parking.store)
+      log.warn('no parking database: a message whose handler keeps failing blocks its partition for the group');
     // Retries happen inside eachMessage (the partition waits, others flow); stop() ends the wait.
     const retryWakeup = new Wakeup();
     let stopping = false;
@@ -150,7 +151,13 @@ class KafkaBus implements EventBus {
         } catch (error) {
           // A record no handler can read is poison from the start: parked without attempts.
           if (!this.parking.store) throw error;
-          await this.parking.store.park({ group: subscription.group, message: undecodable(topic, position, message), position, error: String(error), attempts: 0 });
+          await this.parking.store.park({
+            group: subscription.group,
+            message: undecodable(topic, position, message),
+            position,
+            error: String(error),
+            attempts: 0,
+          });
           log.error({ err: error, topic, ...position }, 'kafka record without the event envelope parked');
           return;
         }

@@ -207,7 +207,10 @@ export class OutboxRelay {
     );
     const context = { eventId: row.event_id, topic: row.topic, key: row.key, type: row.type, attempts, err: error };
     if (parked) {
-      this.#log.error(context, 'outbox event parked after repeated publish failures; later events of its key wait until requeueParked or discardParked');
+      this.#log.error(
+        context,
+        'outbox event parked after repeated publish failures; later events of its key wait until requeueParked or discardParked',
+      );
     } else {
       this.#log.warn({ ...context, retryInMs: delayMs }, 'outbox event publish failed; will retry');
     }
@@ -231,5 +234,7 @@ export async function requeueParked(exec: SqlExecutor, eventIds?: string[]): Pro
  * the table as `discarded` for the record, and the later rows of their keys flow again.
  */
 export async function discardParked(exec: SqlExecutor, eventIds: string[]): Promise<number> {
-  return exec(`UPDATE outbox SET status = 'discarded' WHERE status = 'parked' AND event_id = ANY($1::text[])`, [eventIds]);
+  return exec(`UPDATE outbox SET status = 'discarded' WHERE status = 'parked' AND event_id = ANY($1::text[])`, [
+    eventIds,
+  ]);
 }

@@ -10,20 +10,57 @@ import { discardParkedEvents, listParkedEvents, replayParkedEvents } from './par
 const [command, group, ...rest] = process.argv.slice(2);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl || !['list', 'replay', 'discard'].includes(command ?? '') || (command !== 'list' && !group)) {
-  console.error('usage: DATABASE_URL=… parked-cli.ts list [group] | replay <group> [topic] [key] | discard <group> <event-id>…');
+  console.error(
+    'usage: DATABASE_URL=… parked-cli.ts list [group] | replay <group> [topic] [key] | discard <group> <event-id>…',
+  );
   process.exit(2);
 }
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 try {
   if (command === 'list') {
     const rows = await listParkedEvents(pool, { group });
-    console.table(rows.map(({ id, consumer_group, topic, partition, offset, key, event_id, type, attempts, held_behind, status, error, parked_at }) => ({
-      id, group: consumer_group, topic, partition, offset, key, event_id, type, attempts, held_behind, status, error: error.slice(0, 80), parked_at: parked_at.toISOString(),
-    })));
+    console.table(
+      rows.map(
+        ({
+          id,
+          consumer_group,
+          topic,
+          partition,
+          offset,
+          key,
+          event_id,
+          type,
+          attempts,
+          held_behind,
+          status,
+          error,
+          parked_at,
+        }) => ({
+          id,
+          group: consumer_group,
+          topic,
+          partition,
+          offset,
+          key,
+          event_id,
+          type,
+          attempts,
+          held_behind,
+          status,
+          error: error.slice(0, 80),
+          parked_at: parked_at.toISOString(),
+        }),
+      ),
+    );
   } else if (command === 'replay') {
-    const bus = await createEventBus({ kafkaBrokers: process.env.KAFKA_BROKERS, eventsDatabaseUrl: process.env.EVENTS_DATABASE_URL ?? '' });
+    const bus = await createEventBus({
+      kafkaBrokers: process.env.KAFKA_BROKERS,
+      eventsDatabaseUrl: process.env.EVENTS_DATABASE_URL ?? '',
+    });
     try {
-      console.log(`${await replayParkedEvents(pool, bus, { group: group!, topic: rest[0], key: rest[1] })} events republished for ${group}`);
+      console.log(
+        `${await replayParkedEvents(pool, bus, { group: group!, topic: rest[0], key: rest[1] })} events republished for ${group}`,
+      );
     } finally {
       await bus.close();
     }

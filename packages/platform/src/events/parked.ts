@@ -63,13 +63,21 @@ export interface ConsumerParking {
 }
 
 /** Opens the parked-message store of `parking` (when given) with its retry policy. */
-export function openConsumerParking(parking: ParkingOptions | undefined, defaults: RetryPolicy, log: Logger): ConsumerParking {
+export function openConsumerParking(
+  parking: ParkingOptions | undefined,
+  defaults: RetryPolicy,
+  log: Logger,
+): ConsumerParking {
   if (!parking) return { policy: defaults, close: async () => {} };
   const { databaseUrl, ...policy } = parking;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // An idle connection cut by Postgres (a restart) must not crash the process; the pool reconnects.
   pool.on('error', (error) => log.warn({ err: error }, 'idle parking connection lost'));
-  return { policy: { ...defaults, ...withoutUndefined(policy) }, store: new PgParkedStore(pool), close: () => pool.end() };
+  return {
+    policy: { ...defaults, ...withoutUndefined(policy) },
+    store: new PgParkedStore(pool),
+    close: () => pool.end(),
+  };
 }
 
 export function withoutUndefined<T extends object>(value: T): T {

@@ -89,7 +89,11 @@ export interface DeliveryContext {
  */
 export type DeliveryOutcome = 'handled' | 'parked' | 'held' | 'stopped';
 
-export async function deliver(message: BusMessage, position: BusPosition, context: DeliveryContext): Promise<DeliveryOutcome> {
+export async function deliver(
+  message: BusMessage,
+  position: BusPosition,
+  context: DeliveryContext,
+): Promise<DeliveryOutcome> {
   const { store, group, log } = context;
   const open = store ? await store.openForKey(group, message.topic, message.key) : [];
   const mine = open.findIndex((parked) => parked.eventId === message.id);
@@ -98,8 +102,18 @@ export async function deliver(message: BusMessage, position: BusPosition, contex
     // Already parked and redelivered, or behind a parked message of its key: stays parked.
     if (mine === -1 || open[mine]!.status === 'replay') {
       const first = open[0]!.eventId;
-      await store.park({ group, message, position, error: `held behind parked event ${first}`, attempts: 0, heldBehind: first });
-      log.warn({ eventId: message.id, key: message.key, heldBehind: first }, 'event held behind a parked event of its key');
+      await store.park({
+        group,
+        message,
+        position,
+        error: `held behind parked event ${first}`,
+        attempts: 0,
+        heldBehind: first,
+      });
+      log.warn(
+        { eventId: message.id, key: message.key, heldBehind: first },
+        'event held behind a parked event of its key',
+      );
     }
     return 'held';
   }

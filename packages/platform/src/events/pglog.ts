@@ -126,15 +126,27 @@ class PgLogBus implements EventBus {
         [subscription.group, subscription.topics],
       );
     }
-    if (!this.parking.store) this.log.warn({ group: subscription.group }, 'no parking database: a message whose handler keeps failing blocks its topic for the group');
+    if (!this.parking.store)
+      this.log.warn(
+        { group: subscription.group },
+        'no parking database: a message whose handler keeps failing blocks its topic for the group',
+      );
     const consumers = subscription.topics.map(
       (topic) =>
-        new TopicConsumer(this.settings, this.parking, subscription.group, topic, subscription.handler, this.log, (wakeup, on) => {
-          const set = this.wakeups.get(topic) ?? new Set();
-          if (on) set.add(wakeup);
-          else set.delete(wakeup);
-          this.wakeups.set(topic, set);
-        }),
+        new TopicConsumer(
+          this.settings,
+          this.parking,
+          subscription.group,
+          topic,
+          subscription.handler,
+          this.log,
+          (wakeup, on) => {
+            const set = this.wakeups.get(topic) ?? new Set();
+            if (on) set.add(wakeup);
+            else set.delete(wakeup);
+            this.wakeups.set(topic, set);
+          },
+        ),
     );
     for (const consumer of consumers) {
       consumer.start();
@@ -272,10 +284,10 @@ class TopicConsumer {
   }
 
   async #consume(client: pg.Client): Promise<void> {
-    await client.query(
-      `INSERT INTO consumer_offsets (group_name, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [this.group, this.topic],
-    );
+    await client.query(`INSERT INTO consumer_offsets (group_name, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+      this.group,
+      this.topic,
+    ]);
     const { rows } = await client.query<{ committed_offset: string }>(
       'SELECT committed_offset FROM consumer_offsets WHERE group_name = $1 AND topic = $2',
       [this.group, this.topic],

@@ -30,7 +30,11 @@ export interface ContractOptions {
   quietMs?: number;
 }
 
-export function eventBusContract(name: string, setup: () => Promise<AdapterUnderTest>, options: ContractOptions = {}): void {
+export function eventBusContract(
+  name: string,
+  setup: () => Promise<AdapterUnderTest>,
+  options: ContractOptions = {},
+): void {
   const quietMs = options.quietMs ?? 1_500;
   if (options.skip) console.log(`skipping the event bus contract for ${name}: ${options.skip}`);
 
@@ -51,7 +55,11 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
       const topic = uniqueTopic('envelope');
       const sent = userRegistered(topic, 'user-1', 1);
       const received: BusMessage[] = [];
-      const consumer = await bus.subscribe({ group: 'envelope', topics: [topic], handler: async (m) => void received.push(m) });
+      const consumer = await bus.subscribe({
+        group: 'envelope',
+        topics: [topic],
+        handler: async (m) => void received.push(m),
+      });
       await bus.publish([sent]);
       await waitFor('the event', () => received.length === 1);
       await consumer.stop();
@@ -71,14 +79,29 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
       await bus.publish([userRegistered(topic, 'user-old', 1), userRegistered(topic, 'user-older', 2)]);
       const fromNow: BusMessage[] = [];
       const whole: BusMessage[] = [];
-      const now = await bus.subscribe({ group: 'from-now', topics: [topic], from: 'now', handler: async (m) => void fromNow.push(m) });
-      const history = await bus.subscribe({ group: 'from-beginning', topics: [topic], handler: async (m) => void whole.push(m) });
+      const now = await bus.subscribe({
+        group: 'from-now',
+        topics: [topic],
+        from: 'now',
+        handler: async (m) => void fromNow.push(m),
+      });
+      const history = await bus.subscribe({
+        group: 'from-beginning',
+        topics: [topic],
+        handler: async (m) => void whole.push(m),
+      });
       await bus.publish([userRegistered(topic, 'user-new', 3)]);
       await waitFor('the new event', () => fromNow.length >= 1 && whole.length >= 3);
       await sleep(quietMs);
       await Promise.all([now.stop(), history.stop()]);
-      assert.deepEqual(fromNow.map((m) => m.key), ['user-new']);
-      assert.deepEqual(whole.map((m) => m.key), ['user-old', 'user-older', 'user-new']);
+      assert.deepEqual(
+        fromNow.map((m) => m.key),
+        ['user-new'],
+      );
+      assert.deepEqual(
+        whole.map((m) => m.key),
+        ['user-old', 'user-older', 'user-new'],
+      );
     });
 
     test('keeps the publishing order of each key', async () => {
@@ -89,7 +112,11 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
       for (let start = 0; start < sent.length; start += 10) await bus.publish(sent.slice(start, start + 10));
 
       const received: BusMessage[] = [];
-      const consumer = await bus.subscribe({ group: 'order', topics: [topic], handler: async (m) => void received.push(m) });
+      const consumer = await bus.subscribe({
+        group: 'order',
+        topics: [topic],
+        handler: async (m) => void received.push(m),
+      });
       await waitFor('60 events', () => received.length >= 60);
       await sleep(quietMs);
       await consumer.stop();
@@ -111,7 +138,11 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
       await bus.publish(first);
 
       const firstRun: string[] = [];
-      const consumer = await bus.subscribe({ group: 'billing', topics: [topic], handler: async (m) => void firstRun.push(m.id) });
+      const consumer = await bus.subscribe({
+        group: 'billing',
+        topics: [topic],
+        handler: async (m) => void firstRun.push(m.id),
+      });
       await waitFor('the first 5 events', () => firstRun.length === 5);
       await consumer.stop();
 
@@ -119,8 +150,16 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
       const restartedBus = await adapter.connect(); // a fresh process-like instance
       const secondRun: string[] = [];
       const otherGroup: string[] = [];
-      const restarted = await restartedBus.subscribe({ group: 'billing', topics: [topic], handler: async (m) => void secondRun.push(m.id) });
-      const other = await restartedBus.subscribe({ group: 'search', topics: [topic], handler: async (m) => void otherGroup.push(m.id) });
+      const restarted = await restartedBus.subscribe({
+        group: 'billing',
+        topics: [topic],
+        handler: async (m) => void secondRun.push(m.id),
+      });
+      const other = await restartedBus.subscribe({
+        group: 'search',
+        topics: [topic],
+        handler: async (m) => void otherGroup.push(m.id),
+      });
       await waitFor('the 3 later events', () => secondRun.length >= 3 && otherGroup.length >= 8);
       await sleep(quietMs);
       await restarted.stop();
@@ -145,10 +184,21 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
         await bus.publish(Array.from({ length: n }, (_, i) => userRegistered(topic, `user-${i % 4}`, i)));
         const effectCount = async () => Number((await pool.query('SELECT count(*) AS c FROM effects')).rows[0].c);
 
-        const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('crash-consumer.ts', import.meta.url))], {
-          env: { ...process.env, ...adapter.childEnv, SERVICE_DATABASE_URL: service.url, TOPIC: topic, GROUP: group, CRASH_AFTER: String(k) },
-          stdio: ['ignore', 'inherit', 'inherit'],
-        });
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', fileURLToPath(new URL('crash-consumer.ts', import.meta.url))],
+          {
+            env: {
+              ...process.env,
+              ...adapter.childEnv,
+              SERVICE_DATABASE_URL: service.url,
+              TOPIC: topic,
+              GROUP: group,
+              CRASH_AFTER: String(k),
+            },
+            stdio: ['ignore', 'inherit', 'inherit'],
+          },
+        );
         const exited = new Promise((resolve) => child.once('exit', resolve));
         await waitFor(`${k} effects from the first consumer`, async () => (await effectCount()) >= k, 30_000);
         await sleep(200); // it now hangs inside event k+1 with nothing committed
@@ -181,9 +231,15 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
       const group = 'poison-test';
       const service: TestDatabase = await createTestDatabase('events', platformMigrations);
       const pool = new pg.Pool({ connectionString: service.url });
-      const parkingBus = await adapter.connect({ parking: { databaseUrl: service.url, maxAttempts: 3, retryBaseMs: 1, retryMaxMs: 4 } });
+      const parkingBus = await adapter.connect({
+        parking: { databaseUrl: service.url, maxAttempts: 3, retryBaseMs: 1, retryMaxMs: 4 },
+      });
       try {
-        const [a1, a2, a3] = [1, 2, 3].map((n) => userRegistered(topic, 'user-a', n)) as [BusMessage, BusMessage, BusMessage];
+        const [a1, a2, a3] = [1, 2, 3].map((n) => userRegistered(topic, 'user-a', n)) as [
+          BusMessage,
+          BusMessage,
+          BusMessage,
+        ];
         const [b1, b2] = [4, 5].map((n) => userRegistered(topic, 'user-b', n)) as [BusMessage, BusMessage];
         let poisoned = true;
         let poisonAttempts = 0;
@@ -200,8 +256,13 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
           },
         });
         await parkingBus.publish([a1, b1, a2, b2, a3]);
-        const openRows = async () => (await listParkedEvents(pool, { group, topic })).filter((row) => row.status === 'parked');
-        await waitFor('the other key and three parked events', async () => received.length === 2 && (await openRows()).length === 3, 30_000);
+        const openRows = async () =>
+          (await listParkedEvents(pool, { group, topic })).filter((row) => row.status === 'parked');
+        await waitFor(
+          'the other key and three parked events',
+          async () => received.length === 2 && (await openRows()).length === 3,
+          30_000,
+        );
         await sleep(quietMs);
         assert.deepEqual(received, [b1.id, b2.id], 'the other key flowed; the parked key is held');
         assert.equal(poisonAttempts, 3, 'tried maxAttempts times, then parked');
@@ -230,7 +291,9 @@ export function eventBusContract(name: string, setup: () => Promise<AdapterUnder
 
         assert.deepEqual(received.slice(2), [a1.id, a2.id, a3.id, a4.id], 'the key arrives in its original order');
         assert.deepEqual(await listParkedEvents(pool, { group }), [], 'nothing left parked');
-        const statuses = await pool.query(`SELECT DISTINCT status FROM parked_events WHERE consumer_group = $1`, [group]);
+        const statuses = await pool.query(`SELECT DISTINCT status FROM parked_events WHERE consumer_group = $1`, [
+          group,
+        ]);
         assert.deepEqual(statuses.rows, [{ status: 'replayed' }]);
       } finally {
         await parkingBus.close();

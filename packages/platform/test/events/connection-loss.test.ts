@@ -40,7 +40,9 @@ async function terminateConnections(): Promise<number> {
   await admin.connect();
   try {
     const names = [service.url, events.url].map((url) => new URL(url).pathname.slice(1));
-    const result = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ANY($1)', [names]);
+    const result = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ANY($1)', [
+      names,
+    ]);
     return result.rowCount ?? 0;
   } finally {
     await admin.end();
@@ -50,14 +52,23 @@ async function terminateConnections(): Promise<number> {
 test('relay and event log survive Postgres cutting their connections', async () => {
   const topic = uniqueTopic('cut');
   const received: BusMessage[] = [];
-  const consumer = await bus.subscribe({ group: 'cut-test', topics: [topic], handler: async (m) => void received.push(m) });
-  const publish = (n: number) => inPgTransaction(pool, (client) => enqueueEvent(pgExecutor(client), userRegistered(topic, 'user-1', n)));
+  const consumer = await bus.subscribe({
+    group: 'cut-test',
+    topics: [topic],
+    handler: async (m) => void received.push(m),
+  });
+  const publish = (n: number) =>
+    inPgTransaction(pool, (client) => enqueueEvent(pgExecutor(client), userRegistered(topic, 'user-1', n)));
 
   await publish(1);
   await waitFor('the first event', () => received.length === 1);
 
   assert.ok((await terminateConnections()) > 0, 'connections were cut');
-  await waitFor('the loss to be logged (a warning: connection lost)', () => lines.some((line) => line.level === 40 && /connection lost/.test(String(line.msg))), 15_000);
+  await waitFor(
+    'the loss to be logged (a warning: connection lost)',
+    () => lines.some((line) => line.level === 40 && /connection lost/.test(String(line.msg))),
+    15_000,
+  );
 
   await publish(2);
   await waitFor('the event published after the cut', () => received.length === 2, 15_000);
@@ -73,7 +84,11 @@ test('a connection cut while a transaction holds it between queries fails that t
       // Cut while no query of ours runs on it, as when the relay publishes to the bus mid-transaction.
       await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
       // pg_terminate_backend only signals: the transaction goes on once the backend is really gone.
-      await waitFor('the backend to end', async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid])).rowCount === 0, 15_000);
+      await waitFor(
+        'the backend to end',
+        async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [rows[0]!.pid])).rowCount === 0,
+        15_000,
+      );
     });
     await assert.rejects(transaction);
     // The broken connection was dropped, not pooled again: the next transaction works.

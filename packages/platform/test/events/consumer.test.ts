@@ -29,7 +29,8 @@ describe('handleOnce', () => {
         if (fail) throw new Error('handler failed after its effect');
       }),
     );
-  const effectsOf = async (id: string) => Number((await pool.query('SELECT count(*) AS c FROM effects WHERE event_id = $1', [id])).rows[0].c);
+  const effectsOf = async (id: string) =>
+    Number((await pool.query('SELECT count(*) AS c FROM effects WHERE event_id = $1', [id])).rows[0].c);
 
   test('a redelivered event is skipped', async () => {
     const event = userRegistered(topic, 'user-1', 1);

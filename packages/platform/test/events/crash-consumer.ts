@@ -12,7 +12,10 @@ const env = (name: string) => {
 
 const crashAfter = Number(env('CRASH_AFTER'));
 const pool = new pg.Pool({ connectionString: env('SERVICE_DATABASE_URL') });
-const bus = await createEventBus({ kafkaBrokers: process.env.KAFKA_BROKERS, eventsDatabaseUrl: env('EVENTS_DATABASE_URL') });
+const bus = await createEventBus({
+  kafkaBrokers: process.env.KAFKA_BROKERS,
+  eventsDatabaseUrl: env('EVENTS_DATABASE_URL'),
+});
 const effects = countingEffectHandler(pool, env('GROUP'));
 await bus.subscribe({
   group: env('GROUP'),

@@ -6,7 +6,8 @@ import { handleOnce } from '../../src/events/consumer.ts';
 import { inPgTransaction, pgExecutor } from '../../src/events/executor.ts';
 
 /** No unique constraint on purpose: an event applied twice shows up as two rows. */
-export const effectsTable = 'CREATE TABLE IF NOT EXISTS effects (event_id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())';
+export const effectsTable =
+  'CREATE TABLE IF NOT EXISTS effects (event_id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())';
 
 export function countingEffectHandler(pool: pg.Pool, group: string) {
   const counts = { applied: 0, skipped: 0 };

@@ -3,7 +3,14 @@ import { describe, test } from 'node:test';
 import kafkajs from 'kafkajs';
 import { pino } from 'pino';
 import { capturedLogger, userRegistered } from './support.ts';
-import { connectKafka, fromKafkaMessage, headerText, kafkaConfig, kafkaLogCreator, toKafkaMessage } from '../../src/events/kafka.ts';
+import {
+  connectKafka,
+  fromKafkaMessage,
+  headerText,
+  kafkaConfig,
+  kafkaLogCreator,
+  toKafkaMessage,
+} from '../../src/events/kafka.ts';
 import { createTestDatabase } from '../../src/testing.ts';
 import { eventBusContract } from './bus-contract.ts';
 
@@ -23,7 +30,9 @@ describe('kafka adapter: pure parts', () => {
     const delivered = {
       key: Buffer.from(String(record.key)),
       value: record.value as Buffer,
-      headers: Object.fromEntries(Object.entries(record.headers!).map(([name, value]) => [name, Buffer.from(String(value))])),
+      headers: Object.fromEntries(
+        Object.entries(record.headers!).map(([name, value]) => [name, Buffer.from(String(value))]),
+      ),
     };
     assert.deepEqual(fromKafkaMessage('auth.user.v1', delivered), sent);
   });
@@ -39,15 +48,28 @@ describe('kafka adapter: pure parts', () => {
   test('a record without the event headers or key is refused', () => {
     const record = toKafkaMessage(userRegistered('auth.user.v1', 'user-8', 8));
     const headers = { 'event-id': Buffer.from('id-1'), 'event-type': Buffer.from('t') };
-    assert.throws(() => fromKafkaMessage('auth.user.v1', { key: Buffer.from('k'), value: record.value as Buffer, headers }), /lacks/);
+    assert.throws(
+      () => fromKafkaMessage('auth.user.v1', { key: Buffer.from('k'), value: record.value as Buffer, headers }),
+      /lacks/,
+    );
     const complete = { ...headers, 'occurred-at': Buffer.from('not a date') };
-    assert.throws(() => fromKafkaMessage('auth.user.v1', { key: Buffer.from('k'), value: record.value as Buffer, headers: complete }), /lacks/);
+    assert.throws(
+      () =>
+        fromKafkaMessage('auth.user.v1', { key: Buffer.from('k'), value: record.value as Buffer, headers: complete }),
+      /lacks/,
+    );
     const dated = { ...headers, 'occurred-at': Buffer.from(new Date().toISOString()) };
-    assert.throws(() => fromKafkaMessage('auth.user.v1', { key: null, value: record.value as Buffer, headers: dated }), /lacks/);
+    assert.throws(
+      () => fromKafkaMessage('auth.user.v1', { key: null, value: record.value as Buffer, headers: dated }),
+      /lacks/,
+    );
   });
 
   test('KAFKA_BROKERS is parsed into a broker list and rejected when malformed', () => {
-    assert.deepEqual(kafkaConfig(' kafka-0:9092, kafka-1:9092 ,'), { clientId: 'darmankar', brokers: ['kafka-0:9092', 'kafka-1:9092'] });
+    assert.deepEqual(kafkaConfig(' kafka-0:9092, kafka-1:9092 ,'), {
+      clientId: 'darmankar',
+      brokers: ['kafka-0:9092', 'kafka-1:9092'],
+    });
     assert.deepEqual(kafkaConfig('k:9092', 'auth').clientId, 'auth');
     assert.throws(() => kafkaConfig(' , '), /names no broker/);
     assert.throws(() => kafkaConfig('kafka-0'), /not host:port/);
@@ -57,7 +79,12 @@ describe('kafka adapter: pure parts', () => {
     const { log, lines } = capturedLogger();
     const write = kafkaLogCreator(log)();
     const { logLevel } = kafkajs;
-    write({ namespace: 'Consumer', level: logLevel.ERROR, label: 'ERROR', log: { timestamp: 'now', message: 'crashed', groupId: 'g' } });
+    write({
+      namespace: 'Consumer',
+      level: logLevel.ERROR,
+      label: 'ERROR',
+      log: { timestamp: 'now', message: 'crashed', groupId: 'g' },
+    });
     write({ namespace: 'Producer', level: logLevel.WARN, label: 'WARN', log: { timestamp: 'now', message: 'slow' } });
     assert.deepEqual(
       lines.map((line) => [line.level, line.msg, line.namespace]),
@@ -75,7 +102,8 @@ eventBusContract(
   async () => {
     const events = await createTestDatabase('events'); // unused by Kafka; keeps the child's environment complete
     return {
-      connect: (options) => connectKafka({ brokers: brokers!, clientId: 'darmankar-test', log: pino({ level: 'warn' }), ...options }),
+      connect: (options) =>
+        connectKafka({ brokers: brokers!, clientId: 'darmankar-test', log: pino({ level: 'warn' }), ...options }),
       childEnv: { KAFKA_BROKERS: brokers!, EVENTS_DATABASE_URL: events.url },
       teardown: () => events.drop(),
     };

@@ -70,7 +70,10 @@ describe('transactional outbox and relay', () => {
 
     const users = await pool.query('SELECT id FROM users WHERE id LIKE $1 ORDER BY id', ['user-%']);
     const outbox = await pool.query('SELECT event_id, key, status FROM outbox WHERE topic = $1', [topic]);
-    assert.deepEqual(users.rows.map((r) => r.id), ['user-kept']);
+    assert.deepEqual(
+      users.rows.map((r) => r.id),
+      ['user-kept'],
+    );
     assert.deepEqual(outbox.rows, [{ event_id: kept.id, key: 'user-kept', status: 'pending' }]);
   });
 
@@ -95,9 +98,15 @@ describe('transactional outbox and relay', () => {
     await (await consumer).stop();
 
     for (const key of ['user-0', 'user-1', 'user-2']) {
-      assert.deepEqual(received.filter((m) => m.key === key).map((m) => m.id), sent.filter((m) => m.key === key).map((m) => m.id));
+      assert.deepEqual(
+        received.filter((m) => m.key === key).map((m) => m.id),
+        sent.filter((m) => m.key === key).map((m) => m.id),
+      );
     }
-    const rows = await pool.query(`SELECT status, count(*)::int AS n, bool_and(published_at IS NOT NULL) AS stamped FROM outbox WHERE topic = $1 GROUP BY status`, [topic]);
+    const rows = await pool.query(
+      `SELECT status, count(*)::int AS n, bool_and(published_at IS NOT NULL) AS stamped FROM outbox WHERE topic = $1 GROUP BY status`,
+      [topic],
+    );
     assert.deepEqual(rows.rows, [{ status: 'published', n: 30, stamped: true }]);
     assert.ok(elapsedMs < 5000, `relayed in ${elapsedMs} ms`);
     console.log(`30 events written and relayed in ${elapsedMs} ms (poll interval 60 s)`);
@@ -107,7 +116,8 @@ describe('transactional outbox and relay', () => {
     const topic = uniqueTopic('retry');
     const first = userRegistered(topic, 'user-r', 1);
     const second = userRegistered(topic, 'user-r', 2);
-    for (const event of [first, second]) await inPgTransaction(pool, (client) => enqueueEvent(pgExecutor(client), event));
+    for (const event of [first, second])
+      await inPgTransaction(pool, (client) => enqueueEvent(pgExecutor(client), event));
     const attemptsAt: Date[] = [];
     const { received, consumer } = collect(topic, 'retry-test');
     const relay = new OutboxRelay({
@@ -121,9 +131,15 @@ describe('transactional outbox and relay', () => {
     await relay.stop();
     await (await consumer).stop();
 
-    assert.deepEqual(received.map((m) => m.id), [first.id, second.id]);
+    assert.deepEqual(
+      received.map((m) => m.id),
+      [first.id, second.id],
+    );
     assert.equal(attemptsAt.length, 3);
-    const gaps = [attemptsAt[1]!.getTime() - attemptsAt[0]!.getTime(), attemptsAt[2]!.getTime() - attemptsAt[1]!.getTime()];
+    const gaps = [
+      attemptsAt[1]!.getTime() - attemptsAt[0]!.getTime(),
+      attemptsAt[2]!.getTime() - attemptsAt[1]!.getTime(),
+    ];
     assert.ok(gaps[0]! >= 140 && gaps[1]! >= 290, `backoff doubles: gaps ${gaps.join(', ')} ms`);
     const row = await pool.query('SELECT status, attempts, last_error FROM outbox WHERE event_id = $1', [first.id]);
     assert.deepEqual(row.rows[0], { status: 'published', attempts: 2, last_error: 'broker unavailable (attempt 2)' });
@@ -136,9 +152,22 @@ describe('transactional outbox and relay', () => {
     const deadBus = await connectPgLog({ connectionString: events.url });
     await deadBus.close(); // a real failure: publishing on a closed bus throws
     const { log, lines } = capturedLogger();
-    const relay = new OutboxRelay({ connectionString: service.url, bus: deadBus, log, maxAttempts: 3, retryBaseMs: 20, pollIntervalMs: 50 });
+    const relay = new OutboxRelay({
+      connectionString: service.url,
+      bus: deadBus,
+      log,
+      maxAttempts: 3,
+      retryBaseMs: 20,
+      pollIntervalMs: 50,
+    });
     await relay.start();
-    await waitFor('the row to be parked', async () => (await pool.query(`SELECT 1 FROM outbox WHERE event_id = $1 AND status = 'parked'`, [poison.id])).rowCount === 1, 5000);
+    await waitFor(
+      'the row to be parked',
+      async () =>
+        (await pool.query(`SELECT 1 FROM outbox WHERE event_id = $1 AND status = 'parked'`, [poison.id])).rowCount ===
+        1,
+      5000,
+    );
     // Time for a relay that ignored the parking (polling every 50 ms) to try again.
     await sleep(1_500);
     await relay.stop();
@@ -150,7 +179,11 @@ describe('transactional outbox and relay', () => {
     const parkedLines = lines.filter((line) => line.level === 50 && line.eventId === poison.id);
     assert.equal(parkedLines.length, 1);
     assert.match(String(parkedLines[0]!.msg), /parked/);
-    assert.equal(lines.filter((line) => line.level === 40 && line.eventId === poison.id).length, 2, 'two retry warnings');
+    assert.equal(
+      lines.filter((line) => line.level === 40 && line.eventId === poison.id).length,
+      2,
+      'two retry warnings',
+    );
 
     assert.equal(await requeueParked(pgExecutor(pool), [poison.id]), 1);
     const { received, consumer } = collect(topic, 'park-test');
@@ -168,7 +201,10 @@ describe('transactional outbox and relay', () => {
     const parkedA = userRegistered(topic, 'user-a', 1);
     await enqueue(parkedA);
     // Parked the way the relay parks a row after maxAttempts failures.
-    await pool.query(`UPDATE outbox SET status = 'parked', attempts = 10, last_error = 'broker refused' WHERE event_id = $1`, [parkedA.id]);
+    await pool.query(
+      `UPDATE outbox SET status = 'parked', attempts = 10, last_error = 'broker refused' WHERE event_id = $1`,
+      [parkedA.id],
+    );
     const laterA = [userRegistered(topic, 'user-a', 2), userRegistered(topic, 'user-a', 3)];
     const others = [userRegistered(topic, 'user-b', 4), userRegistered(topic, 'user-b', 5)];
     for (const event of [laterA[0]!, others[0]!, laterA[1]!, others[1]!]) await enqueue(event);
@@ -178,15 +214,29 @@ describe('transactional outbox and relay', () => {
     try {
       assert.equal(await relay.relayOnce(), 2, 'only the other key is published');
       await waitFor("the other key's events", () => received.length === 2, 5000);
-      assert.deepEqual(received.map((m) => m.id), others.map((m) => m.id));
-      const statuses = await pool.query(`SELECT event_id, status FROM outbox WHERE topic = $1 AND key = 'user-a' ORDER BY seq`, [topic]);
-      assert.deepEqual(statuses.rows.map((r) => r.status), ['parked', 'pending', 'pending'], 'later rows of the parked key are held');
+      assert.deepEqual(
+        received.map((m) => m.id),
+        others.map((m) => m.id),
+      );
+      const statuses = await pool.query(
+        `SELECT event_id, status FROM outbox WHERE topic = $1 AND key = 'user-a' ORDER BY seq`,
+        [topic],
+      );
+      assert.deepEqual(
+        statuses.rows.map((r) => r.status),
+        ['parked', 'pending', 'pending'],
+        'later rows of the parked key are held',
+      );
       assert.equal(await relay.relayOnce(), 0, 'a second round still holds them');
 
       assert.equal(await requeueParked(pgExecutor(pool), [parkedA.id]), 1);
       assert.equal(await relay.relayOnce(), 3);
       await waitFor('the released key', () => received.length === 5, 5000);
-      assert.deepEqual(received.slice(2).map((m) => m.id), [parkedA, ...laterA].map((m) => m.id), 'the key flows in its original order');
+      assert.deepEqual(
+        received.slice(2).map((m) => m.id),
+        [parkedA, ...laterA].map((m) => m.id),
+        'the key flows in its original order',
+      );
     } finally {
       await relay.stop();
       await (await consumer).stop();
@@ -210,7 +260,9 @@ describe('transactional outbox and relay', () => {
     await firstRelay.stop();
 
     // Two relays at once (two replicas of a service), after a restart.
-    const relays = [0, 1].map(() => new OutboxRelay({ connectionString: service.url, bus, pollIntervalMs: 50, batchSize: 7 }));
+    const relays = [0, 1].map(
+      () => new OutboxRelay({ connectionString: service.url, bus, pollIntervalMs: 50, batchSize: 7 }),
+    );
     await Promise.all(relays.map((relay) => relay.start()));
     for (let from = 20; from < 220; from += 20) sent.push(...(await enqueue(from, 20)));
     await waitFor('all 220', () => received.length >= 220, 15_000);
@@ -223,7 +275,11 @@ describe('transactional outbox and relay', () => {
     assert.equal(new Set(received.map((m) => m.id)).size, 220);
     for (let k = 0; k < 5; k++) {
       const key = `user-${k}`;
-      assert.deepEqual(received.filter((m) => m.key === key).map((m) => m.id), sent.filter((m) => m.key === key).map((m) => m.id), `order of ${key}`);
+      assert.deepEqual(
+        received.filter((m) => m.key === key).map((m) => m.id),
+        sent.filter((m) => m.key === key).map((m) => m.id),
+        `order of ${key}`,
+      );
     }
   });
 });

@@ -20,7 +20,13 @@ class MemoryStore implements ParkedStore {
   rows: Array<ParkEntry & { status: OpenParked['status'] | 'replayed' }> = [];
   async openForKey(group: string, topic: string, key: string): Promise<OpenParked[]> {
     return this.rows
-      .filter((r) => r.group === group && r.message.topic === topic && r.message.key === key && (r.status === 'parked' || r.status === 'replay'))
+      .filter(
+        (r) =>
+          r.group === group &&
+          r.message.topic === topic &&
+          r.message.key === key &&
+          (r.status === 'parked' || r.status === 'replay'),
+      )
       .map((r) => ({ eventId: r.message.id, status: r.status as OpenParked['status'] }));
   }
   async park(entry: ParkEntry): Promise<void> {
@@ -84,7 +90,10 @@ describe('consumer parking: decision and retry schedule', () => {
     assert.equal(h.attempts.get(message.id), 4);
     assert.deepEqual(h.slept, [100, 200, 250]);
     const [row] = (h.context.store as MemoryStore).rows;
-    assert.deepEqual([row!.attempts, row!.error, row!.position, row!.heldBehind, row!.status], [4, 'fails on attempt 4', { partition: 2, offset: '41' }, undefined, 'parked']);
+    assert.deepEqual(
+      [row!.attempts, row!.error, row!.position, row!.heldBehind, row!.status],
+      [4, 'fails on attempt 4', { partition: 2, offset: '41' }, undefined, 'parked'],
+    );
   });
 
   test('later messages of a parked key are held without reaching the handler; other keys are handled', async () => {
@@ -112,14 +121,20 @@ describe('consumer parking: decision and retry schedule', () => {
     const failing = harness(new Map([[first.id, 99]]), store);
     assert.equal(await deliver(first, at, failing.context), 'parked');
     assert.equal(await deliver(second, at, failing.context), 'held');
-    assert.deepEqual(store.rows.map((r) => r.status), ['parked', 'parked']);
+    assert.deepEqual(
+      store.rows.map((r) => r.status),
+      ['parked', 'parked'],
+    );
     // Replayed again once fixed: both flow, in order.
     store.rows.forEach((r) => (r.status = 'replay'));
     const fixed = harness(new Map(), store);
     assert.equal(await deliver(first, at, fixed.context), 'handled');
     assert.equal(await deliver(second, at, fixed.context), 'handled');
     assert.deepEqual(fixed.handled, [first.id, second.id]);
-    assert.deepEqual(store.rows.map((r) => r.status), ['replayed', 'replayed']);
+    assert.deepEqual(
+      store.rows.map((r) => r.status),
+      ['replayed', 'replayed'],
+    );
   });
 
   test('a consumer stopping between attempts neither handles nor parks the message', async () => {

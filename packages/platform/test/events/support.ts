@@ -20,7 +20,11 @@ export function userRegistered(topic: string, key: string, n: number): BusMessag
 }
 
 /** Polls `check` until it answers true; fails with `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -1,12 +1,24 @@
 // The SMS engines: Kavenegar in production, the development outbox elsewhere.
 import type { DevOutbox } from '../domain/dev-outbox.ts';
-import { cellphoneChangedText, codeMessageText, SmsDeliveryError, type CellphoneChangedNotice, type CodeMessage, type SmsSender } from '../domain/sms.ts';
+import {
+  cellphoneChangedText,
+  codeMessageText,
+  SmsDeliveryError,
+  type CellphoneChangedNotice,
+  type CodeMessage,
+  type SmsSender,
+} from '../domain/sms.ts';
 
 export class OutboxSms implements SmsSender {
   constructor(private readonly outbox: DevOutbox) {}
 
   async sendCode(message: CodeMessage): Promise<void> {
-    await this.outbox.store({ channel: 'sms', recipient: message.cellphone, text: codeMessageText(message), code: message.code });
+    await this.outbox.store({
+      channel: 'sms',
+      recipient: message.cellphone,
+      text: codeMessageText(message),
+      code: message.code,
+    });
   }
 
   async sendCellphoneChanged(notice: CellphoneChangedNotice): Promise<void> {
@@ -41,7 +53,10 @@ export class KavenegarSms implements SmsSender {
   }
 
   sendCellphoneChanged({ cellphone, newCellphoneTail }: CellphoneChangedNotice): Promise<void> {
-    if (!this.options.noticeTemplate) return Promise.reject(new SmsDeliveryError('no Kavenegar template for the cellphone-changed notice (KAVENEGAR_NOTICE_TEMPLATE)'));
+    if (!this.options.noticeTemplate)
+      return Promise.reject(
+        new SmsDeliveryError('no Kavenegar template for the cellphone-changed notice (KAVENEGAR_NOTICE_TEMPLATE)'),
+      );
     return this.lookup(cellphone, newCellphoneTail, this.options.noticeTemplate);
   }
 
@@ -57,7 +72,10 @@ export class KavenegarSms implements SmsSender {
     const body = (await response.json().catch(() => ({}))) as KavenegarResponse;
     const status = body.return?.status ?? response.status;
     if (!response.ok || status !== 200) {
-      throw new SmsDeliveryError(`Kavenegar refused the message: ${status} ${body.return?.message ?? response.statusText}`, status);
+      throw new SmsDeliveryError(
+        `Kavenegar refused the message: ${status} ${body.return?.message ?? response.statusText}`,
+        status,
+      );
     }
   }
 }

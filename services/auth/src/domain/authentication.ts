@@ -38,8 +38,17 @@ export interface VerifyInput {
   currentSessionId?: string;
 }
 
-function view(user: { id: string; cellphone: string; email: string | null; emailVerifiedAt: Date | null }, isNew: boolean): UserView {
-  return { id: user.id, cellphone: user.cellphone, email: user.email ?? '', emailVerified: user.emailVerifiedAt !== null, isNew };
+function view(
+  user: { id: string; cellphone: string; email: string | null; emailVerifiedAt: Date | null },
+  isNew: boolean,
+): UserView {
+  return {
+    id: user.id,
+    cellphone: user.cellphone,
+    email: user.email ?? '',
+    emailVerified: user.emailVerifiedAt !== null,
+    isNew,
+  };
 }
 
 export class Authentication {
@@ -54,7 +63,13 @@ export class Authentication {
   ) {}
 
   /** `signal`: the caller gave up (cancelled, or its deadline passed); no SMS is sent after that. */
-  async sendCellphoneCode(cellphone: string, purpose: Purpose, callerId: string | null, client: string, signal?: AbortSignal): Promise<IssuedCode> {
+  async sendCellphoneCode(
+    cellphone: string,
+    purpose: Purpose,
+    callerId: string | null,
+    client: string,
+    signal?: AbortSignal,
+  ): Promise<IssuedCode> {
     if (purpose === 'CHANGE_CELLPHONE') await this.assertCanMoveTo(await this.caller(callerId), cellphone);
     return this.codes.issue(cellphone, purpose, purpose === 'CHANGE_CELLPHONE' ? callerId : null, client, signal);
   }
@@ -80,8 +95,17 @@ export class Authentication {
         const user = await tx.user.update({ where: { id: current.id }, data: { cellphone: input.cellphone } });
         await userEvents.cellphoneChanged(tx, user.id, current.cellphone, user.cellphone);
         // Whoever held the old number's sessions (a lost or sold SIM, a shared phone) is out.
-        const endedSessionIds = await this.sessions.endOtherSessions(tx, user.id, input.currentSessionId, 'cellphone-change');
-        return { user: view(user, false), endedSessionIds, accessTokensValidUntilMs: BigInt(this.sessions.accessTokensValidUntilMs()) };
+        const endedSessionIds = await this.sessions.endOtherSessions(
+          tx,
+          user.id,
+          input.currentSessionId,
+          'cellphone-change',
+        );
+        return {
+          user: view(user, false),
+          endedSessionIds,
+          accessTokensValidUntilMs: BigInt(this.sessions.accessTokensValidUntilMs()),
+        };
       });
     } catch (error) {
       // Someone registered the number between the check and the change.

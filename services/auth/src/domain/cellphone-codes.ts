@@ -52,7 +52,13 @@ export class CellphoneCodes {
    * When `signal` has aborted by the time the code is stored (the caller gave up, e.g. the
    * gateway already answered 504), no SMS is sent and the code is dropped again.
    */
-  async issue(cellphone: string, purpose: Purpose, userId: string | null, client: string, signal?: AbortSignal): Promise<IssuedCode> {
+  async issue(
+    cellphone: string,
+    purpose: Purpose,
+    userId: string | null,
+    client: string,
+    signal?: AbortSignal,
+  ): Promise<IssuedCode> {
     signal?.throwIfAborted();
     const code = randomDigits(CODE_LENGTH);
     const now = this.clock();
@@ -64,7 +70,9 @@ export class CellphoneCodes {
       if (last && now - last.createdAt.getTime() < this.settings.resendSeconds * 1000) {
         throw new DomainError('EXC_AUTHENTICATION_CODE_ALREADY_SENT');
       }
-      const sentToday = await tx.cellphoneCode.count({ where: { cellphone, createdAt: { gt: new Date(now - DAY_MS) } } });
+      const sentToday = await tx.cellphoneCode.count({
+        where: { cellphone, createdAt: { gt: new Date(now - DAY_MS) } },
+      });
       if (sentToday >= this.settings.dailyLimit) throw new DomainError(CODE_DAILY_LIMIT);
       return tx.cellphoneCode.create({
         data: {
@@ -100,12 +108,24 @@ export class CellphoneCodes {
    * cellphone change, this user). Answers the code's id for `consume`. Every guess takes one
    * of this client's attempts first, atomically, so parallel guesses cannot exceed the cap.
    */
-  async check(cellphone: string, code: string, purpose: Purpose, userId: string | null, client: string): Promise<string> {
+  async check(
+    cellphone: string,
+    code: string,
+    purpose: Purpose,
+    userId: string | null,
+    client: string,
+  ): Promise<string> {
     const now = this.clock();
-    const sent = await this.db.cellphoneCode.findFirst({ where: { cellphone, purpose, userId }, orderBy: { createdAt: 'desc' } });
+    const sent = await this.db.cellphoneCode.findFirst({
+      where: { cellphone, purpose, userId },
+      orderBy: { createdAt: 'desc' },
+    });
     if (!sent || sent.consumedAt) throw new DomainError('EXC_AUTHENTICATION_CODE_IS_INVALID');
-    const spent = await this.db.cellphoneCodeAttempts.findUnique({ where: { codeId_clientAddress: { codeId: sent.id, clientAddress: client } } });
-    if (spent && spent.attempts >= this.settings.maxAttempts) throw new DomainError('EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
+    const spent = await this.db.cellphoneCodeAttempts.findUnique({
+      where: { codeId_clientAddress: { codeId: sent.id, clientAddress: client } },
+    });
+    if (spent && spent.attempts >= this.settings.maxAttempts)
+      throw new DomainError('EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED');
     await this.assertNotLocked(this.db, cellphone, client, now);
     if (sent.expiresAt.getTime() <= now) throw new DomainError('EXC_AUTHENTICATION_CODE_IS_EXPIRED');
 
@@ -128,20 +148,33 @@ export class CellphoneCodes {
 
   /** Marks a checked code used, inside the transaction that acts on it; a code works once. */
   async consume(tx: Transaction, codeId: string): Promise<void> {
-    const used = await tx.cellphoneCode.updateMany({ where: { id: codeId, consumedAt: null }, data: { consumedAt: new Date(this.clock()) } });
+    const used = await tx.cellphoneCode.updateMany({
+      where: { id: codeId, consumedAt: null },
+      data: { consumedAt: new Date(this.clock()) },
+    });
     if (used.count === 0) throw new DomainError('EXC_AUTHENTICATION_CODE_IS_INVALID');
   }
 
   private async lockOut(cellphone: string, client: string, now: number): Promise<void> {
-    const earlier = await this.db.cellphoneLockout.count({ where: { cellphone, clientAddress: client, createdAt: { gt: new Date(now - DAY_MS) } } });
+    const earlier = await this.db.cellphoneLockout.count({
+      where: { cellphone, clientAddress: client, createdAt: { gt: new Date(now - DAY_MS) } },
+    });
     const steps = this.settings.lockoutSeconds;
     const seconds = steps[Math.min(earlier, steps.length - 1)]!;
-    await this.db.cellphoneLockout.create({ data: { cellphone, clientAddress: client, createdAt: new Date(now), lockedUntil: new Date(now + seconds * 1000) } });
-    this.log.warn({ client, lockoutSeconds: seconds, earlierToday: earlier }, 'one-time code guesses used up: client locked out of the cellphone');
+    await this.db.cellphoneLockout.create({
+      data: { cellphone, clientAddress: client, createdAt: new Date(now), lockedUntil: new Date(now + seconds * 1000) },
+    });
+    this.log.warn(
+      { client, lockoutSeconds: seconds, earlierToday: earlier },
+      'one-time code guesses used up: client locked out of the cellphone',
+    );
   }
 
   private async assertNotLocked(db: Reader, cellphone: string, client: string, now: number): Promise<void> {
-    const lock = await db.cellphoneLockout.findFirst({ where: { cellphone, clientAddress: client, lockedUntil: { gt: new Date(now) } }, select: { id: true } });
+    const lock = await db.cellphoneLockout.findFirst({
+      where: { cellphone, clientAddress: client, lockedUntil: { gt: new Date(now) } },
+      select: { id: true },
+    });
     if (lock) throw new DomainError(CELLPHONE_LOCKED);
   }
 

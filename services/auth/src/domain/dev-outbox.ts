@@ -15,7 +15,13 @@ export class DevOutbox {
 
   async store(entry: OutboxEntry): Promise<void> {
     await this.db.devOutboxMessage.create({
-      data: { channel: entry.channel, recipient: entry.recipient, subject: entry.subject ?? '', text: entry.text, code: entry.code ?? null },
+      data: {
+        channel: entry.channel,
+        recipient: entry.recipient,
+        subject: entry.subject ?? '',
+        text: entry.text,
+        code: entry.code ?? null,
+      },
     });
   }
 

@@ -55,12 +55,22 @@ export class EmailVerification {
         tx.emailVerification.count({ where: { userId, createdAt: { gt: dayAgo } } }),
         tx.emailVerification.count({ where: { email, createdAt: { gt: dayAgo } } }),
       ]);
-      if (byUser >= this.settings.dailyLimitPerUser || byAddress >= this.settings.dailyLimitPerAddress) throw new DomainError(EMAIL_LIMIT);
+      if (byUser >= this.settings.dailyLimitPerUser || byAddress >= this.settings.dailyLimitPerAddress)
+        throw new DomainError(EMAIL_LIMIT);
       if (user.email !== email) await tx.user.update({ where: { id: userId }, data: { email, emailVerifiedAt: null } });
       // Links sent earlier for another address must not switch the account back to it.
-      await tx.emailVerification.updateMany({ where: { userId, usedAt: null, email: { not: email } }, data: { usedAt: now } });
+      await tx.emailVerification.updateMany({
+        where: { userId, usedAt: null, email: { not: email } },
+        data: { usedAt: now },
+      });
       return tx.emailVerification.create({
-        data: { userId, email, codeHash: this.hash(code), expiresAt: new Date(now.getTime() + this.settings.ttlSeconds * 1000), createdAt: now },
+        data: {
+          userId,
+          email,
+          codeHash: this.hash(code),
+          expiresAt: new Date(now.getTime() + this.settings.ttlSeconds * 1000),
+          createdAt: now,
+        },
       });
     });
     const link = verificationLink(this.settings.publicWebUrl, email, code);
@@ -83,11 +93,19 @@ export class EmailVerification {
   async verify(email: string, code: string): Promise<void> {
     const now = new Date(this.clock());
     const verification = await this.db.emailVerification.findUnique({ where: { codeHash: this.hash(code) } });
-    if (!verification || verification.email !== email || verification.usedAt || verification.expiresAt.getTime() <= now.getTime()) {
+    if (
+      !verification ||
+      verification.email !== email ||
+      verification.usedAt ||
+      verification.expiresAt.getTime() <= now.getTime()
+    ) {
       throw new DomainError('EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
     }
     await this.db.$transaction(async (tx) => {
-      const used = await tx.emailVerification.updateMany({ where: { id: verification.id, usedAt: null }, data: { usedAt: now } });
+      const used = await tx.emailVerification.updateMany({
+        where: { id: verification.id, usedAt: null },
+        data: { usedAt: now },
+      });
       if (used.count === 0) throw new DomainError('EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID');
       await tx.user.update({ where: { id: verification.userId }, data: { email, emailVerifiedAt: now } });
       await userEvents.emailVerified(tx, verification.userId, email);

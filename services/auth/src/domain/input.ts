@@ -34,7 +34,7 @@ const emailSchema = z.email();
 export function parseEmail(input: string): string {
   const email = input.trim().toLowerCase();
   if (email === '') throw new DomainError('EXC_AUTHENTICATION_EMAIL_IS_REQUIRED');
-  if (email.length > 254 || !emailSchema.safeParse(email).success) throw new DomainError('EXC_AUTHENTICATION_EMAIL_IS_INVALID');
+  if (email.length > 254 || !emailSchema.safeParse(email).success)
+    throw new DomainError('EXC_AUTHENTICATION_EMAIL_IS_INVALID');
   return email;
 }
-

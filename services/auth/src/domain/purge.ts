@@ -38,22 +38,32 @@ export class Purge {
     const refreshLifetimeAgo = new Date(now - this.settings.refreshTokenTtlSeconds * 1000);
     const counts: PurgeCounts = {
       // Their attempts go with them (ON DELETE CASCADE).
-      cellphoneCodes: (await this.db.cellphoneCode.deleteMany({ where: { createdAt: { lte: dayAgo }, expiresAt: { lte: nowDate } } })).count,
-      lockouts: (await this.db.cellphoneLockout.deleteMany({ where: { createdAt: { lte: dayAgo }, lockedUntil: { lt: nowDate } } })).count,
+      cellphoneCodes: (
+        await this.db.cellphoneCode.deleteMany({ where: { createdAt: { lte: dayAgo }, expiresAt: { lte: nowDate } } })
+      ).count,
+      lockouts: (
+        await this.db.cellphoneLockout.deleteMany({
+          where: { createdAt: { lte: dayAgo }, lockedUntil: { lt: nowDate } },
+        })
+      ).count,
       smsHourlyCounts: (await this.db.smsHourlyCount.deleteMany({ where: { hour: { lt: dayAgo } } })).count,
       refreshTokens: (await this.db.refreshToken.deleteMany({ where: { expiresAt: { lte: nowDate } } })).count,
       // Revoked long enough ago that none of their tokens could still be live, or left with no token at all.
-      sessions: (await this.db.session.deleteMany({
-        where: {
-          OR: [
-            { revokedAt: { lte: refreshLifetimeAgo } },
-            { createdAt: { lte: refreshLifetimeAgo }, refreshTokens: { none: {} } },
-          ],
-        },
-      })).count,
-      emailVerifications: (await this.db.emailVerification.deleteMany({
-        where: { createdAt: { lte: dayAgo }, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: nowDate } }] },
-      })).count,
+      sessions: (
+        await this.db.session.deleteMany({
+          where: {
+            OR: [
+              { revokedAt: { lte: refreshLifetimeAgo } },
+              { createdAt: { lte: refreshLifetimeAgo }, refreshTokens: { none: {} } },
+            ],
+          },
+        })
+      ).count,
+      emailVerifications: (
+        await this.db.emailVerification.deleteMany({
+          where: { createdAt: { lte: dayAgo }, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: nowDate } }] },
+        })
+      ).count,
       signingKeys: await this.signer.purgeRetired(),
     };
     if (Object.values(counts).some((n) => n > 0)) this.log.info({ purged: counts }, 'purged expired auth records');

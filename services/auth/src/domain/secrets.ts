@@ -1,6 +1,15 @@
 // Random secrets, the one-way forms they are stored in, and the sealed (encrypted) form of
 // what must be read back.
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /** A one-time code of `length` decimal digits from the crypto RNG (leading zeros kept). */
 export function randomDigits(length: number): string {

@@ -64,7 +64,9 @@ export class Sessions {
   /** Opens a new family for a user who just proved who they are. */
   async open(tx: Transaction, userId: string, userAgent: string): Promise<SessionTokens> {
     const now = this.clock();
-    const session = await tx.session.create({ data: { userId, userAgent: userAgent.slice(0, 500), createdAt: new Date(now) } });
+    const session = await tx.session.create({
+      data: { userId, userAgent: userAgent.slice(0, 500), createdAt: new Date(now) },
+    });
     return (await this.issue(tx, userId, session.id, now)).tokens;
   }
 
@@ -76,9 +78,19 @@ export class Sessions {
       return await this.db.$transaction(async (tx) => {
         // The row lock makes parallel refreshes of one token wait for the first to finish;
         // the later ones then find it rotated and get its successor.
-        const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM refresh_tokens WHERE token_hash = ${presented.tokenHash} FOR UPDATE`;
-        const token = locked.length === 0 ? null : await tx.refreshToken.findUnique({ where: { id: locked[0]!.id }, include: { session: true } });
-        if (!token || (presented.sessionId !== undefined && token.sessionId !== presented.sessionId) || token.session.revokedAt || token.expiresAt.getTime() <= now) {
+        const locked = await tx.$queryRaw<
+          { id: string }[]
+        >`SELECT id FROM refresh_tokens WHERE token_hash = ${presented.tokenHash} FOR UPDATE`;
+        const token =
+          locked.length === 0
+            ? null
+            : await tx.refreshToken.findUnique({ where: { id: locked[0]!.id }, include: { session: true } });
+        if (
+          !token ||
+          (presented.sessionId !== undefined && token.sessionId !== presented.sessionId) ||
+          token.session.revokedAt ||
+          token.expiresAt.getTime() <= now
+        ) {
           throw new DomainError('EXC_SESSIONS_REFRESH_TOKEN_INVALID');
         }
         const { userId } = token.session;
@@ -86,11 +98,16 @@ export class Sessions {
           const next = await this.issue(tx, userId, token.sessionId, now);
           await tx.refreshToken.update({
             where: { id: token.id },
-            data: { rotatedAt: new Date(now), successorId: next.id, successorSealed: seal(successorKey(refreshToken), next.tokens.refreshToken, token.id) },
+            data: {
+              rotatedAt: new Date(now),
+              successorId: next.id,
+              successorSealed: seal(successorKey(refreshToken), next.tokens.refreshToken, token.id),
+            },
           });
           return next.tokens;
         }
-        if (now - token.rotatedAt.getTime() > this.settings.reuseGraceSeconds * 1000) throw new ReusedToken(token.sessionId);
+        if (now - token.rotatedAt.getTime() > this.settings.reuseGraceSeconds * 1000)
+          throw new ReusedToken(token.sessionId);
         const successor = await this.liveSuccessor(tx, token, refreshToken);
         if (!successor) throw new DomainError('EXC_SESSIONS_REFRESH_TOKEN_INVALID');
         const access = await this.signer.sign(userId, token.sessionId);
@@ -113,8 +130,15 @@ export class Sessions {
   async logout(refreshToken: string, callerId: string | undefined): Promise<string> {
     const presented = parseRefreshToken(refreshToken);
     if (!presented) throw new DomainError('EXC_SESSIONS_REFRESH_TOKEN_INVALID');
-    const token = await this.db.refreshToken.findUnique({ where: { tokenHash: presented.tokenHash }, include: { session: true } });
-    if (!token || (presented.sessionId !== undefined && token.sessionId !== presented.sessionId) || (callerId !== undefined && token.session.userId !== callerId)) {
+    const token = await this.db.refreshToken.findUnique({
+      where: { tokenHash: presented.tokenHash },
+      include: { session: true },
+    });
+    if (
+      !token ||
+      (presented.sessionId !== undefined && token.sessionId !== presented.sessionId) ||
+      (callerId !== undefined && token.session.userId !== callerId)
+    ) {
       throw new DomainError('EXC_SESSIONS_REFRESH_TOKEN_INVALID');
     }
     await this.revokeFamily(token.sessionId, 'logout');
@@ -122,11 +146,23 @@ export class Sessions {
   }
 
   /** Revokes every live family of the user but `keep`; answers the ids of those it ended. */
-  async endOtherSessions(tx: Transaction, userId: string, keep: string | undefined, reason: RevokedReason): Promise<string[]> {
+  async endOtherSessions(
+    tx: Transaction,
+    userId: string,
+    keep: string | undefined,
+    reason: RevokedReason,
+  ): Promise<string[]> {
     const keepId = keep && isSessionId(keep) ? keep.toLowerCase() : undefined;
-    const live = await tx.session.findMany({ where: { userId, revokedAt: null, ...(keepId ? { id: { not: keepId } } : {}) }, select: { id: true } });
+    const live = await tx.session.findMany({
+      where: { userId, revokedAt: null, ...(keepId ? { id: { not: keepId } } : {}) },
+      select: { id: true },
+    });
     const ids = live.map((session) => session.id);
-    if (ids.length > 0) await tx.session.updateMany({ where: { id: { in: ids } }, data: { revokedAt: new Date(this.clock()), revokedReason: reason } });
+    if (ids.length > 0)
+      await tx.session.updateMany({
+        where: { id: { in: ids } },
+        data: { revokedAt: new Date(this.clock()), revokedReason: reason },
+      });
     return ids;
   }
 
@@ -139,7 +175,11 @@ export class Sessions {
    * The live token at the end of `token`'s chain of successors. Each successor is sealed with
    * a key derived from its predecessor, so the chain opens only from a token presented in clear.
    */
-  private async liveSuccessor(tx: Transaction, token: { id: string; successorId: string | null; successorSealed: string | null }, presented: string) {
+  private async liveSuccessor(
+    tx: Transaction,
+    token: { id: string; successorId: string | null; successorSealed: string | null },
+    presented: string,
+  ) {
     let row = token;
     let secret = presented;
     for (let hop = 0; hop < MAX_SUCCESSOR_HOPS; hop++) {
@@ -155,13 +195,23 @@ export class Sessions {
   }
 
   private async revokeFamily(sessionId: string, reason: RevokedReason): Promise<void> {
-    await this.db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date(this.clock()), revokedReason: reason } });
+    await this.db.session.updateMany({
+      where: { id: sessionId, revokedAt: null },
+      data: { revokedAt: new Date(this.clock()), revokedReason: reason },
+    });
   }
 
-  private async issue(tx: Transaction, userId: string, sessionId: string, now: number): Promise<{ id: string; tokens: SessionTokens }> {
+  private async issue(
+    tx: Transaction,
+    userId: string,
+    sessionId: string,
+    now: number,
+  ): Promise<{ id: string; tokens: SessionTokens }> {
     const refreshToken = `${sessionId}.${randomToken()}`;
     const refreshExpiresAt = new Date(now + this.settings.refreshTokenTtlSeconds * 1000);
-    const row = await tx.refreshToken.create({ data: { sessionId, tokenHash: sha256(refreshToken), expiresAt: refreshExpiresAt, createdAt: new Date(now) } });
+    const row = await tx.refreshToken.create({
+      data: { sessionId, tokenHash: sha256(refreshToken), expiresAt: refreshExpiresAt, createdAt: new Date(now) },
+    });
     const access = await this.signer.sign(userId, sessionId);
     return {
       id: row.id,

@@ -106,7 +106,10 @@ export class AccessTokenSigner {
 
   /** Deletes keys no token that could still be valid was signed with; answers how many. */
   async purgeRetired(): Promise<number> {
-    const keys = await this.db.signingKey.findMany({ orderBy: { createdAt: 'asc' }, select: { id: true, createdAt: true } });
+    const keys = await this.db.signingKey.findMany({
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, createdAt: true },
+    });
     const keep = new Set(retainedKeys(keys, this.settings.ttlSeconds, this.clock()).map((key) => key.id));
     const retired = keys.filter((key) => !keep.has(key.id)).map((key) => key.id);
     if (retired.length === 0) return 0;
@@ -117,8 +120,16 @@ export class AccessTokenSigner {
   private async current(): Promise<LoadedKeys> {
     const now = this.clock();
     const loaded = this.loaded;
-    if (loaded && now - loaded.loadedAtMs < KEY_RELOAD_MS && now - loaded.createdAtMs < this.rotationMs() && now < loaded.jwksChangesAtMs) return loaded;
-    this.loading ??= this.load().finally(() => { this.loading = undefined; });
+    if (
+      loaded &&
+      now - loaded.loadedAtMs < KEY_RELOAD_MS &&
+      now - loaded.createdAtMs < this.rotationMs() &&
+      now < loaded.jwksChangesAtMs
+    )
+      return loaded;
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
     return (this.loaded = await this.loading);
   }
 
@@ -135,7 +146,13 @@ export class AccessTokenSigner {
       if (newest?.privateJwkSealed && now - newest.createdAt.getTime() < this.rotationMs()) return stored;
       const key = await this.createKey();
       const created = await tx.signingKey.create({
-        data: { id: key.id, algorithm: ACCESS_TOKEN_ALGORITHM, publicJwk: key.publicJwk as object, privateJwkSealed: key.privateJwkSealed, createdAt: new Date(now) },
+        data: {
+          id: key.id,
+          algorithm: ACCESS_TOKEN_ALGORITHM,
+          publicJwk: key.publicJwk as object,
+          privateJwkSealed: key.privateJwkSealed,
+          createdAt: new Date(now),
+        },
       });
       this.log.info({ kid: created.id, previous: newest?.id }, 'new access-token signing key');
       return [...stored, created];
@@ -145,17 +162,31 @@ export class AccessTokenSigner {
     try {
       privateJwk = JSON.parse(unseal(this.sealingKey, current.privateJwkSealed!, current.id)) as JWK;
     } catch {
-      throw new Error(`SIGNING_KEY_ENCRYPTION_SECRET does not open the stored signing key ${current.id}: it is not the secret the key was sealed with`);
+      throw new Error(
+        `SIGNING_KEY_ENCRYPTION_SECRET does not open the stored signing key ${current.id}: it is not the secret the key was sealed with`,
+      );
     }
     const privateKey = (await importJWK(privateJwk, ACCESS_TOKEN_ALGORITHM)) as CryptoKey;
     const ttl = this.settings.ttlSeconds;
     const jwksJson = JSON.stringify({ keys: retainedKeys(keys, ttl, now).map((key) => key.publicJwk) });
-    const jwksChangesAtMs = Math.min(...keys.map((_key, i) => retainedUntil(keys, i, ttl)).filter((until) => until > now));
-    return { keyId: current.id, privateKey, createdAtMs: current.createdAt.getTime(), jwksJson, loadedAtMs: now, jwksChangesAtMs };
+    const jwksChangesAtMs = Math.min(
+      ...keys.map((_key, i) => retainedUntil(keys, i, ttl)).filter((until) => until > now),
+    );
+    return {
+      keyId: current.id,
+      privateKey,
+      createdAtMs: current.createdAt.getTime(),
+      jwksJson,
+      loadedAtMs: now,
+      jwksChangesAtMs,
+    };
   }
 
   private async createKey(): Promise<{ id: string; publicJwk: JWK; privateJwkSealed: string }> {
-    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
+    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, {
+      crv: 'Ed25519',
+      extractable: true,
+    });
     const publicJwk = await exportJWK(publicKey);
     const id = await calculateJwkThumbprint(publicJwk);
     return {
@@ -167,7 +198,12 @@ export class AccessTokenSigner {
 }
 
 /** Loads the signing keys, creating (or rotating to) a new one when none is current. */
-export async function loadAccessTokenSigner(db: Database, settings: SigningKeySettings, clock: Clock, log: Logger): Promise<AccessTokenSigner> {
+export async function loadAccessTokenSigner(
+  db: Database,
+  settings: SigningKeySettings,
+  clock: Clock,
+  log: Logger,
+): Promise<AccessTokenSigner> {
   const signer = new AccessTokenSigner(db, settings, clock, log);
   await signer.jwksJson();
   return signer;

@@ -27,8 +27,10 @@ export class SmsBudget {
     const sent = row!.count;
     if (sent <= this.perHour) return;
     if (sent === this.perHour + 1) {
-      this.log.error({ alert: 'sms-budget-exhausted', budgetPerHour: this.perHour, hour: hour.toISOString(), kind },
-        'SMS budget of this hour is spent: sending is paused until the next hour');
+      this.log.error(
+        { alert: 'sms-budget-exhausted', budgetPerHour: this.perHour, hour: hour.toISOString(), kind },
+        'SMS budget of this hour is spent: sending is paused until the next hour',
+      );
     }
     throw new DomainError(SMS_PAUSED);
   }
@@ -36,7 +38,10 @@ export class SmsBudget {
 
 /** An SmsSender that charges the budget before each message reaches the provider. */
 export class BudgetedSms implements SmsSender {
-  constructor(private readonly budget: SmsBudget, private readonly provider: SmsSender) {}
+  constructor(
+    private readonly budget: SmsBudget,
+    private readonly provider: SmsSender,
+  ) {}
 
   async sendCode(message: CodeMessage): Promise<void> {
     await this.budget.charge('code');

@@ -23,7 +23,10 @@ export interface SmsSender {
 }
 
 export class SmsDeliveryError extends Error {
-  constructor(message: string, readonly providerStatus?: number) {
+  constructor(
+    message: string,
+    readonly providerStatus?: number,
+  ) {
     super(message);
     this.name = 'SmsDeliveryError';
   }
@@ -31,7 +34,9 @@ export class SmsDeliveryError extends Error {
 
 /** The Persian text of a code message (Kavenegar uses its own approved template instead). */
 export function codeMessageText({ code, purpose }: CodeMessage): string {
-  return purpose === 'LOGIN' ? `کد ورود شما به درمانکار: ${code}` : `کد تأیید شمارهٔ موبایل جدید شما در درمانکار: ${code}`;
+  return purpose === 'LOGIN'
+    ? `کد ورود شما به درمانکار: ${code}`
+    : `کد تأیید شمارهٔ موبایل جدید شما در درمانکار: ${code}`;
 }
 
 export function cellphoneChangedText({ newCellphoneTail }: CellphoneChangedNotice): string {

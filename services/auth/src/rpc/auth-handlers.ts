@@ -45,7 +45,13 @@ export function authHandlers(parts: AuthParts): ServiceHandlers<typeof AuthServi
       const purpose = parsePurpose(request.purpose);
       if (purpose === 'CHANGE_CELLPHONE') requireCaller(context.userId);
       const cellphone = parseCellphone(request.cellphone);
-      const issued = await authentication.sendCellphoneCode(cellphone, purpose, optionalCaller(context.userId), clientKey(context.clientAddress), context.signal);
+      const issued = await authentication.sendCellphoneCode(
+        cellphone,
+        purpose,
+        optionalCaller(context.userId),
+        clientKey(context.clientAddress),
+        context.signal,
+      );
       return { cellphone, ...issued };
     },
 
@@ -55,7 +61,14 @@ export function authHandlers(parts: AuthParts): ServiceHandlers<typeof AuthServi
       const cellphone = parseCellphone(request.cellphone);
       const code = parseCode(request.code);
       return authentication.verifyCellphoneCode(
-        { cellphone, code, purpose, userAgent: request.userAgent, client: clientKey(context.clientAddress), currentSessionId: request.currentSessionId.trim() || undefined },
+        {
+          cellphone,
+          code,
+          purpose,
+          userAgent: request.userAgent,
+          client: clientKey(context.clientAddress),
+          currentSessionId: request.currentSessionId.trim() || undefined,
+        },
         optionalCaller(context.userId),
       );
     },

@@ -48,14 +48,17 @@ export function createSandboxProvider(db: Database, publicWebUrl: string, clock:
     },
     async verify(authority: string, amountRials: number): Promise<Verification> {
       return db.$transaction(async (tx) => {
-        const rows = await tx.$queryRaw<{ decision: string | null; amount: bigint; verified: Date | null; reference: string }[]>`
+        const rows = await tx.$queryRaw<
+          { decision: string | null; amount: bigint; verified: Date | null; reference: string }[]
+        >`
           SELECT decision, amount_rials AS amount, verified_at AS verified, reference FROM sandbox_payments WHERE authority = ${authority} FOR UPDATE`;
         const row = rows[0];
         // Zarinpal's codes for the same cases: -51 not paid, -50 amount differs, -54 unknown authority.
         if (!row) return { paid: false, code: '-54' } as const;
         if (row.decision !== 'approved') return { paid: false, code: '-51' } as const;
         if (row.amount !== BigInt(amountRials)) return { paid: false, code: '-50' } as const;
-        if (row.verified) return { paid: true, alreadyVerified: true, reference: row.reference, card: '502229******5995' } as const;
+        if (row.verified)
+          return { paid: true, alreadyVerified: true, reference: row.reference, card: '502229******5995' } as const;
         await tx.sandboxPayment.update({ where: { authority }, data: { verifiedAt: new Date(clock()) } });
         return { paid: true, alreadyVerified: false, reference: row.reference, card: '502229******5995' } as const;
       });
@@ -66,7 +69,10 @@ export function createSandboxProvider(db: Database, publicWebUrl: string, clock:
     },
     async decide(authority: string, approve: boolean): Promise<string> {
       const row = await find(authority);
-      const decided = await db.sandboxPayment.updateMany({ where: { authority, decision: null }, data: { decision: approve ? 'approved' : 'cancelled' } });
+      const decided = await db.sandboxPayment.updateMany({
+        where: { authority, decision: null },
+        data: { decision: approve ? 'approved' : 'cancelled' },
+      });
       if (decided.count !== 1) throw new DomainError('EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED');
       const back = new URL(row.callbackUrl);
       back.searchParams.set('Authority', authority);

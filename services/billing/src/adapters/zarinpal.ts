@@ -42,31 +42,48 @@ export function createZarinpalProvider(options: ZarinpalOptions): PaymentProvide
   }
 
   const dataOf = (answer: ZarinpalAnswer) => (answer.data && !Array.isArray(answer.data) ? answer.data : {});
-  const errorCodeOf = (answer: ZarinpalAnswer) => (answer.errors && !Array.isArray(answer.errors) ? answer.errors.code : undefined);
+  const errorCodeOf = (answer: ZarinpalAnswer) =>
+    answer.errors && !Array.isArray(answer.errors) ? answer.errors.code : undefined;
 
   return {
     name: 'zarinpal',
     async request(payment: PaymentRequest, signal?: AbortSignal): Promise<PaymentStarted> {
-      const answer = await post('/pg/v4/payment/request.json', {
-        merchant_id: options.merchantId,
-        amount: payment.amountRials,
-        currency: 'IRR',
-        description: payment.description,
-        callback_url: payment.callbackUrl,
-        metadata: { order_id: payment.orderId },
-      }, signal);
+      const answer = await post(
+        '/pg/v4/payment/request.json',
+        {
+          merchant_id: options.merchantId,
+          amount: payment.amountRials,
+          currency: 'IRR',
+          description: payment.description,
+          callback_url: payment.callbackUrl,
+          metadata: { order_id: payment.orderId },
+        },
+        signal,
+      );
       const data = dataOf(answer);
       if (data.code !== PAID || typeof data.authority !== 'string' || data.authority === '') {
-        options.log?.warn({ code: data.code ?? errorCodeOf(answer), orderId: payment.orderId }, 'zarinpal: payment request refused');
+        options.log?.warn(
+          { code: data.code ?? errorCodeOf(answer), orderId: payment.orderId },
+          'zarinpal: payment request refused',
+        );
         throw new DomainError('EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
       }
       return { authority: data.authority, redirectUrl: `${base}/pg/StartPay/${encodeURIComponent(data.authority)}` };
     },
     async verify(authority: string, amountRials: number, signal?: AbortSignal): Promise<Verification> {
-      const answer = await post('/pg/v4/payment/verify.json', { merchant_id: options.merchantId, amount: amountRials, authority }, signal);
+      const answer = await post(
+        '/pg/v4/payment/verify.json',
+        { merchant_id: options.merchantId, amount: amountRials, authority },
+        signal,
+      );
       const data = dataOf(answer);
       if (data.code === PAID || data.code === ALREADY_VERIFIED) {
-        return { paid: true, alreadyVerified: data.code === ALREADY_VERIFIED, reference: String(data.ref_id ?? ''), card: data.card_pan ?? null };
+        return {
+          paid: true,
+          alreadyVerified: data.code === ALREADY_VERIFIED,
+          reference: String(data.ref_id ?? ''),
+          card: data.card_pan ?? null,
+        };
       }
       return { paid: false, code: String(data.code ?? errorCodeOf(answer) ?? 'unknown') };
     },

@@ -40,7 +40,10 @@ export async function planOnSale(db: Database | Transaction, planId: string): Pr
  * the payer by Zarinpal; one verified in the same moment is credited to the wallet, payments.ts).
  */
 async function failPendingPayments(tx: Transaction, orderId: string, nowMs: number): Promise<void> {
-  await tx.payment.updateMany({ where: { orderId, status: 'pending' }, data: { status: 'failed', completedAt: new Date(nowMs) } });
+  await tx.payment.updateMany({
+    where: { orderId, status: 'pending' },
+    data: { status: 'failed', completedAt: new Date(nowMs) },
+  });
 }
 
 export class Orders {
@@ -55,7 +58,10 @@ export class Orders {
       db.plan.findUniqueOrThrow({ where: { id: row.planId } }),
       db.payment.findMany({ where: { orderId: row.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
       // By employer too: wallet entries are indexed by employer.
-      db.walletEntry.findMany({ where: { employerId: row.employerId, orderId: row.id, amountRials: { gt: 0n } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      db.walletEntry.findMany({
+        where: { employerId: row.employerId, orderId: row.id, amountRials: { gt: 0n } },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
     ]);
     return orderView(row, plan, payments, credits);
   }
@@ -84,12 +90,22 @@ export class Orders {
   }
 
   /** Purchase history, newest first: pending, paid and cancelled orders. */
-  async list(userId: string | undefined, employerId: string, page?: number, pageSize?: number): Promise<{ items: OrderView[]; page: number; pageSize: number; total: number }> {
+  async list(
+    userId: string | undefined,
+    employerId: string,
+    page?: number,
+    pageSize?: number,
+  ): Promise<{ items: OrderView[]; page: number; pageSize: number; total: number }> {
     requireEmployerId(employerId);
     const paging = parsePage(page, pageSize);
     await this.access.require(userId, employerId, 'Billing');
     const [rows, total] = await Promise.all([
-      this.db.order.findMany({ where: { employerId }, orderBy: [{ createdAt: 'desc' }, { number: 'desc' }], skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize }),
+      this.db.order.findMany({
+        where: { employerId },
+        orderBy: [{ createdAt: 'desc' }, { number: 'desc' }],
+        skip: (paging.page - 1) * paging.pageSize,
+        take: paging.pageSize,
+      }),
       this.db.order.count({ where: { employerId } }),
     ]);
     return { items: await Promise.all(rows.map((row) => this.view(row))), ...paging, total };
@@ -101,10 +117,20 @@ export class Orders {
     const plan = await planOnSale(this.db, planId);
     const now = this.clock();
     await refuseWhenBothHeld(this.db, employerId, now);
-    if (await this.db.order.findFirst({ where: { employerId, status: 'pending' }, select: { id: true } })) throw new DomainError('EXC_ORDERS_PENDING_ORDER_EXISTS');
+    if (await this.db.order.findFirst({ where: { employerId, status: 'pending' }, select: { id: true } }))
+      throw new DomainError('EXC_ORDERS_PENDING_ORDER_EXISTS');
     try {
       const row = await this.db.order.create({
-        data: { id: randomUUID(), employerId, status: 'pending', planId: plan.id, priceRials: plan.priceRials, discountRials: 0n, totalRials: plan.priceRials, createdAt: new Date(now) },
+        data: {
+          id: randomUUID(),
+          employerId,
+          status: 'pending',
+          planId: plan.id,
+          priceRials: plan.priceRials,
+          discountRials: 0n,
+          totalRials: plan.priceRials,
+          createdAt: new Date(now),
+        },
       });
       return this.view(row);
     } catch (error) {
@@ -120,7 +146,9 @@ export class Orders {
     const plan = await planOnSale(this.db, planId);
     return this.changePending(order.id, async (tx, locked, now) => {
       if (locked.planId === plan.id) throw new DomainError('EXC_ORDERS_SAME_ORDER_IN_CART');
-      const code = locked.discountCodeId ? await tx.discountCode.findUnique({ where: { id: locked.discountCodeId } }) : null;
+      const code = locked.discountCodeId
+        ? await tx.discountCode.findUnique({ where: { id: locked.discountCodeId } })
+        : null;
       const keep = code !== null && isUsable(code, plan.id, now);
       const discount = keep ? discountOn(code, plan.priceRials) : 0n;
       return {
@@ -150,19 +178,40 @@ export class Orders {
       const code = await tx.discountCode.findUnique({ where: { code: codeText } });
       if (!code || !isUsable(code, locked.planId, now)) throw new DomainError('EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
       const discount = discountOn(code, locked.priceRials);
-      return { discountCodeId: code.id, discountCode: code.code, discountRials: discount, totalRials: locked.priceRials - discount };
+      return {
+        discountCodeId: code.id,
+        discountCode: code.code,
+        discountRials: discount,
+        totalRials: locked.priceRials - discount,
+      };
     });
   }
 
   async removeDiscount(userId: string | undefined, orderId: string): Promise<OrderView> {
     const order = await this.accessibleOrder(userId, orderId);
-    return this.changePending(order.id, async (_tx, locked) => ({ discountCodeId: null, discountCode: null, discountRials: 0n, totalRials: locked.priceRials }));
+    return this.changePending(order.id, async (_tx, locked) => ({
+      discountCodeId: null,
+      discountCode: null,
+      discountRials: 0n,
+      totalRials: locked.priceRials,
+    }));
   }
 
   /** Changes a pending order under its lock; a paid or cancelled one answers EXC_ORDERS_ORDER_IS_NOT_PENDING. */
   private async changePending(
     orderId: string,
-    change: (tx: Transaction, order: OrderRow, nowMs: number) => Promise<Partial<Pick<OrderRow, 'status' | 'planId' | 'priceRials' | 'discountCodeId' | 'discountCode' | 'discountRials' | 'totalRials'>>>,
+    change: (
+      tx: Transaction,
+      order: OrderRow,
+      nowMs: number,
+    ) => Promise<
+      Partial<
+        Pick<
+          OrderRow,
+          'status' | 'planId' | 'priceRials' | 'discountCodeId' | 'discountCode' | 'discountRials' | 'totalRials'
+        >
+      >
+    >,
   ): Promise<OrderView> {
     return this.db.$transaction(async (tx) => {
       const now = this.clock();

@@ -45,7 +45,13 @@ interface Receipt {
  * and order locked, payment already written): the discount's use counted (refused when the last
  * use went elsewhere), the purchased plan, the payment paid, and OrderPaid in the outbox.
  */
-async function completeOrder(tx: Transaction, order: OrderRow, paymentId: string, receipt: Receipt, nowMs: number): Promise<void> {
+async function completeOrder(
+  tx: Transaction,
+  order: OrderRow,
+  paymentId: string,
+  receipt: Receipt,
+  nowMs: number,
+): Promise<void> {
   const now = new Date(nowMs);
   if (order.discountCodeId) {
     const code = await tx.discountCode.findUniqueOrThrow({ where: { id: order.discountCodeId } });
@@ -53,17 +59,24 @@ async function completeOrder(tx: Transaction, order: OrderRow, paymentId: string
   }
   const plan = await tx.plan.findUniqueOrThrow({ where: { id: order.planId } });
   const purchased = await grantPurchase(tx, order, plan, nowMs);
-  await tx.payment.update({ where: { id: paymentId }, data: { status: 'paid', reference: receipt.reference, card: receipt.card, completedAt: now } });
+  await tx.payment.update({
+    where: { id: paymentId },
+    data: { status: 'paid', reference: receipt.reference, card: receipt.card, completedAt: now },
+  });
   await tx.order.update({ where: { id: order.id }, data: { status: 'paid', paidAt: now } });
-  await billingEvents.orderPaid(tx, {
-    employerId: order.employerId,
-    orderId: order.id,
-    orderNumber: order.number,
-    total: { rials: order.totalRials },
-    planId: plan.id,
-    purchasedPlanId: purchased.id,
-    reserved: purchased.status === 'reserved',
-  }, nowMs);
+  await billingEvents.orderPaid(
+    tx,
+    {
+      employerId: order.employerId,
+      orderId: order.id,
+      orderNumber: order.number,
+      total: { rials: order.totalRials },
+      planId: plan.id,
+      purchasedPlanId: purchased.id,
+      reserved: purchased.status === 'reserved',
+    },
+    nowMs,
+  );
 }
 
 export class Payments {
@@ -75,7 +88,12 @@ export class Payments {
     private readonly options: PaymentsOptions,
   ) {}
 
-  async start(userId: string | undefined, orderId: string, method: string, signal?: AbortSignal): Promise<{ payment: PaymentView; redirectUrl: string }> {
+  async start(
+    userId: string | undefined,
+    orderId: string,
+    method: string,
+    signal?: AbortSignal,
+  ): Promise<{ payment: PaymentView; redirectUrl: string }> {
     const how = parseMethod(method);
     const order = await this.orders.accessibleOrder(userId, orderId);
     if (order.status !== 'pending') throw new DomainError('EXC_ORDERS_ORDER_IS_NOT_PENDING');
@@ -86,7 +104,8 @@ export class Payments {
       if (!isUsable(code, order.planId, this.clock())) throw new DomainError('EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
     }
     // The wallet, or nothing to pay (a discount took it all): completed here, no provider.
-    if (how === 'wallet' || order.totalRials === 0n) return { payment: await this.payAtOnce(order.id, how), redirectUrl: '' };
+    if (how === 'wallet' || order.totalRials === 0n)
+      return { payment: await this.payAtOnce(order.id, how), redirectUrl: '' };
     return this.sendToProvider(order.id, signal);
   }
 
@@ -99,10 +118,21 @@ export class Payments {
       const order = await lockOrder(tx, orderId);
       if (order.status !== 'pending') throw new DomainError('EXC_ORDERS_ORDER_IS_NOT_PENDING');
       const payment = await tx.payment.create({
-        data: { id: randomUUID(), orderId, method, status: 'pending', amountRials: order.totalRials, createdAt: new Date(now) },
+        data: {
+          id: randomUUID(),
+          orderId,
+          method,
+          status: 'pending',
+          amountRials: order.totalRials,
+          createdAt: new Date(now),
+        },
       });
       if (order.totalRials > 0n) {
-        await moveMoney(tx, { employerId, amountRials: -order.totalRials, reason: 'order_payment', orderId, paymentId: payment.id }, now);
+        await moveMoney(
+          tx,
+          { employerId, amountRials: -order.totalRials, reason: 'order_payment', orderId, paymentId: payment.id },
+          now,
+        );
       }
       await completeOrder(tx, order, payment.id, { reference: null, card: null }, now);
       return tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
@@ -111,12 +141,22 @@ export class Payments {
   }
 
   /** A pending payment for the order's total, then the provider's authority (or the payment failed). */
-  private async sendToProvider(orderId: string, signal?: AbortSignal): Promise<{ payment: PaymentView; redirectUrl: string }> {
+  private async sendToProvider(
+    orderId: string,
+    signal?: AbortSignal,
+  ): Promise<{ payment: PaymentView; redirectUrl: string }> {
     const { payment, order } = await this.db.$transaction(async (tx) => {
       const locked = await lockOrder(tx, orderId);
       if (locked.status !== 'pending') throw new DomainError('EXC_ORDERS_ORDER_IS_NOT_PENDING');
       const created = await tx.payment.create({
-        data: { id: randomUUID(), orderId, method: 'gateway', status: 'pending', amountRials: locked.totalRials, createdAt: new Date(this.clock()) },
+        data: {
+          id: randomUUID(),
+          orderId,
+          method: 'gateway',
+          status: 'pending',
+          amountRials: locked.totalRials,
+          createdAt: new Date(this.clock()),
+        },
       });
       return { payment: created, order: locked };
     });
@@ -124,14 +164,22 @@ export class Payments {
     try {
       signal?.throwIfAborted();
       const started = await this.provider.request(
-        { amountRials: Number(payment.amountRials), description: `خرید بستهٔ ${plan.title}، سفارش ${order.number}`, callbackUrl: this.options.callbackUrl, orderId },
+        {
+          amountRials: Number(payment.amountRials),
+          description: `خرید بستهٔ ${plan.title}، سفارش ${order.number}`,
+          callbackUrl: this.options.callbackUrl,
+          orderId,
+        },
         signal,
       );
       const row = await this.db.payment.update({ where: { id: payment.id }, data: { authority: started.authority } });
       return { payment: paymentView(row), redirectUrl: started.redirectUrl };
     } catch (error) {
       // Nothing was taken: the payment is failed and the cart stays, to be paid again.
-      await this.db.payment.updateMany({ where: { id: payment.id, status: 'pending' }, data: { status: 'failed', completedAt: new Date(this.clock()) } });
+      await this.db.payment.updateMany({
+        where: { id: payment.id, status: 'pending' },
+        data: { status: 'failed', completedAt: new Date(this.clock()) },
+      });
       if (error instanceof DomainError) throw error;
       this.options.log?.warn({ err: error, orderId }, 'payment provider request failed');
       throw new DomainError('EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
@@ -143,7 +191,11 @@ export class Payments {
    * provider for the amount we asked it to take (our own payment row, never the request), and
    * a confirmed payment completes the order.
    */
-  async submit(authority: string, rawStatus: string, signal?: AbortSignal): Promise<{ payment: PaymentView; employerId: string }> {
+  async submit(
+    authority: string,
+    rawStatus: string,
+    signal?: AbortSignal,
+  ): Promise<{ payment: PaymentView; employerId: string }> {
     const status = parseProviderStatus(rawStatus);
     const payment = authority ? await this.db.payment.findUnique({ where: { authority } }) : null;
     if (!payment) throw new DomainError('EXC_FINANCE_PAYMENT_NOT_FOUND');
@@ -161,7 +213,10 @@ export class Payments {
   }
 
   private async fail(paymentId: string): Promise<void> {
-    await this.db.payment.updateMany({ where: { id: paymentId, status: 'pending' }, data: { status: 'failed', completedAt: new Date(this.clock()) } });
+    await this.db.payment.updateMany({
+      where: { id: paymentId, status: 'pending' },
+      data: { status: 'failed', completedAt: new Date(this.clock()) },
+    });
   }
 
   private async verifyAndComplete(payment: PaymentRow, signal?: AbortSignal): Promise<void> {
@@ -169,7 +224,10 @@ export class Payments {
     // Unreachable provider: EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE, nothing written; the payer may submit again.
     const verification = await this.provider.verify(payment.authority!, Number(payment.amountRials), signal);
     if (!verification.paid) {
-      this.options.log?.info({ paymentId: payment.id, code: verification.code }, 'payment not confirmed by the provider');
+      this.options.log?.info(
+        { paymentId: payment.id, code: verification.code },
+        'payment not confirmed by the provider',
+      );
       await this.fail(payment.id);
       return;
     }
@@ -190,9 +248,25 @@ export class Payments {
       // The provider took the money but the order cannot take it any more (cancelled or changed
       // meanwhile, paid otherwise, its discount's last use gone, or no room for another plan):
       // the money goes to the employer's wallet, never lost, and the payment stays failed.
-      await tx.payment.update({ where: { id: locked.id }, data: { status: 'failed', reference: receipt.reference, card: receipt.card, completedAt: new Date(now) } });
-      await moveMoney(tx, { employerId, amountRials: locked.amountRials, reason: 'unmatched_payment', orderId: order.id, paymentId: locked.id }, now);
-      this.options.log?.warn({ paymentId: locked.id, orderId: order.id }, 'a confirmed payment could not complete its order; credited to the wallet');
+      await tx.payment.update({
+        where: { id: locked.id },
+        data: { status: 'failed', reference: receipt.reference, card: receipt.card, completedAt: new Date(now) },
+      });
+      await moveMoney(
+        tx,
+        {
+          employerId,
+          amountRials: locked.amountRials,
+          reason: 'unmatched_payment',
+          orderId: order.id,
+          paymentId: locked.id,
+        },
+        now,
+      );
+      this.options.log?.warn(
+        { paymentId: locked.id, orderId: order.id },
+        'a confirmed payment could not complete its order; credited to the wallet',
+      );
     });
   }
 
@@ -211,7 +285,9 @@ export class Payments {
 
   async get(userId: string | undefined, orderId: string, paymentId: string): Promise<PaymentView> {
     const order = await this.orders.accessibleOrder(userId, orderId);
-    const row = isUuid(paymentId) ? await this.db.payment.findFirst({ where: { id: paymentId, orderId: order.id } }) : null;
+    const row = isUuid(paymentId)
+      ? await this.db.payment.findFirst({ where: { id: paymentId, orderId: order.id } })
+      : null;
     if (!row) throw new DomainError('EXC_FINANCE_PAYMENT_NOT_FOUND');
     return paymentView(row);
   }

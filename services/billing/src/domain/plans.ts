@@ -6,7 +6,10 @@ export class Plans {
   constructor(private readonly db: Database) {}
 
   async list(): Promise<PlanView[]> {
-    const rows = await this.db.plan.findMany({ where: { onSale: true }, orderBy: [{ priceRials: 'asc' }, { slug: 'asc' }] });
+    const rows = await this.db.plan.findMany({
+      where: { onSale: true },
+      orderBy: [{ priceRials: 'asc' }, { slug: 'asc' }],
+    });
     return rows.map(planView);
   }
 }

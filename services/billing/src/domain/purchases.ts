@@ -15,7 +15,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Writes down that active plans which ended (time up or resources used) are expired, so the
  * one-active rule makes room for the next. The employer must be locked in `tx`.
  */
-export async function settleEnded(tx: Transaction, employerId: string, nowMs: number): Promise<PurchasedPlanRow | null> {
+export async function settleEnded(
+  tx: Transaction,
+  employerId: string,
+  nowMs: number,
+): Promise<PurchasedPlanRow | null> {
   const active = await tx.purchasedPlan.findFirst({ where: { employerId, status: 'active' } });
   if (active && hasEnded(active, nowMs)) {
     await tx.purchasedPlan.update({ where: { id: active.id }, data: { status: 'expired' } });
@@ -25,7 +29,11 @@ export async function settleEnded(tx: Transaction, employerId: string, nowMs: nu
 }
 
 /** The plans that still count: the active one (if it has not ended) and the reserved one. */
-export async function currentPlans(db: Database | Transaction, employerId: string, nowMs: number): Promise<{ active: PurchasedPlanRow | null; reserved: PurchasedPlanRow | null }> {
+export async function currentPlans(
+  db: Database | Transaction,
+  employerId: string,
+  nowMs: number,
+): Promise<{ active: PurchasedPlanRow | null; reserved: PurchasedPlanRow | null }> {
   const rows = await db.purchasedPlan.findMany({ where: { employerId, status: { in: ['active', 'reserved'] } } });
   const active = rows.find((row) => row.status === 'active' && !hasEnded(row, nowMs)) ?? null;
   const reserved = rows.find((row) => row.status === 'reserved') ?? null;
@@ -42,9 +50,16 @@ export async function refuseWhenBothHeld(db: Database | Transaction, employerId:
  * The plan a paid order buys: active at once when none is active, else reserved. Runs inside
  * the completing transaction, with the employer locked.
  */
-export async function grantPurchase(tx: Transaction, order: OrderRow, plan: PlanRow, nowMs: number): Promise<PurchasedPlanRow> {
+export async function grantPurchase(
+  tx: Transaction,
+  order: OrderRow,
+  plan: PlanRow,
+  nowMs: number,
+): Promise<PurchasedPlanRow> {
   const active = await settleEnded(tx, order.employerId, nowMs);
-  const reserved = active ? await tx.purchasedPlan.findFirst({ where: { employerId: order.employerId, status: 'reserved' } }) : null;
+  const reserved = active
+    ? await tx.purchasedPlan.findFirst({ where: { employerId: order.employerId, status: 'reserved' } })
+    : null;
   if (active && reserved) throw new DomainError('EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN');
   const startsNow = !active;
   return tx.purchasedPlan.create({
@@ -76,12 +91,22 @@ export class PurchasedPlans {
     return purchasedPlanView(row, plan, this.clock());
   }
 
-  async list(userId: string | undefined, employerId: string, page?: number, pageSize?: number): Promise<{ items: PurchasedPlanView[]; page: number; pageSize: number; total: number }> {
+  async list(
+    userId: string | undefined,
+    employerId: string,
+    page?: number,
+    pageSize?: number,
+  ): Promise<{ items: PurchasedPlanView[]; page: number; pageSize: number; total: number }> {
     requireEmployerId(employerId);
     const paging = parsePage(page, pageSize);
     await this.access.require(userId, employerId, 'Billing');
     const [rows, total] = await Promise.all([
-      this.db.purchasedPlan.findMany({ where: { employerId }, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], skip: (paging.page - 1) * paging.pageSize, take: paging.pageSize }),
+      this.db.purchasedPlan.findMany({
+        where: { employerId },
+        orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+        skip: (paging.page - 1) * paging.pageSize,
+        take: paging.pageSize,
+      }),
       this.db.purchasedPlan.count({ where: { employerId } }),
     ]);
     return { items: await Promise.all(rows.map((row) => this.view(row))), ...paging, total };
@@ -100,11 +125,18 @@ export class PurchasedPlans {
    * `activateReserved` applies (one reserved, none active that has not ended), so no client
    * works it out again.
    */
-  async resources(userId: string | undefined, employerId: string): Promise<{ active: PurchasedPlanView | null; reserved: PurchasedPlanView | null; canActivateReserved: boolean }> {
+  async resources(
+    userId: string | undefined,
+    employerId: string,
+  ): Promise<{ active: PurchasedPlanView | null; reserved: PurchasedPlanView | null; canActivateReserved: boolean }> {
     requireEmployerId(employerId);
     await this.access.require(userId, employerId, 'Billing');
     const { active, reserved } = await currentPlans(this.db, employerId, this.clock());
-    return { active: active && (await this.view(active)), reserved: reserved && (await this.view(reserved)), canActivateReserved: reserved !== null && active === null };
+    return {
+      active: active && (await this.view(active)),
+      reserved: reserved && (await this.view(reserved)),
+      canActivateReserved: reserved !== null && active === null,
+    };
   }
 
   /** The reserved plan starts now; refused while another plan is active and has not ended. */
@@ -127,7 +159,10 @@ export class PurchasedPlans {
   }
 
   /** The reserved plan is cancelled and what was paid for it goes to the wallet, in one transaction. */
-  async cancelReserved(userId: string | undefined, employerId: string): Promise<{ purchasedPlan: PurchasedPlanView; wallet: WalletView }> {
+  async cancelReserved(
+    userId: string | undefined,
+    employerId: string,
+  ): Promise<{ purchasedPlan: PurchasedPlanView; wallet: WalletView }> {
     requireEmployerId(employerId);
     await this.access.require(userId, employerId, 'Billing');
     const row = await this.db.$transaction(async (tx) => {
@@ -137,9 +172,23 @@ export class PurchasedPlans {
       if (!reserved) throw new DomainError('EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND');
       const cancelled = await tx.purchasedPlan.update({ where: { id: reserved.id }, data: { status: 'cancelled' } });
       if (reserved.paidRials > 0n) {
-        await moveMoney(tx, { employerId, amountRials: reserved.paidRials, reason: 'reservation_refund', orderId: reserved.orderId, purchasedPlanId: reserved.id }, now);
+        await moveMoney(
+          tx,
+          {
+            employerId,
+            amountRials: reserved.paidRials,
+            reason: 'reservation_refund',
+            orderId: reserved.orderId,
+            purchasedPlanId: reserved.id,
+          },
+          now,
+        );
       }
-      await billingEvents.reservedPlanCancelled(tx, { employerId, purchasedPlanId: reserved.id, refunded: { rials: reserved.paidRials } }, now);
+      await billingEvents.reservedPlanCancelled(
+        tx,
+        { employerId, purchasedPlanId: reserved.id, refunded: { rials: reserved.paidRials } },
+        now,
+      );
       return cancelled;
     });
     return { purchasedPlan: await this.view(row), wallet: await readWallet(this.db, employerId) };

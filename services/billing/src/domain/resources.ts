@@ -14,7 +14,8 @@ import { RESOURCE_KINDS, type ResourceKind } from './views.ts';
 const COLUMN = { recruitment: 'recruitment_remaining', featured: 'featured_remaining' } as const;
 
 export function parseKind(value: string | undefined): ResourceKind {
-  if (!value || !(RESOURCE_KINDS as readonly string[]).includes(value)) throw new DomainError('EXC_PRODUCTS_RESOURCE_KIND_IS_INVALID');
+  if (!value || !(RESOURCE_KINDS as readonly string[]).includes(value))
+    throw new DomainError('EXC_PRODUCTS_RESOURCE_KIND_IS_INVALID');
   return value as ResourceKind;
 }
 
@@ -42,7 +43,12 @@ export class Resources {
   }
 
   /** The input of a consume or release, checked, and its caller allowed. */
-  private async checkedCall(userId: string | undefined, employerId: string, rawKind: string | undefined, rawReference: string): Promise<{ kind: ResourceKind; reference: string }> {
+  private async checkedCall(
+    userId: string | undefined,
+    employerId: string,
+    rawKind: string | undefined,
+    rawReference: string,
+  ): Promise<{ kind: ResourceKind; reference: string }> {
     requireEmployerId(employerId);
     const kind = parseKind(rawKind);
     const reference = parseReference(rawReference);
@@ -51,15 +57,26 @@ export class Resources {
   }
 
   /** What the active plan has left of `kind` (0 with no active plan). */
-  private async remaining(db: Database | Transaction, employerId: string, kind: ResourceKind, nowMs: number): Promise<number> {
+  private async remaining(
+    db: Database | Transaction,
+    employerId: string,
+    kind: ResourceKind,
+    nowMs: number,
+  ): Promise<number> {
     const rows = await db.$queryRawUnsafe<{ left: number }[]>(
       `SELECT ${COLUMN[kind]} AS left FROM purchased_plans WHERE employer_id = $1::uuid AND status = 'active' AND expires_at > $2`,
-      employerId, new Date(nowMs),
+      employerId,
+      new Date(nowMs),
     );
     return rows[0]?.left ?? 0;
   }
 
-  async consume(userId: string | undefined, employerId: string, rawKind: string | undefined, rawReference: string): Promise<number> {
+  async consume(
+    userId: string | undefined,
+    employerId: string,
+    rawKind: string | undefined,
+    rawReference: string,
+  ): Promise<number> {
     const { kind, reference } = await this.checkedCall(userId, employerId, rawKind, rawReference);
     return this.db.$transaction(async (tx) => {
       const now = this.clock();
@@ -78,7 +95,8 @@ export class Resources {
         `UPDATE purchased_plans SET ${COLUMN[kind]} = ${COLUMN[kind]} - 1
           WHERE employer_id = $1::uuid AND status = 'active' AND expires_at > $2 AND ${COLUMN[kind]} > 0
           RETURNING id, ${COLUMN[kind]} AS left`,
-        employerId, new Date(now),
+        employerId,
+        new Date(now),
       );
       // None left (or no active plan): the transaction rolls back, the usage row with it.
       if (taken.length === 0) throw new DomainError('EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT');
@@ -90,7 +108,12 @@ export class Resources {
   }
 
   /** Gives back the unit `reference` took, once; a reference that took nothing changes nothing. */
-  async release(userId: string | undefined, employerId: string, rawKind: string | undefined, rawReference: string): Promise<number> {
+  async release(
+    userId: string | undefined,
+    employerId: string,
+    rawKind: string | undefined,
+    rawReference: string,
+  ): Promise<number> {
     const { kind, reference } = await this.checkedCall(userId, employerId, rawKind, rawReference);
     return this.db.$transaction(async (tx) => {
       const now = this.clock();
@@ -99,7 +122,10 @@ export class Resources {
          WHERE employer_id = ${employerId}::uuid AND kind = ${kind} AND reference_id = ${reference} AND released_at IS NULL AND purchased_plan_id IS NOT NULL
          RETURNING purchased_plan_id AS "planId"`;
       if (released.length === 1) {
-        await tx.$executeRawUnsafe(`UPDATE purchased_plans SET ${COLUMN[kind]} = ${COLUMN[kind]} + 1 WHERE id = $1::uuid`, released[0]!.planId);
+        await tx.$executeRawUnsafe(
+          `UPDATE purchased_plans SET ${COLUMN[kind]} = ${COLUMN[kind]} + 1 WHERE id = $1::uuid`,
+          released[0]!.planId,
+        );
       }
       return this.remaining(tx, employerId, kind, now);
     });

@@ -100,7 +100,10 @@ export function planView(row: PlanRow): PlanView {
 }
 
 /** Whether an active plan has ended: its time ran out or every resource is used (docs/billing.md). */
-export function hasEnded(row: Pick<PurchasedPlanRow, 'status' | 'expiresAt' | 'recruitmentRemaining' | 'featuredRemaining'>, nowMs: number): boolean {
+export function hasEnded(
+  row: Pick<PurchasedPlanRow, 'status' | 'expiresAt' | 'recruitmentRemaining' | 'featuredRemaining'>,
+  nowMs: number,
+): boolean {
   if (row.status !== 'active') return row.status === 'expired';
   const timeIsUp = row.expiresAt !== null && row.expiresAt.getTime() <= nowMs;
   return timeIsUp || row.recruitmentRemaining + row.featuredRemaining === 0;
@@ -140,10 +143,20 @@ export function paymentView(row: PaymentRow): PaymentView {
   };
 }
 
-const walletEntryView = (entry: WalletEntryRow): WalletEntryView => ({ id: entry.id, amountRials: Number(entry.amountRials), reason: entry.reason, createdAtMs: entry.createdAt.getTime() });
+const walletEntryView = (entry: WalletEntryRow): WalletEntryView => ({
+  id: entry.id,
+  amountRials: Number(entry.amountRials),
+  reason: entry.reason,
+  createdAtMs: entry.createdAt.getTime(),
+});
 
 /** `credits`: the order's wallet entries that put money back (positive amounts). */
-export function orderView(row: OrderRow, plan: PlanRow, payments: PaymentRow[], credits: WalletEntryRow[] = []): OrderView {
+export function orderView(
+  row: OrderRow,
+  plan: PlanRow,
+  payments: PaymentRow[],
+  credits: WalletEntryRow[] = [],
+): OrderView {
   return {
     id: row.id,
     number: Number(row.number),

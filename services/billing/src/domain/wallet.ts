@@ -11,7 +11,9 @@ export type WalletReason = 'reservation_refund' | 'order_payment' | 'unmatched_p
 /** Creates the employer's wallet row if it is new and locks it until the transaction ends. */
 export async function lockEmployer(tx: Transaction, employerId: string, nowMs: number): Promise<bigint> {
   await tx.$executeRaw`INSERT INTO wallets (employer_id, balance_rials, updated_at) VALUES (${employerId}::uuid, 0, ${new Date(nowMs)}) ON CONFLICT (employer_id) DO NOTHING`;
-  const rows = await tx.$queryRaw<{ balance: bigint }[]>`SELECT balance_rials AS balance FROM wallets WHERE employer_id = ${employerId}::uuid FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { balance: bigint }[]
+  >`SELECT balance_rials AS balance FROM wallets WHERE employer_id = ${employerId}::uuid FOR UPDATE`;
   return rows[0]!.balance;
 }
 
@@ -27,7 +29,8 @@ export interface WalletMove {
 
 /** Writes an entry and moves the balance; the employer must be locked (lockEmployer) in `tx`. */
 export async function moveMoney(tx: Transaction, move: WalletMove, nowMs: number): Promise<void> {
-  const updated = await tx.$executeRaw`UPDATE wallets SET balance_rials = balance_rials + ${move.amountRials}, updated_at = ${new Date(nowMs)} WHERE employer_id = ${move.employerId}::uuid AND balance_rials + ${move.amountRials} >= 0`;
+  const updated =
+    await tx.$executeRaw`UPDATE wallets SET balance_rials = balance_rials + ${move.amountRials}, updated_at = ${new Date(nowMs)} WHERE employer_id = ${move.employerId}::uuid AND balance_rials + ${move.amountRials} >= 0`;
   if (updated !== 1) throw new DomainError('EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT');
   await tx.walletEntry.create({
     data: {

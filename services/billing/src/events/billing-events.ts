@@ -8,8 +8,17 @@ import type { Transaction } from '../db/client.ts';
 
 const ORDER_TOPIC = 'billing.order.v1';
 
-async function publish<Desc extends DescMessage>(tx: Transaction, schema: Desc, employerId: string, fields: MessageInitShape<Desc>, nowMs: number): Promise<void> {
-  const message = create(schema, { ...fields, meta: { eventId: crypto.randomUUID(), occurredAtMs: BigInt(nowMs) } } as MessageInitShape<Desc>);
+async function publish<Desc extends DescMessage>(
+  tx: Transaction,
+  schema: Desc,
+  employerId: string,
+  fields: MessageInitShape<Desc>,
+  nowMs: number,
+): Promise<void> {
+  const message = create(schema, {
+    ...fields,
+    meta: { eventId: crypto.randomUUID(), occurredAtMs: BigInt(nowMs) },
+  } as MessageInitShape<Desc>);
   await enqueueEvent(prismaExecutor(tx), toBusMessage(schema, message, { topic: ORDER_TOPIC, key: employerId }));
 }
 
@@ -24,7 +33,11 @@ export interface OrderPaidFacts {
 }
 
 export const billingEvents = {
-  orderPaid: (tx: Transaction, facts: OrderPaidFacts, nowMs: number) => publish(tx, OrderPaidSchema, facts.employerId, facts, nowMs),
-  reservedPlanCancelled: (tx: Transaction, facts: { employerId: string; purchasedPlanId: string; refunded: { rials: bigint } }, nowMs: number) =>
-    publish(tx, ReservedPlanCancelledSchema, facts.employerId, facts, nowMs),
+  orderPaid: (tx: Transaction, facts: OrderPaidFacts, nowMs: number) =>
+    publish(tx, OrderPaidSchema, facts.employerId, facts, nowMs),
+  reservedPlanCancelled: (
+    tx: Transaction,
+    facts: { employerId: string; purchasedPlanId: string; refunded: { rials: bigint } },
+    nowMs: number,
+  ) => publish(tx, ReservedPlanCancelledSchema, facts.employerId, facts, nowMs),
 };

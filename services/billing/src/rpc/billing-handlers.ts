@@ -8,7 +8,15 @@ import type { Plans } from '../domain/plans.ts';
 import type { PurchasedPlans } from '../domain/purchases.ts';
 import type { Resources } from '../domain/resources.ts';
 import type { SandboxProvider } from '../adapters/sandbox-payments.ts';
-import { kindName, methodName, orderMessage, paymentMessage, planMessage, purchasedPlanMessage, walletMessage } from './messages.ts';
+import {
+  kindName,
+  methodName,
+  orderMessage,
+  paymentMessage,
+  planMessage,
+  purchasedPlanMessage,
+  walletMessage,
+} from './messages.ts';
 
 export interface BillingDomain {
   plans: Plans;
@@ -26,21 +34,34 @@ export function billingHandlers(domain: BillingDomain): ServiceHandlers<typeof B
     if (!domain.sandbox) throw new DomainError('EXC_FINANCE_SANDBOX_IS_DISABLED');
     return domain.sandbox;
   };
-  const pageInfo = (result: { page: number; pageSize: number; total: number }) => ({ page: result.page, pageSize: result.pageSize, total: BigInt(result.total) });
+  const pageInfo = (result: { page: number; pageSize: number; total: number }) => ({
+    page: result.page,
+    pageSize: result.pageSize,
+    total: BigInt(result.total),
+  });
 
   return {
     async listPlans() {
       return { items: (await plans.list()).map(planMessage) };
     },
     async listPurchasedPlans(request, context) {
-      const result = await purchases.list(context.userId, request.employerId, request.page?.page, request.page?.pageSize);
+      const result = await purchases.list(
+        context.userId,
+        request.employerId,
+        request.page?.page,
+        request.page?.pageSize,
+      );
       return { items: result.items.map(purchasedPlanMessage), page: pageInfo(result) };
     },
     async getPurchasedPlan(request, context) {
-      return { purchasedPlan: purchasedPlanMessage(await purchases.get(context.userId, request.employerId, request.id)) };
+      return {
+        purchasedPlan: purchasedPlanMessage(await purchases.get(context.userId, request.employerId, request.id)),
+      };
     },
     async activateReservedPlan(request, context) {
-      return { purchasedPlan: purchasedPlanMessage(await purchases.activateReserved(context.userId, request.employerId)) };
+      return {
+        purchasedPlan: purchasedPlanMessage(await purchases.activateReserved(context.userId, request.employerId)),
+      };
     },
     async cancelReservedPlan(request, context) {
       const result = await purchases.cancelReserved(context.userId, request.employerId);
@@ -48,7 +69,11 @@ export function billingHandlers(domain: BillingDomain): ServiceHandlers<typeof B
     },
     async getResources(request, context) {
       const { active, reserved, canActivateReserved } = await purchases.resources(context.userId, request.employerId);
-      return { active: active ? purchasedPlanMessage(active) : undefined, reserved: reserved ? purchasedPlanMessage(reserved) : undefined, canActivateReserved };
+      return {
+        active: active ? purchasedPlanMessage(active) : undefined,
+        reserved: reserved ? purchasedPlanMessage(reserved) : undefined,
+        canActivateReserved,
+      };
     },
     async getCurrentOrder(request, context) {
       const order = await orders.current(context.userId, request.employerId);
@@ -99,10 +124,24 @@ export function billingHandlers(domain: BillingDomain): ServiceHandlers<typeof B
       return { wallet: walletMessage(await purchases.wallet(context.userId, request.employerId)) };
     },
     async consumeResource(request, context) {
-      return { remaining: await resources.consume(context.userId, request.employerId, kindName(request.kind), request.referenceId) };
+      return {
+        remaining: await resources.consume(
+          context.userId,
+          request.employerId,
+          kindName(request.kind),
+          request.referenceId,
+        ),
+      };
     },
     async releaseResource(request, context) {
-      return { remaining: await resources.release(context.userId, request.employerId, kindName(request.kind), request.referenceId) };
+      return {
+        remaining: await resources.release(
+          context.userId,
+          request.employerId,
+          kindName(request.kind),
+          request.referenceId,
+        ),
+      };
     },
   };
 }

@@ -12,20 +12,42 @@ import {
   type PurchasedPlanSchema,
   type WalletSchema,
 } from '@darmankar/proto/billing/v1/billing_pb';
-import type { OrderView, PaymentView, PlanView, PurchasedPlanView, ResourceAmount, WalletEntryView, WalletView } from '../domain/views.ts';
+import type {
+  OrderView,
+  PaymentView,
+  PlanView,
+  PurchasedPlanView,
+  ResourceAmount,
+  WalletEntryView,
+  WalletView,
+} from '../domain/views.ts';
 
 const KIND = { recruitment: ResourceKind.RECRUITMENT, featured: ResourceKind.FEATURED } as const;
-const KIND_NAME: Record<number, string | undefined> = { [ResourceKind.RECRUITMENT]: 'recruitment', [ResourceKind.FEATURED]: 'featured' };
+const KIND_NAME: Record<number, string | undefined> = {
+  [ResourceKind.RECRUITMENT]: 'recruitment',
+  [ResourceKind.FEATURED]: 'featured',
+};
 const PURCHASED_STATUS = {
   reserved: PurchasedPlanStatus.RESERVED,
   active: PurchasedPlanStatus.ACTIVE,
   expired: PurchasedPlanStatus.EXPIRED,
   cancelled: PurchasedPlanStatus.CANCELLED,
 } as const;
-const ORDER_STATUS = { pending: OrderStatus.PENDING, paid: OrderStatus.PAID, cancelled: OrderStatus.CANCELLED } as const;
+const ORDER_STATUS = {
+  pending: OrderStatus.PENDING,
+  paid: OrderStatus.PAID,
+  cancelled: OrderStatus.CANCELLED,
+} as const;
 const METHOD = { gateway: PaymentMethod.GATEWAY, wallet: PaymentMethod.WALLET } as const;
-const METHOD_NAME: Record<number, string | undefined> = { [PaymentMethod.GATEWAY]: 'gateway', [PaymentMethod.WALLET]: 'wallet' };
-const PAYMENT_STATUS = { pending: PaymentStatus.PENDING, paid: PaymentStatus.PAID, failed: PaymentStatus.FAILED } as const;
+const METHOD_NAME: Record<number, string | undefined> = {
+  [PaymentMethod.GATEWAY]: 'gateway',
+  [PaymentMethod.WALLET]: 'wallet',
+};
+const PAYMENT_STATUS = {
+  pending: PaymentStatus.PENDING,
+  paid: PaymentStatus.PAID,
+  failed: PaymentStatus.FAILED,
+} as const;
 
 /** The domain's name of a contract kind; an unknown value becomes '' and the domain refuses it. */
 export const kindName = (kind: ResourceKind) => KIND_NAME[kind] ?? '';
@@ -35,7 +57,8 @@ const money = (rials: number) => ({ rials: BigInt(rials) });
 const epoch = (ms: number) => BigInt(ms);
 /** A time that may not have come yet (not activated, not paid): absent rather than 0. */
 const epochOrAbsent = (ms: number | null) => (ms === null ? undefined : BigInt(ms));
-const resources = (items: ResourceAmount[]) => items.map((item) => ({ kind: KIND[item.kind], quantity: item.quantity }));
+const resources = (items: ResourceAmount[]) =>
+  items.map((item) => ({ kind: KIND[item.kind], quantity: item.quantity }));
 
 export function planMessage(plan: PlanView): MessageInitShape<typeof PlanSchema> {
   return { ...plan, price: money(plan.priceRials), resources: resources(plan.resources) };
@@ -89,7 +112,12 @@ export function orderMessage(view: OrderView): MessageInitShape<typeof OrderSche
 }
 
 function walletEntryMessage(entry: WalletEntryView) {
-  return { id: entry.id, amount: money(entry.amountRials), reason: entry.reason, createdAtMs: epoch(entry.createdAtMs) };
+  return {
+    id: entry.id,
+    amount: money(entry.amountRials),
+    reason: entry.reason,
+    createdAtMs: epoch(entry.createdAtMs),
+  };
 }
 
 export function walletMessage(view: WalletView): MessageInitShape<typeof WalletSchema> {

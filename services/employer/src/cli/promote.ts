@@ -10,10 +10,20 @@ import { withoutFiles } from '../domain/employer-files.ts';
 import { Employers } from '../domain/employers.ts';
 import { KnownUsers } from '../domain/users.ts';
 
-export async function setPromotion(databaseUrl: string, slug: string, promoted: boolean, clock: Clock = systemClock): Promise<{ slug: string; isPromoted: boolean }> {
+export async function setPromotion(
+  databaseUrl: string,
+  slug: string,
+  promoted: boolean,
+  clock: Clock = systemClock,
+): Promise<{ slug: string; isPromoted: boolean }> {
   const db = createDatabase(databaseUrl);
   try {
-    const view = await new Employers(db, new KnownUsers(db, clock), withoutFiles(createLogger('employer-promote')), clock).setPromoted(slug, promoted);
+    const view = await new Employers(
+      db,
+      new KnownUsers(db, clock),
+      withoutFiles(createLogger('employer-promote')),
+      clock,
+    ).setPromoted(slug, promoted);
     return { slug: view.slug, isPromoted: view.isPromoted };
   } finally {
     await db.$disconnect();

@@ -7,7 +7,12 @@ import { Prisma, PrismaClient } from './generated/client.ts';
 
 export type Database = InstanceType<typeof PrismaClient>;
 export type Transaction = Prisma.TransactionClient;
-export type { Agent as AgentRow, Employer as EmployerRow, Step as StepRow, Template as TemplateRow } from './generated/client.ts';
+export type {
+  Agent as AgentRow,
+  Employer as EmployerRow,
+  Step as StepRow,
+  Template as TemplateRow,
+} from './generated/client.ts';
 
 export { createPool, isUniqueViolation };
 

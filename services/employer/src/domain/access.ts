@@ -28,7 +28,10 @@ export async function membership(db: Database, employerId: string, userId: strin
   if (!isUuid(employerId)) return { kind: 'missing' };
   const employer = await db.employer.findUnique({
     where: { id: employerId },
-    select: { ownerUserId: true, agents: isUuid(userId) ? { where: { userId }, select: { permissions: true } } : false },
+    select: {
+      ownerUserId: true,
+      agents: isUuid(userId) ? { where: { userId }, select: { permissions: true } } : false,
+    },
   });
   if (!employer) return { kind: 'missing' };
   if (!isUuid(userId)) return { kind: 'stranger' };
@@ -42,11 +45,17 @@ export async function membership(db: Database, employerId: string, userId: strin
  * Refuses unless the caller may do one of `actions` (none: any member will do), with the code
  * the product shows: not found, forbidden for a non-member, agent access denied for an agent.
  */
-export async function requireAccess(db: Database, employerId: string, userId: string | undefined, actions: readonly Action[] = []): Promise<Exclude<Membership, { kind: 'missing' | 'stranger' }>> {
+export async function requireAccess(
+  db: Database,
+  employerId: string,
+  userId: string | undefined,
+  actions: readonly Action[] = [],
+): Promise<Exclude<Membership, { kind: 'missing' | 'stranger' }>> {
   const caller = requireCaller(userId);
   const who = await membership(db, employerId, caller);
   if (who.kind === 'missing') throw new DomainError('EXC_EMPLOYERS_NOT_FOUND');
   if (who.kind === 'stranger') throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
-  if (actions.length > 0 && !actions.some((action) => who.permissions.includes(action))) throw new DomainError('EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
+  if (actions.length > 0 && !actions.some((action) => who.permissions.includes(action)))
+    throw new DomainError('EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED');
   return who;
 }

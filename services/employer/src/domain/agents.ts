@@ -30,11 +30,23 @@ export interface AgentView {
 }
 
 const toView = (row: AgentRow): AgentView => ({
-  id: row.id, userId: row.userId, firstName: row.firstName, lastName: row.lastName, title: row.title, cellphone: row.cellphone,
-  permissions: row.permissions.filter(isAction), createdAtMs: row.createdAt.getTime(),
+  id: row.id,
+  userId: row.userId,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  title: row.title,
+  cellphone: row.cellphone,
+  permissions: row.permissions.filter(isAction),
+  createdAtMs: row.createdAt.getTime(),
 });
 
-function parseAgent(input: AgentInput): { firstName: string; lastName: string; title: string | null; cellphone: string; permissions: Action[] } {
+function parseAgent(input: AgentInput): {
+  firstName: string;
+  lastName: string;
+  title: string | null;
+  cellphone: string;
+  permissions: Action[];
+} {
   const errors: ExcCode[] = [];
   // Names and title as typed (cleanText), on one line.
   const firstName = cleanText(input.firstName, { singleLine: true });
@@ -46,9 +58,16 @@ function parseAgent(input: AgentInput): { firstName: string; lastName: string; t
   if (title !== null && [...title].length > 100) errors.push('EXC_EMPLOYERS_AGENT_TITLE_IS_TOO_LONG');
   const cellphone = normalizeCellphone(input.cellphone);
   if (cellphone === null) errors.push('EXC_EMPLOYERS_AGENT_CELLPHONE_IS_INVALID');
-  if (input.permissions.some((p) => !isAction(p)) || input.permissions.length > 20) errors.push('EXC_EMPLOYERS_AGENT_PERMISSIONS_ARE_INVALID');
+  if (input.permissions.some((p) => !isAction(p)) || input.permissions.length > 20)
+    errors.push('EXC_EMPLOYERS_AGENT_PERMISSIONS_ARE_INVALID');
   throwIfAny(errors);
-  return { firstName, lastName, title, cellphone: cellphone!, permissions: [...new Set(input.permissions as Action[])] };
+  return {
+    firstName,
+    lastName,
+    title,
+    cellphone: cellphone!,
+    permissions: [...new Set(input.permissions as Action[])],
+  };
 }
 
 /**
@@ -58,17 +77,24 @@ function parseAgent(input: AgentInput): { firstName: string; lastName: string; t
  * The owner may grant anything.
  */
 function checkGrant(
-  who: Exclude<Membership, { kind: 'missing' | 'stranger' }>, caller: string,
-  current: { userId: string | null; cellphone: string; permissions: string[] } | null, wanted: { cellphone: string; permissions: readonly Action[] },
+  who: Exclude<Membership, { kind: 'missing' | 'stranger' }>,
+  caller: string,
+  current: { userId: string | null; cellphone: string; permissions: string[] } | null,
+  wanted: { cellphone: string; permissions: readonly Action[] },
 ): void {
   if (who.kind === 'owner') return;
   const had = new Set(current?.permissions ?? []);
-  if (current !== null && current.userId === caller && (wanted.permissions.length !== had.size || wanted.permissions.some((permission) => !had.has(permission)))) {
+  if (
+    current !== null &&
+    current.userId === caller &&
+    (wanted.permissions.length !== had.size || wanted.permissions.some((permission) => !had.has(permission)))
+  ) {
     throw new DomainError('EXC_EMPLOYERS_AGENT_CANNOT_CHANGE_OWN_PERMISSIONS');
   }
   const kept = current !== null && current.cellphone === wanted.cellphone ? had : new Set<string>();
   const added = wanted.permissions.filter((permission) => !kept.has(permission));
-  if (added.some((permission) => permission === 'AgentManage' || !who.permissions.includes(permission))) throw new DomainError('EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS');
+  if (added.some((permission) => permission === 'AgentManage' || !who.permissions.includes(permission)))
+    throw new DomainError('EXC_EMPLOYERS_AGENT_CANNOT_GRANT_PERMISSIONS');
 }
 
 export class Agents {
@@ -80,7 +106,10 @@ export class Agents {
 
   async list(userId: string | undefined, employerId: string): Promise<AgentView[]> {
     await requireAccess(this.db, employerId, userId, ['AgentManage']);
-    const rows = await this.db.agent.findMany({ where: { employerId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const rows = await this.db.agent.findMany({
+      where: { employerId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
     return rows.map(toView);
   }
 
@@ -90,14 +119,30 @@ export class Agents {
     checkGrant(who, userId!, null, agent);
     try {
       return await this.db.$transaction(async (tx) => {
-        const employer = await tx.employer.findUniqueOrThrow({ where: { id: employerId }, select: { brand: true, ownerUserId: true } });
+        const employer = await tx.employer.findUniqueOrThrow({
+          where: { id: employerId },
+          select: { brand: true, ownerUserId: true },
+        });
         const known = await this.users.userOf(tx, agent.cellphone);
         if (known !== null && known === employer.ownerUserId) throw new DomainError('EXC_EMPLOYERS_AGENT_IS_OWNER');
-        const row = await tx.agent.create({ data: { id: randomUUID(), employerId, userId: known, ...agent, createdAt: new Date(this.clock()) } });
-        await employerEvents.agentInvited(tx, {
-          employerId, agentId: row.id, cellphone: row.cellphone, employerBrand: employer.brand, firstName: row.firstName, lastName: row.lastName, permissions: row.permissions,
-        }, this.clock());
-        if (known !== null) await employerEvents.agentLinked(tx, { employerId, agentId: row.id, userId: known }, this.clock());
+        const row = await tx.agent.create({
+          data: { id: randomUUID(), employerId, userId: known, ...agent, createdAt: new Date(this.clock()) },
+        });
+        await employerEvents.agentInvited(
+          tx,
+          {
+            employerId,
+            agentId: row.id,
+            cellphone: row.cellphone,
+            employerBrand: employer.brand,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            permissions: row.permissions,
+          },
+          this.clock(),
+        );
+        if (known !== null)
+          await employerEvents.agentLinked(tx, { employerId, agentId: row.id, userId: known }, this.clock());
         return toView(row);
       });
     } catch (error) {
@@ -115,14 +160,23 @@ export class Agents {
         if (!current) throw new DomainError('EXC_EMPLOYERS_AGENT_NOT_FOUND');
         checkGrant(who, userId!, current, agent);
         // Another cellphone is another person: the link is made again from it.
-        const linkedUser = current.cellphone === agent.cellphone ? current.userId : await this.users.userOf(tx, agent.cellphone);
-        const employer = await tx.employer.findUniqueOrThrow({ where: { id: employerId }, select: { ownerUserId: true } });
-        if (linkedUser !== null && linkedUser === employer.ownerUserId) throw new DomainError('EXC_EMPLOYERS_AGENT_IS_OWNER');
+        const linkedUser =
+          current.cellphone === agent.cellphone ? current.userId : await this.users.userOf(tx, agent.cellphone);
+        const employer = await tx.employer.findUniqueOrThrow({
+          where: { id: employerId },
+          select: { ownerUserId: true },
+        });
+        if (linkedUser !== null && linkedUser === employer.ownerUserId)
+          throw new DomainError('EXC_EMPLOYERS_AGENT_IS_OWNER');
         const row = await tx.agent.update({ where: { id: agentId }, data: { ...agent, userId: linkedUser } });
         if (current.userId !== null && current.userId !== linkedUser) {
           await employerEvents.agentRemoved(tx, { employerId, agentId, userId: current.userId }, this.clock());
         }
-        await employerEvents.agentPermissionsChanged(tx, { employerId, agentId, userId: linkedUser ?? '', permissions: row.permissions }, this.clock());
+        await employerEvents.agentPermissionsChanged(
+          tx,
+          { employerId, agentId, userId: linkedUser ?? '', permissions: row.permissions },
+          this.clock(),
+        );
         return toView(row);
       });
     } catch (error) {

@@ -25,7 +25,11 @@ export function heldFiles(employerId: string, profile: Pick<Profile, FileField>)
   return (Object.keys(FIELDS) as FileField[]).flatMap((field) => {
     const value = profile[field];
     const ids = Array.isArray(value) ? value : value === null ? [] : [value];
-    return ids.map((fileId) => ({ fileId, category: FIELDS[field].category, claimer: `employer:${employerId}:${FIELDS[field].part}` }));
+    return ids.map((fileId) => ({
+      fileId,
+      category: FIELDS[field].category,
+      claimer: `employer:${employerId}:${FIELDS[field].part}`,
+    }));
   });
 }
 
@@ -57,7 +61,12 @@ export class EmployerFiles {
     let answer: { result: T; replaced: Pick<Profile, FileField> };
     try {
       for (const file of added) {
-        await this.files.claim({ fileId: file.fileId, ownerUserId: actingUserId, category: file.category, claimer: file.claimer });
+        await this.files.claim({
+          fileId: file.fileId,
+          ownerUserId: actingUserId,
+          category: file.category,
+          claimer: file.claimer,
+        });
         claimed.push(file);
       }
       answer = await save();
@@ -65,7 +74,10 @@ export class EmployerFiles {
       await this.releaseQuietly(claimed, actingUserId);
       throw error;
     }
-    await this.releaseQuietly(heldFiles(employerId, answer.replaced).filter((file) => !stays.has(key(file))), actingUserId);
+    await this.releaseQuietly(
+      heldFiles(employerId, answer.replaced).filter((file) => !stays.has(key(file))),
+      actingUserId,
+    );
     return answer.result;
   }
 
@@ -80,7 +92,10 @@ export class EmployerFiles {
       try {
         await this.files.release({ fileId: file.fileId, claimer: file.claimer, actingUserId });
       } catch (error) {
-        this.log.warn({ err: error, fileId: file.fileId, claimer: file.claimer }, 'a file the employer no longer uses could not be released');
+        this.log.warn(
+          { err: error, fileId: file.fileId, claimer: file.claimer },
+          'a file the employer no longer uses could not be released',
+        );
       }
     }
   }

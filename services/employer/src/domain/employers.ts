@@ -11,8 +11,24 @@ import { normalizeForSearch, normalizePersian } from '@darmankar/platform/persia
 import { isUniqueViolation, type Database, type EmployerRow, type Transaction } from '../db/client.ts';
 import { employerEvents } from '../events/employer-events.ts';
 import { heldFiles, type EmployerFiles } from './employer-files.ts';
-import { ACTIONS, isAction, isUuid, membership, parseAction, requireAccess, requireCaller, type Action } from './access.ts';
-import { isProfileCompleted, parseBrand, parseProfile, throwIfAny, type Profile, type ProfileInput } from './profile.ts';
+import {
+  ACTIONS,
+  isAction,
+  isUuid,
+  membership,
+  parseAction,
+  requireAccess,
+  requireCaller,
+  type Action,
+} from './access.ts';
+import {
+  isProfileCompleted,
+  parseBrand,
+  parseProfile,
+  throwIfAny,
+  type Profile,
+  type ProfileInput,
+} from './profile.ts';
 import { slugBase } from './slug.ts';
 import { createDefaultTemplate } from './templates.ts';
 import type { KnownUsers } from './users.ts';
@@ -57,8 +73,16 @@ export type AccessAnswer =
 
 /** What only the owner and agents with EmployerEdit read: identity numbers, private contacts and documents. */
 export type PrivateField =
-  | 'nationalId' | 'registrationNumber' | 'medicalRegistrationNumber' | 'cellphone' | 'officialGazetteFileId' | 'nationalCardFileId'
-  | 'medicalDocumentFileIds' | 'contactFirstName' | 'contactLastName' | 'contactEmail';
+  | 'nationalId'
+  | 'registrationNumber'
+  | 'medicalRegistrationNumber'
+  | 'cellphone'
+  | 'officialGazetteFileId'
+  | 'nationalCardFileId'
+  | 'medicalDocumentFileIds'
+  | 'contactFirstName'
+  | 'contactLastName'
+  | 'contactEmail';
 
 const ORDERS = { newest: 'e.created_at DESC, e.id', brand: 'e.brand, e.id' } as const;
 
@@ -104,11 +128,20 @@ export function toView(row: EmployerRow): EmployerView {
 
 /** The private fields, as a member without EmployerEdit sees them: empty. */
 const HIDDEN_FROM_MEMBERS: Pick<Profile, PrivateField> = {
-  nationalId: null, registrationNumber: null, medicalRegistrationNumber: null, cellphone: null, officialGazetteFileId: null, nationalCardFileId: null,
-  medicalDocumentFileIds: [], contactFirstName: null, contactLastName: null, contactEmail: null,
+  nationalId: null,
+  registrationNumber: null,
+  medicalRegistrationNumber: null,
+  cellphone: null,
+  officialGazetteFileId: null,
+  nationalCardFileId: null,
+  medicalDocumentFileIds: [],
+  contactFirstName: null,
+  contactLastName: null,
+  contactEmail: null,
 };
 
-const searchText = (profile: Pick<Profile, 'brand' | 'registeredName'>) => normalizeForSearch([profile.brand, profile.registeredName ?? ''].join(' '));
+const searchText = (profile: Pick<Profile, 'brand' | 'registeredName'>) =>
+  normalizeForSearch([profile.brand, profile.registeredName ?? ''].join(' '));
 
 export class Employers {
   constructor(
@@ -135,12 +168,25 @@ export class Employers {
           const now = new Date(this.clock());
           const row = await tx.employer.create({
             data: {
-              id: randomUUID(), slug, ownerUserId: owner, isSelfEmployed: input.isSelfEmployed, brand,
-              medicalDocumentFileIds: [], benefits: [], isPromoted: false, searchText: searchText({ brand, registeredName: null }), createdAt: now, updatedAt: now,
+              id: randomUUID(),
+              slug,
+              ownerUserId: owner,
+              isSelfEmployed: input.isSelfEmployed,
+              brand,
+              medicalDocumentFileIds: [],
+              benefits: [],
+              isPromoted: false,
+              searchText: searchText({ brand, registeredName: null }),
+              createdAt: now,
+              updatedAt: now,
             },
           });
           await createDefaultTemplate(tx, row.id, now);
-          await employerEvents.created(tx, { employerId: row.id, ownerUserId: owner, slug, brand, isSelfEmployed: input.isSelfEmployed }, this.clock());
+          await employerEvents.created(
+            tx,
+            { employerId: row.id, ownerUserId: owner, slug, brand, isSelfEmployed: input.isSelfEmployed },
+            this.clock(),
+          );
           return toView(row);
         });
       } catch (error) {
@@ -151,7 +197,8 @@ export class Employers {
   }
 
   private async bySlug(slug: string): Promise<EmployerRow> {
-    const row = slug.length <= 200 ? await this.db.employer.findUnique({ where: { slug: normalizePersian(slug) } }) : null;
+    const row =
+      slug.length <= 200 ? await this.db.employer.findUnique({ where: { slug: normalizePersian(slug) } }) : null;
     if (!row) throw new DomainError('EXC_EMPLOYERS_NOT_FOUND');
     return row;
   }
@@ -162,7 +209,9 @@ export class Employers {
     const row = await this.bySlug(slug);
     const who = await requireAccess(this.db, row.id, userId);
     const view = toView(row);
-    return who.permissions.includes('EmployerEdit') ? view : { ...view, profile: { ...view.profile, ...HIDDEN_FROM_MEMBERS } };
+    return who.permissions.includes('EmployerEdit')
+      ? view
+      : { ...view, profile: { ...view.profile, ...HIDDEN_FROM_MEMBERS } };
   }
 
   async getPublic(slug: string): Promise<EmployerView> {
@@ -173,7 +222,12 @@ export class Employers {
     return (await this.bySlug(slug)).id;
   }
 
-  async update(userId: string | undefined, employerId: string, isSelfEmployed: boolean, input: ProfileInput): Promise<EmployerView> {
+  async update(
+    userId: string | undefined,
+    employerId: string,
+    isSelfEmployed: boolean,
+    input: ProfileInput,
+  ): Promise<EmployerView> {
     const caller = requireCaller(userId);
     if (!isUuid(employerId)) throw new DomainError('EXC_EMPLOYERS_NOT_FOUND');
     await requireAccess(this.db, employerId, userId, ['EmployerEdit']);
@@ -190,21 +244,35 @@ export class Employers {
           data: { ...profile, isSelfEmployed, searchText: searchText(profile), updatedAt: new Date(this.clock()) },
         });
         const view = toView(row);
-        await employerEvents.updated(tx, {
-          employerId, slug: row.slug, brand: row.brand, isSelfEmployed, isProfileCompleted: view.isProfileCompleted, isPromoted: row.isPromoted,
-        }, this.clock());
+        await employerEvents.updated(
+          tx,
+          {
+            employerId,
+            slug: row.slug,
+            brand: row.brand,
+            isSelfEmployed,
+            isProfileCompleted: view.isProfileCompleted,
+            isPromoted: row.isPromoted,
+          },
+          this.clock(),
+        );
         return { result: view, replaced };
       }),
     );
   }
 
   /** A signed link to one of the employer's files, for those who may edit its profile. */
-  async fileLink(userId: string | undefined, employerId: string, fileId: string): Promise<{ path: string; expiresAtSeconds: number }> {
+  async fileLink(
+    userId: string | undefined,
+    employerId: string,
+    fileId: string,
+  ): Promise<{ path: string; expiresAtSeconds: number }> {
     const caller = requireCaller(userId);
     if (!isUuid(employerId)) throw new DomainError('EXC_EMPLOYERS_NOT_FOUND');
     await requireAccess(this.db, employerId, userId, ['EmployerEdit']);
     const row = await this.db.employer.findUniqueOrThrow({ where: { id: employerId } });
-    if (!heldFiles(employerId, row).some((file) => file.fileId === fileId)) throw new DomainError('EXC_FILES_NOT_FOUND');
+    if (!heldFiles(employerId, row).some((file) => file.fileId === fileId))
+      throw new DomainError('EXC_FILES_NOT_FOUND');
     return this.files.link(fileId, caller);
   }
 
@@ -213,7 +281,11 @@ export class Employers {
     return toView(await this.db.employer.findUniqueOrThrow({ where: { id: employerId } })).isProfileCompleted;
   }
 
-  async access(userId: string | undefined, employerId: string, actionName: string): Promise<AccessAnswer & { hasAccess: boolean }> {
+  async access(
+    userId: string | undefined,
+    employerId: string,
+    actionName: string,
+  ): Promise<AccessAnswer & { hasAccess: boolean }> {
     const action = parseAction(actionName);
     const who = await membership(this.db, employerId, userId);
     if (who.kind === 'missing') return { hasAccess: false, outcome: 'employer_not_found', role: null, permissions: [] };
@@ -234,18 +306,31 @@ export class Employers {
     await this.users.linkInvitations(caller);
     const [owned, agencies] = await Promise.all([
       this.db.employer.findMany({ where: { ownerUserId: caller }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
-      this.db.agent.findMany({ where: { userId: caller }, include: { employer: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+      this.db.agent.findMany({
+        where: { userId: caller },
+        include: { employer: true },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      }),
     ]);
     const summary = (row: EmployerRow, role: 'owner' | 'agent', permissions: Action[]): EmployerSummaryView => {
       const view = toView(row);
       return {
-        id: row.id, slug: row.slug, brand: row.brand, registeredName: row.registeredName, logo: row.logo, isSelfEmployed: row.isSelfEmployed,
-        role, permissions, isProfileCompleted: view.isProfileCompleted,
+        id: row.id,
+        slug: row.slug,
+        brand: row.brand,
+        registeredName: row.registeredName,
+        logo: row.logo,
+        isSelfEmployed: row.isSelfEmployed,
+        role,
+        permissions,
+        isProfileCompleted: view.isProfileCompleted,
       };
     };
     return [
       ...owned.map((row) => summary(row, 'owner', [...ACTIONS])),
-      ...agencies.filter((agent) => agent.employer.ownerUserId !== caller).map((agent) => summary(agent.employer, 'agent', agent.permissions.filter(isAction))),
+      ...agencies
+        .filter((agent) => agent.employer.ownerUserId !== caller)
+        .map((agent) => summary(agent.employer, 'agent', agent.permissions.filter(isAction))),
     ];
   }
 
@@ -254,7 +339,10 @@ export class Employers {
     if (!Object.hasOwn(ORDERS, query.order)) errors.push('EXC_PAGINATION_ORDER_IS_INVALID');
     // Closed-list filters take the item's id (docs/adr/023); an id not on the list is refused.
     const filters: [string, ClosedListName, string | undefined][] = [
-      ['province', 'provinces', query.province], ['city', 'cities', query.city], ['industry', 'industries', query.industry], ['employer_type', 'employerTypes', query.employerType],
+      ['province', 'provinces', query.province],
+      ['city', 'cities', query.city],
+      ['industry', 'industries', query.industry],
+      ['employer_type', 'employerTypes', query.employerType],
     ];
     const where: string[] = [];
     const values: unknown[] = [];
@@ -288,7 +376,11 @@ export class Employers {
   }
 
   async promoted(limit = 20): Promise<EmployerView[]> {
-    const rows = await this.db.employer.findMany({ where: { isPromoted: true }, orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }], take: limit });
+    const rows = await this.db.employer.findMany({
+      where: { isPromoted: true },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+      take: limit,
+    });
     return rows.map(toView);
   }
 
@@ -296,11 +388,23 @@ export class Employers {
   async setPromoted(slug: string, promoted: boolean): Promise<EmployerView> {
     const row = await this.bySlug(slug);
     return this.db.$transaction(async (tx: Transaction) => {
-      const updated = await tx.employer.update({ where: { id: row.id }, data: { isPromoted: promoted, updatedAt: new Date(this.clock()) } });
+      const updated = await tx.employer.update({
+        where: { id: row.id },
+        data: { isPromoted: promoted, updatedAt: new Date(this.clock()) },
+      });
       const view = toView(updated);
-      await employerEvents.updated(tx, {
-        employerId: row.id, slug: row.slug, brand: row.brand, isSelfEmployed: row.isSelfEmployed, isProfileCompleted: view.isProfileCompleted, isPromoted: promoted,
-      }, this.clock());
+      await employerEvents.updated(
+        tx,
+        {
+          employerId: row.id,
+          slug: row.slug,
+          brand: row.brand,
+          isSelfEmployed: row.isSelfEmployed,
+          isProfileCompleted: view.isProfileCompleted,
+          isPromoted: promoted,
+        },
+        this.clock(),
+      );
       return view;
     });
   }

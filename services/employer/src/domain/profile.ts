@@ -5,7 +5,15 @@ import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { closedListItem, isValid, type ClosedListName } from '@darmankar/platform/closed-lists';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { tehranIsoDate } from '@darmankar/platform/jalali';
-import { cleanText, isValidLegalNationalId, isValidNationalId, normalizeCellphone, normalizeForSearch, normalizePersian, toLatinDigits } from '@darmankar/platform/persian';
+import {
+  cleanText,
+  isValidLegalNationalId,
+  isValidNationalId,
+  normalizeCellphone,
+  normalizeForSearch,
+  normalizePersian,
+  toLatinDigits,
+} from '@darmankar/platform/persian';
 import { isUuid } from './access.ts';
 
 const BRAND_MAX = 100;
@@ -104,10 +112,13 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     return id;
   };
 
-  const nationalId = input.nationalId === undefined ? null : toLatinDigits(input.nationalId).replace(/[\s-]/g, '') || null;
+  const nationalId =
+    input.nationalId === undefined ? null : toLatinDigits(input.nationalId).replace(/[\s-]/g, '') || null;
   if (nationalId !== null) {
     // Organisations have the 11-digit شناسه ملی; a self-employed clinician the personal 10-digit code.
-    const valid = isSelfEmployed ? /^\d{10}$/.test(nationalId) && isValidNationalId(nationalId) : isValidLegalNationalId(nationalId);
+    const valid = isSelfEmployed
+      ? /^\d{10}$/.test(nationalId) && isValidNationalId(nationalId)
+      : isValidLegalNationalId(nationalId);
     if (!valid) errors.push('EXC_EMPLOYERS_NATIONAL_ID_IS_INVALID');
   }
 
@@ -125,7 +136,12 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     let ok = false;
     try {
       const url = new URL(website);
-      ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && website.length <= 200 && url.username === '' && url.password === '';
+      ok =
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        url.hostname.includes('.') &&
+        website.length <= 200 &&
+        url.username === '' &&
+        url.password === '';
     } catch {
       ok = false;
     }
@@ -133,7 +149,8 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
   }
 
   const numberOfEmployees = parsed(input.numberOfEmployees);
-  if (numberOfEmployees !== null && !(NUMBER_OF_EMPLOYEES as readonly string[]).includes(numberOfEmployees)) errors.push('EXC_EMPLOYERS_NUMBER_OF_EMPLOYEES_IS_INVALID');
+  if (numberOfEmployees !== null && !(NUMBER_OF_EMPLOYEES as readonly string[]).includes(numberOfEmployees))
+    errors.push('EXC_EMPLOYERS_NUMBER_OF_EMPLOYEES_IS_INVALID');
 
   const establishmentDate = parsed(input.establishmentDate);
   if (establishmentDate !== null) {
@@ -141,14 +158,19 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
     const real = date !== null && date.toISOString().slice(0, 10) === establishmentDate && Number(match![1]) >= 1800;
     if (!real) errors.push('EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_INVALID');
-    else if (establishmentDate > tehranIsoDate(new Date(nowMs))) errors.push('EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_IN_FUTURE');
+    else if (establishmentDate > tehranIsoDate(new Date(nowMs)))
+      errors.push('EXC_EMPLOYERS_ESTABLISHMENT_DATE_IS_IN_FUTURE');
   }
 
   const contactEmail = parsed(input.contactEmail)?.toLowerCase() ?? null;
-  if (contactEmail !== null && (contactEmail.length > 254 || !EMAIL.test(contactEmail))) errors.push('EXC_EMPLOYERS_CONTACT_EMAIL_IS_INVALID');
+  if (contactEmail !== null && (contactEmail.length > 254 || !EMAIL.test(contactEmail)))
+    errors.push('EXC_EMPLOYERS_CONTACT_EMAIL_IS_INVALID');
 
-  const medicalDocumentFileIds = [...new Set(input.medicalDocumentFileIds.map((id) => text(id)).filter((id): id is string => id !== null))];
-  if (medicalDocumentFileIds.length > 10 || medicalDocumentFileIds.some((id) => !isUuid(id))) errors.push('EXC_EMPLOYERS_FILE_ID_IS_INVALID');
+  const medicalDocumentFileIds = [
+    ...new Set(input.medicalDocumentFileIds.map((id) => text(id)).filter((id): id is string => id !== null)),
+  ];
+  if (medicalDocumentFileIds.length > 10 || medicalDocumentFileIds.some((id) => !isUuid(id)))
+    errors.push('EXC_EMPLOYERS_FILE_ID_IS_INVALID');
 
   // One of each: two spellings of the same benefit (ی/ي, digits, ZWNJ) are one; the first is kept as typed.
   const benefits: string[] = [];
@@ -159,7 +181,8 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     benefitKeys.add(normalizeForSearch(benefit));
     benefits.push(benefit);
   }
-  if (benefits.length > 30 || benefits.some((b) => [...b].length > 100)) errors.push('EXC_EMPLOYERS_BENEFITS_ARE_INVALID');
+  if (benefits.length > 30 || benefits.some((b) => [...b].length > 100))
+    errors.push('EXC_EMPLOYERS_BENEFITS_ARE_INVALID');
 
   const province = picked('provinces', input.province, 'EXC_EMPLOYERS_PROVINCE_IS_INVALID');
   const city = picked('cities', input.city, 'EXC_EMPLOYERS_CITY_IS_INVALID', province);
@@ -170,11 +193,15 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
     employerType: picked('employerTypes', input.employerType, 'EXC_EMPLOYERS_EMPLOYER_TYPE_IS_INVALID'),
     nationalId,
     registrationNumber: digitsOnly(input.registrationNumber, 20, 'EXC_EMPLOYERS_REGISTRATION_NUMBER_IS_INVALID'),
-    medicalRegistrationNumber: digitsOnly(input.medicalRegistrationNumber, 10, 'EXC_EMPLOYERS_MEDICAL_REGISTRATION_NUMBER_IS_INVALID'),
+    medicalRegistrationNumber: digitsOnly(
+      input.medicalRegistrationNumber,
+      10,
+      'EXC_EMPLOYERS_MEDICAL_REGISTRATION_NUMBER_IS_INVALID',
+    ),
     industry: picked('industries', input.industry, 'EXC_EMPLOYERS_INDUSTRY_IS_INVALID'),
     ownershipType: picked('ownershipTypes', input.ownershipType, 'EXC_EMPLOYERS_OWNERSHIP_TYPE_IS_INVALID'),
     // A city alone names its province.
-    province: province ?? (city !== null ? closedListItem('cities', city)?.parent ?? null : null),
+    province: province ?? (city !== null ? (closedListItem('cities', city)?.parent ?? null) : null),
     city,
     address: tooLong(text(input.address, true), 500, 'EXC_EMPLOYERS_ADDRESS_IS_TOO_LONG'),
     phone,
@@ -196,6 +223,12 @@ export function parseProfile(input: ProfileInput, isSelfEmployed: boolean, nowMs
 }
 
 /** §5: a medical registration number, or a national id with a registration number. */
-export function isProfileCompleted(profile: { medicalRegistrationNumber: string | null; nationalId: string | null; registrationNumber: string | null }): boolean {
-  return profile.medicalRegistrationNumber !== null || (profile.nationalId !== null && profile.registrationNumber !== null);
+export function isProfileCompleted(profile: {
+  medicalRegistrationNumber: string | null;
+  nationalId: string | null;
+  registrationNumber: string | null;
+}): boolean {
+  return (
+    profile.medicalRegistrationNumber !== null || (profile.nationalId !== null && profile.registrationNumber !== null)
+  );
 }

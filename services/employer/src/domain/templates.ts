@@ -33,9 +33,17 @@ export interface TemplateView {
   steps: StepView[];
 }
 
-const stepView = (row: StepRow): StepView => ({ id: row.id, name: row.name, kind: row.kind as StepKind, position: row.position });
+const stepView = (row: StepRow): StepView => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind as StepKind,
+  position: row.position,
+});
 const templateView = (row: TemplateRow & { steps: StepRow[] }): TemplateView => ({
-  id: row.id, name: row.name, isDefault: row.isDefault, steps: [...row.steps].sort((a, b) => a.position - b.position).map(stepView),
+  id: row.id,
+  name: row.name,
+  isDefault: row.isDefault,
+  steps: [...row.steps].sort((a, b) => a.position - b.position).map(stepView),
 });
 
 function parseName(input: string, required: ExcCode, tooLong: ExcCode, errors: ExcCode[]): string {
@@ -66,12 +74,31 @@ export function insertPosition(kinds: readonly StepKind[], kind: StepKind): numb
   return position;
 }
 
-async function addTemplate(tx: Transaction, employerId: string, name: string, isDefault: boolean, now: Date): Promise<TemplateRow & { steps: StepRow[] }> {
+async function addTemplate(
+  tx: Transaction,
+  employerId: string,
+  name: string,
+  isDefault: boolean,
+  now: Date,
+): Promise<TemplateRow & { steps: StepRow[] }> {
   const id = randomUUID();
   return tx.template.create({
     data: {
-      id, employerId, name, isDefault, inUse: 0, createdAt: now,
-      steps: { create: DEFAULT_STEPS.map((step, position) => ({ id: randomUUID(), name: step.name, kind: step.kind, position, inUse: 0 })) },
+      id,
+      employerId,
+      name,
+      isDefault,
+      inUse: 0,
+      createdAt: now,
+      steps: {
+        create: DEFAULT_STEPS.map((step, position) => ({
+          id: randomUUID(),
+          name: step.name,
+          kind: step.kind,
+          position,
+          inUse: 0,
+        })),
+      },
     },
     include: { steps: true },
   });
@@ -87,40 +114,73 @@ export class Templates {
     private readonly clock: () => number,
   ) {}
 
-  private async template(tx: Transaction | Database, employerId: string, templateId: string): Promise<TemplateRow & { steps: StepRow[] }> {
-    const row = isUuid(templateId) ? await tx.template.findFirst({ where: { id: templateId, employerId }, include: { steps: true } }) : null;
+  private async template(
+    tx: Transaction | Database,
+    employerId: string,
+    templateId: string,
+  ): Promise<TemplateRow & { steps: StepRow[] }> {
+    const row = isUuid(templateId)
+      ? await tx.template.findFirst({ where: { id: templateId, employerId }, include: { steps: true } })
+      : null;
     if (!row) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
     return row;
   }
 
   async list(userId: string | undefined, employerId: string): Promise<TemplateView[]> {
     await requireAccess(this.db, employerId, userId, READERS);
-    const rows = await this.db.template.findMany({ where: { employerId }, include: { steps: true }, orderBy: [{ isDefault: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }] });
+    const rows = await this.db.template.findMany({
+      where: { employerId },
+      include: { steps: true },
+      orderBy: [{ isDefault: 'desc' }, { createdAt: 'asc' }, { id: 'asc' }],
+    });
     return rows.map(templateView);
   }
 
   async create(userId: string | undefined, employerId: string, nameInput: string): Promise<TemplateView> {
     await requireAccess(this.db, employerId, userId, WRITERS);
     const errors: ExcCode[] = [];
-    const name = parseName(nameInput, 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG', errors);
+    const name = parseName(
+      nameInput,
+      'EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED',
+      'EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG',
+      errors,
+    );
     throwIfAny(errors);
-    return templateView(await this.db.$transaction((tx) => addTemplate(tx, employerId, name, false, new Date(this.clock()))));
+    return templateView(
+      await this.db.$transaction((tx) => addTemplate(tx, employerId, name, false, new Date(this.clock()))),
+    );
   }
 
-  async rename(userId: string | undefined, employerId: string, templateId: string, nameInput: string): Promise<TemplateView> {
+  async rename(
+    userId: string | undefined,
+    employerId: string,
+    templateId: string,
+    nameInput: string,
+  ): Promise<TemplateView> {
     await requireAccess(this.db, employerId, userId, WRITERS);
     const errors: ExcCode[] = [];
-    const name = parseName(nameInput, 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG', errors);
+    const name = parseName(
+      nameInput,
+      'EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED',
+      'EXC_EMPLOYERS_TEMPLATE_NAME_IS_TOO_LONG',
+      errors,
+    );
     throwIfAny(errors);
     await this.template(this.db, employerId, templateId);
-    return templateView(await this.db.template.update({ where: { id: templateId }, data: { name }, include: { steps: true } }));
+    return templateView(
+      await this.db.template.update({ where: { id: templateId }, data: { name }, include: { steps: true } }),
+    );
   }
 
   async remove(userId: string | undefined, employerId: string, templateId: string): Promise<void> {
     await requireAccess(this.db, employerId, userId, WRITERS);
     await this.db.$transaction(async (tx) => {
       // Locks the row, so a posting marking it in use meanwhile waits and then sees it gone.
-      const locked = isUuid(templateId) ? await tx.$queryRaw<TemplateRow[]>`SELECT id, is_default AS "isDefault", in_use AS "inUse" FROM templates WHERE id = ${templateId}::uuid AND employer_id = ${employerId}::uuid FOR UPDATE` : [];
+      const locked = isUuid(templateId)
+        ? await tx.$queryRaw<
+            TemplateRow[]
+          >`SELECT id, is_default AS "isDefault", in_use AS "inUse" FROM templates WHERE id = ${templateId}::uuid AND employer_id = ${employerId}::uuid FOR UPDATE`
+        : [];
       const row = locked[0];
       if (!row) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
       if (row.isDefault) throw new DomainError('EXC_EMPLOYERS_TEMPLATE_IS_DEFAULT');
@@ -136,16 +196,29 @@ export class Templates {
     return templateView(await this.template(this.db, employerId, templateId)).steps;
   }
 
-  async addStep(userId: string | undefined, employerId: string, templateId: string, input: { name: string; kind: string }): Promise<StepView> {
+  async addStep(
+    userId: string | undefined,
+    employerId: string,
+    templateId: string,
+    input: { name: string; kind: string },
+  ): Promise<StepView> {
     await requireAccess(this.db, employerId, userId, WRITERS);
     const errors: ExcCode[] = [];
-    const name = parseName(input.name, 'EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG', errors);
+    const name = parseName(
+      input.name,
+      'EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED',
+      'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG',
+      errors,
+    );
     const kind = parseKind(input.kind, errors);
     throwIfAny(errors);
     return this.db.$transaction(async (tx) => {
       const template = await this.template(tx, employerId, templateId);
       const ordered = [...template.steps].sort((a, b) => a.position - b.position);
-      const position = insertPosition(ordered.map((step) => step.kind as StepKind), kind);
+      const position = insertPosition(
+        ordered.map((step) => step.kind as StepKind),
+        kind,
+      );
       // The closing steps after it move one place down; positions stay dense.
       for (const [index, step] of ordered.entries()) {
         const wanted = index < position ? index : index + 1;
@@ -155,12 +228,21 @@ export class Templates {
     });
   }
 
-  async sort(userId: string | undefined, employerId: string, templateId: string, stepIds: string[]): Promise<StepView[]> {
+  async sort(
+    userId: string | undefined,
+    employerId: string,
+    templateId: string,
+    stepIds: string[],
+  ): Promise<StepView[]> {
     await requireAccess(this.db, employerId, userId, WRITERS);
     return this.db.$transaction(async (tx) => {
       const template = await this.template(tx, employerId, templateId);
       const current = new Set(template.steps.map((step) => step.id));
-      if (stepIds.length !== current.size || new Set(stepIds).size !== stepIds.length || !stepIds.every((id) => current.has(id))) {
+      if (
+        stepIds.length !== current.size ||
+        new Set(stepIds).size !== stepIds.length ||
+        !stepIds.every((id) => current.has(id))
+      ) {
         throw new DomainError('EXC_EMPLOYERS_STEPS_ORDER_IS_INVALID');
       }
       for (const [position, id] of stepIds.entries()) await tx.step.update({ where: { id }, data: { position } });
@@ -168,17 +250,33 @@ export class Templates {
     });
   }
 
-  private async step(tx: Transaction | Database, employerId: string, templateId: string, stepId: string): Promise<StepRow> {
+  private async step(
+    tx: Transaction | Database,
+    employerId: string,
+    templateId: string,
+    stepId: string,
+  ): Promise<StepRow> {
     const template = await this.template(tx, employerId, templateId);
     const step = template.steps.find((candidate) => candidate.id === stepId);
     if (!step) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
     return step;
   }
 
-  async updateStep(userId: string | undefined, employerId: string, templateId: string, stepId: string, input: { name: string; kind: string }): Promise<StepView> {
+  async updateStep(
+    userId: string | undefined,
+    employerId: string,
+    templateId: string,
+    stepId: string,
+    input: { name: string; kind: string },
+  ): Promise<StepView> {
     await requireAccess(this.db, employerId, userId, WRITERS);
     const errors: ExcCode[] = [];
-    const name = parseName(input.name, 'EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED', 'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG', errors);
+    const name = parseName(
+      input.name,
+      'EXC_EMPLOYERS_STEP_NAME_IS_REQUIRED',
+      'EXC_EMPLOYERS_STEP_NAME_IS_TOO_LONG',
+      errors,
+    );
     const kind = parseKind(input.kind, errors);
     throwIfAny(errors);
     await this.step(this.db, employerId, templateId, stepId);
@@ -189,14 +287,17 @@ export class Templates {
     await requireAccess(this.db, employerId, userId, WRITERS);
     await this.db.$transaction(async (tx) => {
       await this.step(tx, employerId, templateId, stepId);
-      const locked = await tx.$queryRaw<{ inUse: number }[]>`SELECT in_use AS "inUse" FROM steps WHERE id = ${stepId}::uuid FOR UPDATE`;
+      const locked = await tx.$queryRaw<
+        { inUse: number }[]
+      >`SELECT in_use AS "inUse" FROM steps WHERE id = ${stepId}::uuid FOR UPDATE`;
       // Deleted by a call at the same moment, which held the row until it committed.
       if (!locked[0]) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
       if (locked[0].inUse > 0) throw new DomainError('EXC_EMPLOYERS_STEP_IS_IN_USE');
       await tx.step.delete({ where: { id: stepId } });
       // Positions stay dense, so the next sort and append agree with what is shown.
       const rest = await tx.step.findMany({ where: { templateId }, orderBy: { position: 'asc' } });
-      for (const [position, step] of rest.entries()) if (step.position !== position) await tx.step.update({ where: { id: step.id }, data: { position } });
+      for (const [position, step] of rest.entries())
+        if (step.position !== position) await tx.step.update({ where: { id: step.id }, data: { position } });
     });
   }
 
@@ -204,7 +305,9 @@ export class Templates {
   async markTemplate(templateId: string, delta: number): Promise<number> {
     if (!isUuid(templateId)) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
     if (!Number.isInteger(delta) || Math.abs(delta) > 1000) throw new DomainError('EXC_BAD_REQUEST');
-    const rows = await this.db.$queryRaw<{ in_use: number }[]>`UPDATE templates SET in_use = GREATEST(in_use + ${delta}, 0) WHERE id = ${templateId}::uuid RETURNING in_use`;
+    const rows = await this.db.$queryRaw<
+      { in_use: number }[]
+    >`UPDATE templates SET in_use = GREATEST(in_use + ${delta}, 0) WHERE id = ${templateId}::uuid RETURNING in_use`;
     if (!rows[0]) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
     return rows[0].in_use;
   }
@@ -213,7 +316,9 @@ export class Templates {
   async markStep(stepId: string, delta: number): Promise<number> {
     if (!isUuid(stepId)) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
     if (!Number.isInteger(delta) || Math.abs(delta) > 1000) throw new DomainError('EXC_BAD_REQUEST');
-    const rows = await this.db.$queryRaw<{ in_use: number }[]>`UPDATE steps SET in_use = GREATEST(in_use + ${delta}, 0) WHERE id = ${stepId}::uuid RETURNING in_use`;
+    const rows = await this.db.$queryRaw<
+      { in_use: number }[]
+    >`UPDATE steps SET in_use = GREATEST(in_use + ${delta}, 0) WHERE id = ${stepId}::uuid RETURNING in_use`;
     if (!rows[0]) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
     return rows[0].in_use;
   }

@@ -51,7 +51,10 @@ export class KnownUsers {
     try {
       cellphone = await this.directory.cellphoneOf(userId);
     } catch (error) {
-      this.log?.warn({ err: error, userId }, 'cellphone of a new caller unavailable; invitations link when auth.user.v1 arrives');
+      this.log?.warn(
+        { err: error, userId },
+        'cellphone of a new caller unavailable; invitations link when auth.user.v1 arrives',
+      );
       return;
     }
     try {
@@ -68,12 +71,16 @@ export class KnownUsers {
   }
 
   private async linkIn(tx: Transaction, userId: string, cellphone: string): Promise<void> {
-    const pending = await tx.agent.findMany({ where: { cellphone, userId: null }, include: { employer: { select: { ownerUserId: true } } } });
+    const pending = await tx.agent.findMany({
+      where: { cellphone, userId: null },
+      include: { employer: { select: { ownerUserId: true } } },
+    });
     for (const agent of pending) {
       // The owner invited by their own cellphone gains nothing from the link.
       if (agent.employer.ownerUserId === userId) continue;
       const linked = await tx.agent.updateMany({ where: { id: agent.id, userId: null }, data: { userId } });
-      if (linked.count === 1) await employerEvents.agentLinked(tx, { employerId: agent.employerId, agentId: agent.id, userId }, this.clock());
+      if (linked.count === 1)
+        await employerEvents.agentLinked(tx, { employerId: agent.employerId, agentId: agent.id, userId }, this.clock());
     }
   }
 }

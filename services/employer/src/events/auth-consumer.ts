@@ -1,6 +1,12 @@
 // Learns users' cellphones from the auth service (auth.user.v1), so an agent invited by
 // cellphone is linked to the user who has it.
-import { decodeBusMessage, handleOnce, prismaExecutor, type Consumer, type EventBus } from '@darmankar/platform/events/index';
+import {
+  decodeBusMessage,
+  handleOnce,
+  prismaExecutor,
+  type Consumer,
+  type EventBus,
+} from '@darmankar/platform/events/index';
 import { UserCellphoneChangedSchema, UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import type { Database } from '../db/client.ts';
 import type { KnownUsers } from '../domain/users.ts';

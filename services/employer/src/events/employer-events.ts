@@ -16,8 +16,25 @@ import type { Transaction } from '../db/client.ts';
 const EMPLOYER_TOPIC = 'employer.employer.v1';
 const AGENT_TOPIC = 'employer.agent.v1';
 
-async function publish<Desc extends DescMessage>(tx: Transaction, topic: string, schema: Desc, employerId: string, fields: MessageInitShape<Desc>, nowMs: number): Promise<void> {
-  await enqueueEvent(prismaExecutor(tx), toBusMessage(schema, create(schema, { ...fields, meta: { eventId: crypto.randomUUID(), occurredAtMs: BigInt(nowMs) } } as MessageInitShape<Desc>), { topic, key: employerId }));
+async function publish<Desc extends DescMessage>(
+  tx: Transaction,
+  topic: string,
+  schema: Desc,
+  employerId: string,
+  fields: MessageInitShape<Desc>,
+  nowMs: number,
+): Promise<void> {
+  await enqueueEvent(
+    prismaExecutor(tx),
+    toBusMessage(
+      schema,
+      create(schema, {
+        ...fields,
+        meta: { eventId: crypto.randomUUID(), occurredAtMs: BigInt(nowMs) },
+      } as MessageInitShape<Desc>),
+      { topic, key: employerId },
+    ),
+  );
 }
 
 export interface EmployerFacts {
@@ -30,14 +47,31 @@ export interface EmployerFacts {
 export const employerEvents = {
   created: (tx: Transaction, facts: EmployerFacts & { ownerUserId: string }, nowMs: number) =>
     publish(tx, EMPLOYER_TOPIC, EmployerCreatedSchema, facts.employerId, facts, nowMs),
-  updated: (tx: Transaction, facts: EmployerFacts & { isProfileCompleted: boolean; isPromoted: boolean }, nowMs: number) =>
-    publish(tx, EMPLOYER_TOPIC, EmployerUpdatedSchema, facts.employerId, facts, nowMs),
-  agentInvited: (tx: Transaction, fields: { employerId: string; agentId: string; cellphone: string; employerBrand: string; firstName: string; lastName: string; permissions: string[] }, nowMs: number) =>
-    publish(tx, AGENT_TOPIC, AgentInvitedSchema, fields.employerId, fields, nowMs),
+  updated: (
+    tx: Transaction,
+    facts: EmployerFacts & { isProfileCompleted: boolean; isPromoted: boolean },
+    nowMs: number,
+  ) => publish(tx, EMPLOYER_TOPIC, EmployerUpdatedSchema, facts.employerId, facts, nowMs),
+  agentInvited: (
+    tx: Transaction,
+    fields: {
+      employerId: string;
+      agentId: string;
+      cellphone: string;
+      employerBrand: string;
+      firstName: string;
+      lastName: string;
+      permissions: string[];
+    },
+    nowMs: number,
+  ) => publish(tx, AGENT_TOPIC, AgentInvitedSchema, fields.employerId, fields, nowMs),
   agentLinked: (tx: Transaction, fields: { employerId: string; agentId: string; userId: string }, nowMs: number) =>
     publish(tx, AGENT_TOPIC, AgentLinkedSchema, fields.employerId, fields, nowMs),
   agentRemoved: (tx: Transaction, fields: { employerId: string; agentId: string; userId: string }, nowMs: number) =>
     publish(tx, AGENT_TOPIC, AgentRemovedSchema, fields.employerId, fields, nowMs),
-  agentPermissionsChanged: (tx: Transaction, fields: { employerId: string; agentId: string; userId: string; permissions: string[] }, nowMs: number) =>
-    publish(tx, AGENT_TOPIC, AgentPermissionsChangedSchema, fields.employerId, fields, nowMs),
+  agentPermissionsChanged: (
+    tx: Transaction,
+    fields: { employerId: string; agentId: string; userId: string; permissions: string[] },
+    nowMs: number,
+  ) => publish(tx, AGENT_TOPIC, AgentPermissionsChangedSchema, fields.employerId, fields, nowMs),
 };

@@ -54,7 +54,9 @@ function profileInput(fields: EmployerFields | undefined): ProfileInput {
   };
 }
 
-function fieldsOf(profile: Profile): MessageInitShape<typeof import('@darmankar/proto/employer/v1/employer_pb').EmployerFieldsSchema> {
+function fieldsOf(
+  profile: Profile,
+): MessageInitShape<typeof import('@darmankar/proto/employer/v1/employer_pb').EmployerFieldsSchema> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(profile)) if (value !== null) out[key] = value;
   return out as never;
@@ -101,16 +103,30 @@ const OUTCOME = {
   employer_not_found: AccessOutcome.EMPLOYER_NOT_FOUND,
 } as const;
 
-export function employerHandlers(employers: Employers, agents: Agents, templates: Templates): ServiceHandlers<typeof EmployerService> {
+export function employerHandlers(
+  employers: Employers,
+  agents: Agents,
+  templates: Templates,
+): ServiceHandlers<typeof EmployerService> {
   return {
     async listMyEmployers(_request, context) {
       const items = await employers.mine(context.userId);
       return {
-        items: items.map((item) => ({ ...item, registeredName: item.registeredName ?? undefined, logo: item.logo ?? undefined, role: ROLE[item.role], permissions: actionValues(item.permissions) })),
+        items: items.map((item) => ({
+          ...item,
+          registeredName: item.registeredName ?? undefined,
+          logo: item.logo ?? undefined,
+          role: ROLE[item.role],
+          permissions: actionValues(item.permissions),
+        })),
       };
     },
     async createEmployer(request, context) {
-      return { employer: employerMessage(await employers.create(context.userId, { brand: request.brand, isSelfEmployed: request.isSelfEmployed })) };
+      return {
+        employer: employerMessage(
+          await employers.create(context.userId, { brand: request.brand, isSelfEmployed: request.isSelfEmployed }),
+        ),
+      };
     },
     async getEmployer(request, context) {
       return { employer: employerMessage(await employers.getPrivate(context.userId, request.slug)) };
@@ -122,7 +138,16 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
       return { id: await employers.idOf(request.slug) };
     },
     async updateEmployer(request, context) {
-      return { employer: employerMessage(await employers.update(context.userId, request.employerId, request.isSelfEmployed, profileInput(request.fields))) };
+      return {
+        employer: employerMessage(
+          await employers.update(
+            context.userId,
+            request.employerId,
+            request.isSelfEmployed,
+            profileInput(request.fields),
+          ),
+        ),
+      };
     },
     async issueFileLink(request, context) {
       const link = await employers.fileLink(context.userId, request.employerId, request.fileId);
@@ -143,15 +168,26 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
     async getEmployerSummary(request) {
       const view = await employers.summary(request.employerId);
       return {
-        id: view.id, slug: view.slug, brand: view.profile.brand, logo: view.profile.logo ?? undefined, isSelfEmployed: view.isSelfEmployed,
-        isProfileCompleted: view.isProfileCompleted, ownerUserId: view.ownerUserId,
+        id: view.id,
+        slug: view.slug,
+        brand: view.profile.brand,
+        logo: view.profile.logo ?? undefined,
+        isSelfEmployed: view.isSelfEmployed,
+        isProfileCompleted: view.isProfileCompleted,
+        ownerUserId: view.ownerUserId,
       };
     },
     async listEmployers(request) {
       const { page, pageSize } = pageOrDefaults(request.page?.page, request.page?.pageSize);
       const { items, total } = await employers.list({
-        page, pageSize, order: request.page?.order || 'newest',
-        province: request.province, city: request.city, industry: request.industry, employerType: request.employerType, text: request.text,
+        page,
+        pageSize,
+        order: request.page?.order || 'newest',
+        province: request.province,
+        city: request.city,
+        industry: request.industry,
+        employerType: request.employerType,
+        text: request.text,
       });
       return { items: items.map(employerMessage), page: { page, pageSize, total: BigInt(total) } };
     },
@@ -163,10 +199,16 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
       return { items: (await agents.list(context.userId, request.employerId)).map(agentMessage) };
     },
     async inviteAgent(request, context) {
-      return { agent: agentMessage(await agents.invite(context.userId, request.employerId, agentInput(request.fields))) };
+      return {
+        agent: agentMessage(await agents.invite(context.userId, request.employerId, agentInput(request.fields))),
+      };
     },
     async updateAgent(request, context) {
-      return { agent: agentMessage(await agents.update(context.userId, request.employerId, request.agentId, agentInput(request.fields))) };
+      return {
+        agent: agentMessage(
+          await agents.update(context.userId, request.employerId, request.agentId, agentInput(request.fields)),
+        ),
+      };
     },
     async removeAgent(request, context) {
       await agents.remove(context.userId, request.employerId, request.agentId);
@@ -190,13 +232,25 @@ export function employerHandlers(employers: Employers, agents: Agents, templates
       return { items: await templates.steps(context.userId, request.employerId, request.templateId) };
     },
     async createStep(request, context) {
-      return { step: await templates.addStep(context.userId, request.employerId, request.templateId, { name: request.name, kind: request.kind }) };
+      return {
+        step: await templates.addStep(context.userId, request.employerId, request.templateId, {
+          name: request.name,
+          kind: request.kind,
+        }),
+      };
     },
     async sortSteps(request, context) {
-      return { items: await templates.sort(context.userId, request.employerId, request.templateId, [...request.stepIds]) };
+      return {
+        items: await templates.sort(context.userId, request.employerId, request.templateId, [...request.stepIds]),
+      };
     },
     async updateStep(request, context) {
-      return { step: await templates.updateStep(context.userId, request.employerId, request.templateId, request.stepId, { name: request.name, kind: request.kind }) };
+      return {
+        step: await templates.updateStep(context.userId, request.employerId, request.templateId, request.stepId, {
+          name: request.name,
+          kind: request.kind,
+        }),
+      };
     },
     async deleteStep(request, context) {
       await templates.removeStep(context.userId, request.employerId, request.templateId, request.stepId);

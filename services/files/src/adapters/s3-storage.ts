@@ -33,7 +33,9 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, bytes: Uint8Array, mediaType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: bytes, ContentType: mediaType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: bytes, ContentType: mediaType }),
+    );
   }
 
   async get(key: string): Promise<Buffer | undefined> {
@@ -49,11 +51,16 @@ export class S3Storage implements FileStorage {
   async delete(keys: readonly string[]): Promise<void> {
     for (let start = 0; start < keys.length; start += DELETE_BATCH) {
       const batch = keys.slice(start, start + DELETE_BATCH);
-      const answer = await this.client.send(new DeleteObjectsCommand({
-        Bucket: this.bucket,
-        Delete: { Objects: batch.map((key) => ({ Key: this.prefix + key })), Quiet: true },
-      }));
-      if (answer.Errors?.length) throw new Error(`S3 could not delete ${answer.Errors.length} objects: ${answer.Errors[0]?.Code} ${answer.Errors[0]?.Message}`);
+      const answer = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((key) => ({ Key: this.prefix + key })), Quiet: true },
+        }),
+      );
+      if (answer.Errors?.length)
+        throw new Error(
+          `S3 could not delete ${answer.Errors.length} objects: ${answer.Errors[0]?.Code} ${answer.Errors[0]?.Message}`,
+        );
     }
   }
 

@@ -12,7 +12,7 @@ const MAX_NAME_LENGTH = 255;
  */
 export function parseFileName(input: string): string {
   const name = input.normalize('NFC').trim();
-  if (name === '' ) return 'file';
+  if (name === '') return 'file';
   if (name.length > MAX_NAME_LENGTH || /[/\\]/.test(name) || /[\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name)) {
     throw new DomainError('EXC_FILES_NAME_IS_INVALID');
   }
@@ -36,6 +36,7 @@ export async function acceptedMediaType(bytes: Uint8Array, policy: CategoryPolic
   if (bytes.byteLength > policy.maxBytes) throw new DomainError('EXC_FILES_TOO_LARGE');
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !policy.mediaTypes.includes(detected.mime)) throw new DomainError('EXC_FILES_INVALID_MIME_TYPE');
-  if (detected.mime === 'application/pdf' && looksLikePolyglot(bytes)) throw new DomainError('EXC_FILES_INVALID_MIME_TYPE');
+  if (detected.mime === 'application/pdf' && looksLikePolyglot(bytes))
+    throw new DomainError('EXC_FILES_INVALID_MIME_TYPE');
   return detected.mime;
 }

@@ -64,7 +64,12 @@ export class Files {
     let mediaType = detected;
     let widths: number[] = [];
     if (IMAGE_MEDIA_TYPES.has(detected)) {
-      const image = await reencodeImage(bytes, policy.public ? PUBLIC_FULL_WIDTH : PRIVATE_FULL_WIDTH, policy.public ? this.settings.widths : [], this.settings.images);
+      const image = await reencodeImage(
+        bytes,
+        policy.public ? PUBLIC_FULL_WIDTH : PRIVATE_FULL_WIDTH,
+        policy.public ? this.settings.widths : [],
+        this.settings.images,
+      );
       mediaType = IMAGE_MEDIA_TYPE;
       objects.set(objectKey(id), image.full);
       for (const [width, variant] of image.variants) objects.set(objectKey(id, width), variant);
@@ -75,7 +80,17 @@ export class Files {
     const now = new Date(this.clock());
     // The row first: should storing fail half-way, the purge still knows what to remove.
     await this.db.file.create({
-      data: { id, ownerUserId, category, mediaType, sizeBytes: objects.get(objectKey(id))!.byteLength, fileName: name, widths, unclaimedSince: now, createdAt: now },
+      data: {
+        id,
+        ownerUserId,
+        category,
+        mediaType,
+        sizeBytes: objects.get(objectKey(id))!.byteLength,
+        fileName: name,
+        widths,
+        unclaimedSince: now,
+        createdAt: now,
+      },
     });
     try {
       for (const [key, object] of objects) await this.storage.put(key, object, mediaType);
@@ -102,14 +117,19 @@ export class Files {
   async publicContent(fileId: string, width: number | undefined): Promise<StoredContent> {
     const row = await this.find(fileId);
     if (!this.policyOf(row.category).public) throw new DomainError('EXC_FILES_NOT_FOUND');
-    if (width !== undefined && !this.settings.widths.includes(width)) throw new DomainError('EXC_FILES_WIDTH_IS_INVALID');
+    if (width !== undefined && !this.settings.widths.includes(width))
+      throw new DomainError('EXC_FILES_WIDTH_IS_INVALID');
     // A public PDF would have no widths; its full copy is what there is.
     const key = width !== undefined && row.widths.includes(width) ? objectKey(fileId, width) : objectKey(fileId);
     return { content: await this.read(key), mediaType: row.mediaType };
   }
 
   /** A file through a signed link: the link is checked, nothing else. */
-  async signedContent(fileId: string, expiresAtSeconds: number, signature: string): Promise<StoredContent & { fileName: string }> {
+  async signedContent(
+    fileId: string,
+    expiresAtSeconds: number,
+    signature: string,
+  ): Promise<StoredContent & { fileName: string }> {
     this.links.verify(fileId, expiresAtSeconds, signature, this.clock());
     const row = await this.find(fileId);
     return { content: await this.read(objectKey(fileId)), mediaType: row.mediaType, fileName: row.fileName };
@@ -142,16 +162,23 @@ export class Files {
     const row = await this.find(fileId);
     if (row.claimedBy === null) return;
     if (row.claimedBy !== who) throw new DomainError('EXC_FILES_ALREADY_ASSIGNED');
-    await this.db.file.updateMany({ where: { id: fileId, claimedBy: who }, data: { claimedBy: null, claimedAt: null, unclaimedSince: new Date(this.clock()) } });
+    await this.db.file.updateMany({
+      where: { id: fileId, claimedBy: who },
+      data: { claimedBy: null, claimedAt: null, unclaimedSince: new Date(this.clock()) },
+    });
   }
 
   /** A link to read the file for `ttlSeconds` (0: the default); the caller decided who gets it. */
   async issueReadLink(fileId: string, ttlSeconds: number): Promise<{ path: string; expiresAtSeconds: number }> {
-    if (!Number.isInteger(ttlSeconds) || ttlSeconds < 0 || ttlSeconds > this.settings.linkMaxTtlSeconds) throw new DomainError('EXC_BAD_REQUEST');
+    if (!Number.isInteger(ttlSeconds) || ttlSeconds < 0 || ttlSeconds > this.settings.linkMaxTtlSeconds)
+      throw new DomainError('EXC_BAD_REQUEST');
     await this.find(fileId);
     const expiresAtSeconds = Math.floor(this.clock() / 1000) + (ttlSeconds || this.settings.linkTtlSeconds);
     const signature = this.links.sign(fileId, expiresAtSeconds);
-    return { path: `/api/v1/files/${fileId}/signed?expires=${expiresAtSeconds}&signature=${signature}`, expiresAtSeconds };
+    return {
+      path: `/api/v1/files/${fileId}/signed?expires=${expiresAtSeconds}&signature=${signature}`,
+      expiresAtSeconds,
+    };
   }
 
   private async read(key: string): Promise<Buffer> {

@@ -23,7 +23,12 @@ export interface ReencodedImage {
  * Dimensions are read from the header first, so a decompression bomb is refused before a
  * single pixel is decoded.
  */
-export async function reencodeImage(bytes: Uint8Array, fullWidth: number, widths: readonly number[], settings: ImageSettings): Promise<ReencodedImage> {
+export async function reencodeImage(
+  bytes: Uint8Array,
+  fullWidth: number,
+  widths: readonly number[],
+  settings: ImageSettings,
+): Promise<ReencodedImage> {
   let width: number | undefined;
   let height: number | undefined;
   try {

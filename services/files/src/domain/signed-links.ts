@@ -17,7 +17,8 @@ export class LinkSigner {
   verify(fileId: string, expiresAtSeconds: number, signature: string, nowMs: number): void {
     const expected = Buffer.from(this.sign(fileId, expiresAtSeconds));
     const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new DomainError('EXC_FILES_LINK_IS_INVALID');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new DomainError('EXC_FILES_LINK_IS_INVALID');
     if (nowMs >= expiresAtSeconds * 1000) throw new DomainError('EXC_FILES_LINK_IS_EXPIRED');
   }
 }

@@ -35,7 +35,12 @@ export function filesHandlers(files: Files): ServiceHandlers<typeof FilesService
     },
 
     async claimFile(request) {
-      const row = await files.claim(request.fileId, request.ownerUserId, parseCategory(request.category), request.claimer);
+      const row = await files.claim(
+        request.fileId,
+        request.ownerUserId,
+        parseCategory(request.category),
+        request.claimer,
+      );
       return { mediaType: row.mediaType, sizeBytes: BigInt(row.sizeBytes) };
     },
 

@@ -39,7 +39,11 @@ export interface SuggestionRow {
 /** Between the title and the other names in search_text: prefix and exact matches look only left of it. */
 export const NAMES_SEPARATOR = ' | ';
 
-export function rowsOf(category: Category, items: readonly DataItem[], parentIds?: ReadonlySet<string>): SuggestionRow[] {
+export function rowsOf(
+  category: Category,
+  items: readonly DataItem[],
+  parentIds?: ReadonlySet<string>,
+): SuggestionRow[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   const parentCategory = PARENT_CATEGORY[category] ?? null;
@@ -48,11 +52,13 @@ export function rowsOf(category: Category, items: readonly DataItem[], parentIds
     if (seen.has(item.id)) problems.push(`${where}: id used twice`);
     seen.add(item.id);
     for (const name of [item.title, ...(item.aliases ?? [])]) {
-      if (normalizePersian(name) !== name) problems.push(`${where}: "${name}" is not normalised (expected "${normalizePersian(name)}")`);
+      if (normalizePersian(name) !== name)
+        problems.push(`${where}: "${name}" is not normalised (expected "${normalizePersian(name)}")`);
     }
     if (parentCategory && !item.parent) problems.push(`${where}: needs a parent in ${parentCategory}`);
     if (!parentCategory && item.parent) problems.push(`${where}: ${category} has no parents`);
-    if (item.parent && parentIds && !parentIds.has(item.parent)) problems.push(`${where}: unknown parent ${item.parent}`);
+    if (item.parent && parentIds && !parentIds.has(item.parent))
+      problems.push(`${where}: unknown parent ${item.parent}`);
     const names = [item.title, ...(item.aliases ?? []), ...(item.titleEn ? [item.titleEn] : [])];
     return {
       category,
@@ -86,9 +92,15 @@ async function readItems(category: Category, dir: string): Promise<DataItem[]> {
 
 /** Every category's rows, parents checked against their parent category's ids. */
 export async function loadSuggestionRows(dir = DATA_DIR): Promise<SuggestionRow[]> {
-  const items = new Map(await Promise.all(CATEGORIES.map(async (category) => [category, await readItems(category, dir)] as const)));
+  const items = new Map(
+    await Promise.all(CATEGORIES.map(async (category) => [category, await readItems(category, dir)] as const)),
+  );
   return CATEGORIES.flatMap((category) => {
     const parent = PARENT_CATEGORY[category];
-    return rowsOf(category, items.get(category)!, parent ? new Set(items.get(parent)!.map((item) => item.id)) : undefined);
+    return rowsOf(
+      category,
+      items.get(category)!,
+      parent ? new Set(items.get(parent)!.map((item) => item.id)) : undefined,
+    );
   });
 }

@@ -36,7 +36,9 @@ function literal(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function createSuggestionStore(db: Database): SuggestionReader & { replaceAll(rows: readonly SuggestionRow[]): Promise<void> } {
+export function createSuggestionStore(
+  db: Database,
+): SuggestionReader & { replaceAll(rows: readonly SuggestionRow[]): Promise<void> } {
   return {
     async replaceAll(rows) {
       const column = <K extends keyof SuggestionRow>(key: K) => rows.map((row) => row[key]);

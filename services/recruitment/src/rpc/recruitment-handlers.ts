@@ -5,7 +5,13 @@ import type { RecruitmentService, SuggestionSchema } from '@darmankar/proto/recr
 import type { SuggestionItem, Suggestions } from '../domain/suggestions.ts';
 
 function suggestion(item: SuggestionItem): MessageInitShape<typeof SuggestionSchema> {
-  return { id: item.id, title: item.title, titleEn: item.titleEn, parentId: item.parent?.id, parentTitle: item.parent?.title };
+  return {
+    id: item.id,
+    title: item.title,
+    titleEn: item.titleEn,
+    parentId: item.parent?.id,
+    parentTitle: item.parent?.title,
+  };
 }
 
 export function recruitmentHandlers(suggestions: Suggestions): ServiceHandlers<typeof RecruitmentService> {

@@ -13,7 +13,9 @@ const BY_SLUG: Omit<pg.QueryConfig<[string]>, 'values'> = {
          FROM resumes r WHERE r.slug = $1`,
 };
 
-type Row = Record<string, unknown> & { items: Array<{ id: string; resume_id: string; section: string; data: unknown; created_at: string }> };
+type Row = Record<string, unknown> & {
+  items: Array<{ id: string; resume_id: string; section: string; data: unknown; created_at: string }>;
+};
 
 export function createResumeReads(pool: pg.Pool) {
   return {
@@ -45,7 +47,13 @@ export function createResumeReads(pool: pg.Pool) {
         customFileName: row.custom_file_name as string | null,
         createdAt: row.created_at as Date,
         updatedAt: row.updated_at as Date,
-        items: row.items.map((item) => ({ id: item.id, resumeId: item.resume_id, section: item.section, data: item.data as ResumeItemRow['data'], createdAt: new Date(item.created_at) })),
+        items: row.items.map((item) => ({
+          id: item.id,
+          resumeId: item.resume_id,
+          section: item.section,
+          data: item.data as ResumeItemRow['data'],
+          createdAt: new Date(item.created_at),
+        })),
       };
     },
   };

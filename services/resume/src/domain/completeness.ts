@@ -23,10 +23,17 @@ export interface Completeness {
 
 /** Personal information counts once it says who, what and how to reach them. */
 function personalIsFilled(info: PersonalInfo): boolean {
-  return Boolean(info.firstName && info.lastName && info.jobTitle && (info.province || info.city) && (info.email || info.phone));
+  return Boolean(
+    info.firstName && info.lastName && info.jobTitle && (info.province || info.city) && (info.email || info.phone),
+  );
 }
 
-export function completeness(input: { personal: PersonalInfo; picture: boolean; custom: boolean; counts: Record<SectionName, number> }): Completeness {
+export function completeness(input: {
+  personal: PersonalInfo;
+  picture: boolean;
+  custom: boolean;
+  counts: Record<SectionName, number>;
+}): Completeness {
   const sections: Record<CompletenessPart, boolean> = {
     personal: personalIsFilled(input.personal),
     picture: input.picture,
@@ -38,6 +45,9 @@ export function completeness(input: { personal: PersonalInfo; picture: boolean; 
     languages: input.counts.languages > 0,
     custom: input.custom,
   };
-  const score = (Object.keys(sections) as CompletenessPart[]).reduce((sum, part) => sum + (sections[part] ? COMPLETENESS_WEIGHTS[part] : 0), 0);
+  const score = (Object.keys(sections) as CompletenessPart[]).reduce(
+    (sum, part) => sum + (sections[part] ? COMPLETENESS_WEIGHTS[part] : 0),
+    0,
+  );
   return { score, sections };
 }

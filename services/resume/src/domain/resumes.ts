@@ -13,7 +13,17 @@ import { resumeEvents } from '../events/resume-events.ts';
 import { completeness, type Completeness, type CompletenessPart } from './completeness.ts';
 import type { ClaimCategory, FileClaims } from '@darmankar/platform/file-claims';
 import { firstFreeSlug } from '@darmankar/platform/slug';
-import { normalizeText, SECTIONS, today, VALIDATORS, validatePersonal, type PersonalInfo, type Raw, type SectionItems, type SectionName } from './rules.ts';
+import {
+  normalizeText,
+  SECTIONS,
+  today,
+  VALIDATORS,
+  validatePersonal,
+  type PersonalInfo,
+  type Raw,
+  type SectionItems,
+  type SectionName,
+} from './rules.ts';
 import { slugBase } from './slug.ts';
 
 const MAX_FILE_NAME = 200;
@@ -60,19 +70,26 @@ export class Resumes {
 
   async create(caller: string | undefined, raw: Raw<PersonalInfo>): Promise<ResumeView> {
     const owner = requireCaller(caller);
-    if (await this.db.resume.findUnique({ where: { ownerUserId: owner }, select: { id: true } })) throw new DomainError('EXC_RESUMES_ALREADY_EXISTS');
+    if (await this.db.resume.findUnique({ where: { ownerUserId: owner }, select: { id: true } }))
+      throw new DomainError('EXC_RESUMES_ALREADY_EXISTS');
     const personal = validatePersonal(raw, today(this.clock()));
     const base = slugBase(personal.firstName, personal.lastName);
     // People of one name creating at once: the loser of the unique slug tries the next number,
     // and after a few lost races a short random tail, so a crowd of namesakes never spins.
     for (let attempt = 0; ; attempt++) {
-      const taken = new Set((await this.db.resume.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((r) => r.slug));
+      const taken = new Set(
+        (await this.db.resume.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map(
+          (r) => r.slug,
+        ),
+      );
       const slug = attempt < 3 ? firstFreeSlug(base, taken) : firstFreeSlug(`${base}-${randomTail()}`, taken);
       const id = randomUUID();
       const now = new Date(this.clock());
       try {
         return await this.db.$transaction(async (tx) => {
-          await tx.resume.create({ data: { id, ownerUserId: owner, slug, ...personal, createdAt: now, updatedAt: now } });
+          await tx.resume.create({
+            data: { id, ownerUserId: owner, slug, ...personal, createdAt: now, updatedAt: now },
+          });
           await resumeEvents.created(tx, id, owner, slug);
           return this.afterChange(tx, id, 'personal');
         });
@@ -101,7 +118,12 @@ export class Resumes {
     return this.removeFile(caller, resumeId, 'picture');
   }
 
-  setCustom(caller: string | undefined, resumeId: string, fileId: string, fileName: string | null): Promise<ResumeView> {
+  setCustom(
+    caller: string | undefined,
+    resumeId: string,
+    fileId: string,
+    fileName: string | null,
+  ): Promise<ResumeView> {
     return this.setFile(caller, resumeId, fileId, 'custom', fileName);
   }
 
@@ -112,33 +134,56 @@ export class Resumes {
   async customLink(caller: string | undefined, resumeId: string): Promise<{ path: string; expiresAtSeconds: number }> {
     const row = await this.owned(caller, resumeId);
     if (!row.customFileId) throw new DomainError('EXC_RESUMES_CUSTOM_RESUME_NOT_FOUND');
-    return this.files.issueReadLink({ fileId: row.customFileId, ttlSeconds: this.settings.customLinkTtlSeconds, actingUserId: row.ownerUserId });
+    return this.files.issueReadLink({
+      fileId: row.customFileId,
+      ttlSeconds: this.settings.customLinkTtlSeconds,
+      actingUserId: row.ownerUserId,
+    });
   }
 
   async listItems<S extends SectionName>(caller: string | undefined, resumeId: string, section: S): Promise<Item<S>[]> {
     await this.owned(caller, resumeId);
     const rows = await this.db.resumeItem.findMany({ where: { resumeId, section } });
-    return ordered(section, rows.map((row) => itemOf(row))) as unknown as Item<S>[];
+    return ordered(
+      section,
+      rows.map((row) => itemOf(row)),
+    ) as unknown as Item<S>[];
   }
 
-  async addItem<S extends SectionName>(caller: string | undefined, resumeId: string, section: S, raw: Raw<SectionItems[S]>): Promise<Item<S>> {
+  async addItem<S extends SectionName>(
+    caller: string | undefined,
+    resumeId: string,
+    section: S,
+    raw: Raw<SectionItems[S]>,
+  ): Promise<Item<S>> {
     await this.owned(caller, resumeId);
     const data = VALIDATORS[section](raw, today(this.clock()));
     const id = randomUUID();
     await this.db.$transaction(async (tx) => {
-      await tx.resumeItem.create({ data: { id, resumeId, section, data: data as object, createdAt: new Date(this.clock()) } });
+      await tx.resumeItem.create({
+        data: { id, resumeId, section, data: data as object, createdAt: new Date(this.clock()) },
+      });
       await tx.resume.update({ where: { id: resumeId }, data: { updatedAt: new Date(this.clock()) } });
       await this.afterChange(tx, resumeId, section);
     });
     return { ...data, id };
   }
 
-  async updateItem<S extends SectionName>(caller: string | undefined, resumeId: string, section: S, itemId: string, raw: Raw<SectionItems[S]>): Promise<Item<S>> {
+  async updateItem<S extends SectionName>(
+    caller: string | undefined,
+    resumeId: string,
+    section: S,
+    itemId: string,
+    raw: Raw<SectionItems[S]>,
+  ): Promise<Item<S>> {
     await this.ownedItem(caller, resumeId, section, itemId);
     const data = VALIDATORS[section](raw, today(this.clock()));
     await this.db.$transaction(async (tx) => {
       // Deleted since it was looked up (a delete at the same moment): gone, as for a later call.
-      const { count } = await tx.resumeItem.updateMany({ where: { id: itemId, resumeId, section }, data: { data: data as object } });
+      const { count } = await tx.resumeItem.updateMany({
+        where: { id: itemId, resumeId, section },
+        data: { data: data as object },
+      });
       if (count === 0) throw new DomainError('EXC_RESUMES_ITEM_NOT_FOUND');
       await tx.resume.update({ where: { id: resumeId }, data: { updatedAt: new Date(this.clock()) } });
       await this.afterChange(tx, resumeId, section);
@@ -166,7 +211,12 @@ export class Resumes {
     return row;
   }
 
-  private async ownedItem(caller: string | undefined, resumeId: string, section: SectionName, itemId: string): Promise<void> {
+  private async ownedItem(
+    caller: string | undefined,
+    resumeId: string,
+    section: SectionName,
+    itemId: string,
+  ): Promise<void> {
     await this.owned(caller, resumeId);
     const item = isUuid(itemId) ? await this.db.resumeItem.findUnique({ where: { id: itemId } }) : null;
     if (!item || item.section !== section) throw new DomainError('EXC_RESUMES_ITEM_NOT_FOUND');
@@ -174,7 +224,13 @@ export class Resumes {
     if (item.resumeId !== resumeId) throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
   }
 
-  private async setFile(caller: string | undefined, resumeId: string, fileId: string, part: 'picture' | 'custom', fileName: string | null): Promise<ResumeView> {
+  private async setFile(
+    caller: string | undefined,
+    resumeId: string,
+    fileId: string,
+    part: 'picture' | 'custom',
+    fileName: string | null,
+  ): Promise<ResumeView> {
     const row = await this.owned(caller, resumeId);
     if (!isUuid(fileId)) throw new DomainError('EXC_FILES_NOT_FOUND');
     const claimer = claimerOf(resumeId, part);
@@ -197,7 +253,11 @@ export class Resumes {
     return answer;
   }
 
-  private async removeFile(caller: string | undefined, resumeId: string, part: 'picture' | 'custom'): Promise<ResumeView> {
+  private async removeFile(
+    caller: string | undefined,
+    resumeId: string,
+    part: 'picture' | 'custom',
+  ): Promise<ResumeView> {
     const row = await this.owned(caller, resumeId);
     const previous = part === 'picture' ? row.pictureFileId : row.customFileId;
     const answer = await this.db.$transaction(async (tx) => {
@@ -250,8 +310,15 @@ function ordered(section: SectionName, items: Item[]): Item[] {
 }
 
 function view(row: ResumeWithItems, owner: boolean): ResumeView {
-  const items = [...row.items].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-  const sections = Object.fromEntries(SECTIONS.map((section) => [section, ordered(section, items.filter((item) => item.section === section).map(itemOf))])) as ResumeView['sections'];
+  const items = [...row.items].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+  );
+  const sections = Object.fromEntries(
+    SECTIONS.map((section) => [
+      section,
+      ordered(section, items.filter((item) => item.section === section).map(itemOf)),
+    ]),
+  ) as ResumeView['sections'];
   const personal: PersonalInfo = {
     firstName: row.firstName,
     lastName: row.lastName,
@@ -269,11 +336,28 @@ function view(row: ResumeWithItems, owner: boolean): ResumeView {
     jobTitle: row.jobTitle,
     about: row.about,
   };
-  const counts = Object.fromEntries(SECTIONS.map((section) => [section, sections[section].length])) as Record<SectionName, number>;
-  const score = completeness({ personal, picture: row.pictureFileId !== null, custom: row.customFileId !== null, counts });
+  const counts = Object.fromEntries(SECTIONS.map((section) => [section, sections[section].length])) as Record<
+    SectionName,
+    number
+  >;
+  const score = completeness({
+    personal,
+    picture: row.pictureFileId !== null,
+    custom: row.customFileId !== null,
+    counts,
+  });
   const visible: PersonalInfo = owner
     ? personal
-    : { ...personal, email: null, phone: null, birthday: null, maritalStatus: null, militaryStatus: null, hasDisability: false, isForeigner: false };
+    : {
+        ...personal,
+        email: null,
+        phone: null,
+        birthday: null,
+        maritalStatus: null,
+        militaryStatus: null,
+        hasDisability: false,
+        isForeigner: false,
+      };
   return {
     id: row.id,
     slug: row.slug,

@@ -17,7 +17,16 @@ export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] a
 export const LANGUAGE_LEVELS = ['beginner', 'intermediate', 'advanced', 'native'] as const;
 
 /** Lengths, in characters of the cleaned text. */
-export const LIMITS = { name: 50, short: 100, place: 50, email: 254, link: 300, long: 2000, authors: 20, phoneDigits: 15 } as const;
+export const LIMITS = {
+  name: 50,
+  short: 100,
+  place: 50,
+  email: 254,
+  link: 300,
+  long: 2000,
+  authors: 20,
+  phoneDigits: 15,
+} as const;
 /** Years of education are accepted this far back from the current Jalali year. */
 const YEARS_BACK = 100;
 const EARLIEST_DATE = '1900-01-01';
@@ -40,22 +49,79 @@ export interface PersonalInfo {
   about: string | null;
 }
 
-export interface Education { university: string; fieldOfStudy: string; degreeLevel: string; gpa: number | null; startYear: number; endYear: number | null; currentlyEnrolled: boolean }
-export interface Job { jobTitle: string; companyName: string; industry: string | null; employmentType: string | null; province: string | null; city: string | null; currentlyEmployed: boolean; description: string | null; startDate: string; endDate: string | null }
-export interface Skill { name: string; level: string }
-export interface Language { name: string; level: string }
-export interface Certificate { title: string; issuedBy: string; link: string | null; durationHours: number | null; completionDate: string | null }
-export interface Publication { title: string; publisher: string | null; authors: string[]; date: string | null; link: string | null; description: string | null }
+export interface Education {
+  university: string;
+  fieldOfStudy: string;
+  degreeLevel: string;
+  gpa: number | null;
+  startYear: number;
+  endYear: number | null;
+  currentlyEnrolled: boolean;
+}
+export interface Job {
+  jobTitle: string;
+  companyName: string;
+  industry: string | null;
+  employmentType: string | null;
+  province: string | null;
+  city: string | null;
+  currentlyEmployed: boolean;
+  description: string | null;
+  startDate: string;
+  endDate: string | null;
+}
+export interface Skill {
+  name: string;
+  level: string;
+}
+export interface Language {
+  name: string;
+  level: string;
+}
+export interface Certificate {
+  title: string;
+  issuedBy: string;
+  link: string | null;
+  durationHours: number | null;
+  completionDate: string | null;
+}
+export interface Publication {
+  title: string;
+  publisher: string | null;
+  authors: string[];
+  date: string | null;
+  link: string | null;
+  description: string | null;
+}
 
 export type SectionName = 'educations' | 'jobs' | 'skills' | 'certificates' | 'publications' | 'languages';
-export const SECTIONS: readonly SectionName[] = ['educations', 'jobs', 'skills', 'certificates', 'publications', 'languages'];
-export interface SectionItems { educations: Education; jobs: Job; skills: Skill; certificates: Certificate; publications: Publication; languages: Language }
+export const SECTIONS: readonly SectionName[] = [
+  'educations',
+  'jobs',
+  'skills',
+  'certificates',
+  'publications',
+  'languages',
+];
+export interface SectionItems {
+  educations: Education;
+  jobs: Job;
+  skills: Skill;
+  certificates: Certificate;
+  publications: Publication;
+  languages: Language;
+}
 
 /** A field as it came: text (any digits), a flag, or nothing. */
-export type Raw<T> = { [K in keyof T]?: T[K] extends boolean ? boolean : T[K] extends string[] ? string[] : string | null };
+export type Raw<T> = {
+  [K in keyof T]?: T[K] extends boolean ? boolean : T[K] extends string[] ? string[] : string | null;
+};
 
 /** What "today" means for the rules: the calendar date and Jalali year in Tehran at the clock's now. */
-export interface Today { date: string; jalaliYear: number }
+export interface Today {
+  date: string;
+  jalaliYear: number;
+}
 
 export function today(nowMs: number): Today {
   const now = new Date(nowMs);
@@ -88,14 +154,25 @@ class Check {
     return latin;
   }
 
-  choice(field: string, value: string | null | undefined, allowed: readonly string[], required: boolean): string | null {
+  choice(
+    field: string,
+    value: string | null | undefined,
+    allowed: readonly string[],
+    required: boolean,
+  ): string | null {
     const text = value?.trim() ?? '';
     if (text === '') return required ? this.fail(field, 'IS_REQUIRED') : null;
     return allowed.includes(text) ? text : this.fail(field, 'IS_INVALID');
   }
 
   /** An item of a closed list: its id (a city within `parentId`, its province, when given), else IS_INVALID. */
-  listed(field: string, list: ClosedListName, value: string | null | undefined, required: boolean, parentId?: string | null): string | null {
+  listed(
+    field: string,
+    list: ClosedListName,
+    value: string | null | undefined,
+    required: boolean,
+    parentId?: string | null,
+  ): string | null {
     const id = value?.trim() ?? '';
     if (id === '') return required ? this.fail(field, 'IS_REQUIRED') : null;
     return isValid(list, id, parentId) ? id : this.fail(field, 'IS_INVALID');
@@ -105,7 +182,7 @@ class Check {
   place(raw: { province?: string | null; city?: string | null }): { province: string | null; city: string | null } {
     const province = this.listed('PROVINCE', 'provinces', raw.province, false);
     const city = this.listed('CITY', 'cities', raw.city, false, province);
-    return { province: province ?? (city !== null ? closedListItem('cities', city)?.parent ?? null : null), city };
+    return { province: province ?? (city !== null ? (closedListItem('cities', city)?.parent ?? null) : null), city };
   }
 
   /** A Gregorian YYYY-MM-DD, not in the future. */
@@ -136,7 +213,8 @@ class Check {
     if (text.length > LIMITS.link) return this.fail(field, 'IS_INVALID');
     try {
       const url = new URL(text);
-      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.')) return this.fail(field, 'IS_INVALID');
+      if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.'))
+        return this.fail(field, 'IS_INVALID');
       return url.toString();
     } catch {
       return this.fail(field, 'IS_INVALID');
@@ -248,14 +326,20 @@ function validateJob(raw: Raw<Job>, now: Today): Job {
 
 function validateSkill(raw: Raw<Skill>, now: Today): Skill {
   const c = new Check(now);
-  const skill = { name: c.text('NAME', raw.name, LIMITS.short, true)!, level: c.choice('LEVEL', raw.level, SKILL_LEVELS, true)! };
+  const skill = {
+    name: c.text('NAME', raw.name, LIMITS.short, true)!,
+    level: c.choice('LEVEL', raw.level, SKILL_LEVELS, true)!,
+  };
   c.done();
   return skill;
 }
 
 function validateLanguage(raw: Raw<Language>, now: Today): Language {
   const c = new Check(now);
-  const language = { name: c.text('NAME', raw.name, LIMITS.short, true)!, level: c.choice('LEVEL', raw.level, LANGUAGE_LEVELS, true)! };
+  const language = {
+    name: c.text('NAME', raw.name, LIMITS.short, true)!,
+    level: c.choice('LEVEL', raw.level, LANGUAGE_LEVELS, true)!,
+  };
   c.done();
   return language;
 }
@@ -284,7 +368,8 @@ function validateCertificate(raw: Raw<Certificate>, now: Today): Certificate {
 function validatePublication(raw: Raw<Publication>, now: Today): Publication {
   const c = new Check(now);
   const authors = (raw.authors ?? []).map((author) => normalizeText(author)).filter((author) => author !== '');
-  if (authors.length > LIMITS.authors || authors.some((author) => [...author].length > LIMITS.short)) c.fail('AUTHORS', 'IS_INVALID');
+  if (authors.length > LIMITS.authors || authors.some((author) => [...author].length > LIMITS.short))
+    c.fail('AUTHORS', 'IS_INVALID');
   const publication: Publication = {
     title: c.text('TITLE', raw.title, LIMITS.short * 2, true)!,
     publisher: c.text('PUBLISHER', raw.publisher, LIMITS.short, false),

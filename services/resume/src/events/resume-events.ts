@@ -8,8 +8,16 @@ import type { Transaction } from '../db/client.ts';
 
 export const RESUME_TOPIC = 'resume.resume.v1';
 
-async function publish<Desc extends DescMessage>(tx: Transaction, schema: Desc, resumeId: string, fields: MessageInitShape<Desc>): Promise<void> {
-  await enqueueEvent(prismaExecutor(tx), toBusMessage(schema, create(schema, fields), { topic: RESUME_TOPIC, key: resumeId }));
+async function publish<Desc extends DescMessage>(
+  tx: Transaction,
+  schema: Desc,
+  resumeId: string,
+  fields: MessageInitShape<Desc>,
+): Promise<void> {
+  await enqueueEvent(
+    prismaExecutor(tx),
+    toBusMessage(schema, create(schema, fields), { topic: RESUME_TOPIC, key: resumeId }),
+  );
 }
 
 export const resumeEvents = {

@@ -54,7 +54,11 @@ function itemIn(item: SectionItem | undefined): { section: SectionName; raw: Rec
   const value = item?.item;
   if (!value?.case) throw new DomainError('EXC_BAD_REQUEST');
   const section = (Object.keys(ITEM_CASES) as SectionName[]).find((name) => ITEM_CASES[name] === value.case)!;
-  const { $typeName: _, id: __, ...raw } = value.value as unknown as Record<string, unknown> & { $typeName: string; id: string };
+  const {
+    $typeName: _,
+    id: __,
+    ...raw
+  } = value.value as unknown as Record<string, unknown> & { $typeName: string; id: string };
   return { section, raw };
 }
 
@@ -65,11 +69,32 @@ function itemOut(section: SectionName, item: Item): MessageInitShape<typeof Sect
   switch (section) {
     case 'educations': {
       const e = item as Item<'educations'>;
-      return { item: { case: 'education', value: { id: e.id, university: e.university, fieldOfStudy: e.fieldOfStudy, degreeLevel: e.degreeLevel, gpa: text(e.gpa), startYear: String(e.startYear), endYear: text(e.endYear), currentlyEnrolled: e.currentlyEnrolled } } };
+      return {
+        item: {
+          case: 'education',
+          value: {
+            id: e.id,
+            university: e.university,
+            fieldOfStudy: e.fieldOfStudy,
+            degreeLevel: e.degreeLevel,
+            gpa: text(e.gpa),
+            startYear: String(e.startYear),
+            endYear: text(e.endYear),
+            currentlyEnrolled: e.currentlyEnrolled,
+          },
+        },
+      };
     }
     case 'jobs': {
       const j = item as Item<'jobs'>;
-      return { item: { case: 'job', value: { ...nulls(j), currentlyEmployed: j.currentlyEmployed } as MessageInitShape<typeof import('@darmankar/proto/resume/v1/resume_pb').JobSchema> } };
+      return {
+        item: {
+          case: 'job',
+          value: { ...nulls(j), currentlyEmployed: j.currentlyEmployed } as MessageInitShape<
+            typeof import('@darmankar/proto/resume/v1/resume_pb').JobSchema
+          >,
+        },
+      };
     }
     case 'skills':
       return { item: { case: 'skill', value: item as Item<'skills'> } };
@@ -77,22 +102,50 @@ function itemOut(section: SectionName, item: Item): MessageInitShape<typeof Sect
       return { item: { case: 'language', value: item as Item<'languages'> } };
     case 'certificates': {
       const c = item as Item<'certificates'>;
-      return { item: { case: 'certificate', value: { id: c.id, title: c.title, issuedBy: c.issuedBy, link: optional(c.link), durationHours: text(c.durationHours), completionDate: optional(c.completionDate) } } };
+      return {
+        item: {
+          case: 'certificate',
+          value: {
+            id: c.id,
+            title: c.title,
+            issuedBy: c.issuedBy,
+            link: optional(c.link),
+            durationHours: text(c.durationHours),
+            completionDate: optional(c.completionDate),
+          },
+        },
+      };
     }
     case 'publications': {
       const p = item as Item<'publications'>;
-      return { item: { case: 'publication', value: { id: p.id, title: p.title, publisher: optional(p.publisher), authors: p.authors, date: optional(p.date), link: optional(p.link), description: optional(p.description) } } };
+      return {
+        item: {
+          case: 'publication',
+          value: {
+            id: p.id,
+            title: p.title,
+            publisher: optional(p.publisher),
+            authors: p.authors,
+            date: optional(p.date),
+            link: optional(p.link),
+            description: optional(p.description),
+          },
+        },
+      };
     }
   }
 }
 
 /** null → unset, for optional proto fields. */
 function nulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> | undefined } {
-  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === null ? undefined : v])) as { [K in keyof T]: Exclude<T[K], null> | undefined };
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, v === null ? undefined : v])) as {
+    [K in keyof T]: Exclude<T[K], null> | undefined;
+  };
 }
 
 function resumeOut(resume: ResumeView): { resume: MessageInitShape<typeof ResumeSchema> } {
-  const sectionItems = <S extends SectionName>(section: S) => resume.sections[section].map((item) => itemOut(section, item).item!.value);
+  const sectionItems = <S extends SectionName>(section: S) =>
+    resume.sections[section].map((item) => itemOut(section, item).item!.value);
   return {
     resume: {
       id: resume.id,
@@ -120,12 +173,17 @@ export function resumeHandlers(resumes: Resumes): ServiceHandlers<typeof ResumeS
   return {
     getResumeBySlug: async (request, context) => resumeOut(await resumes.bySlug(request.slug, context.userId)),
     getCurrentUserResume: async (_request, context) => resumeOut(await resumes.ofUser(context.userId)),
-    createResume: async (request, context) => resumeOut(await resumes.create(context.userId, personalIn(request.personal))),
-    updateResume: async (request, context) => resumeOut(await resumes.update(context.userId, request.resumeId, personalIn(request.personal))),
-    setPicture: async (request, context) => resumeOut(await resumes.setPicture(context.userId, request.resumeId, request.fileId)),
+    createResume: async (request, context) =>
+      resumeOut(await resumes.create(context.userId, personalIn(request.personal))),
+    updateResume: async (request, context) =>
+      resumeOut(await resumes.update(context.userId, request.resumeId, personalIn(request.personal))),
+    setPicture: async (request, context) =>
+      resumeOut(await resumes.setPicture(context.userId, request.resumeId, request.fileId)),
     removePicture: async (request, context) => resumeOut(await resumes.removePicture(context.userId, request.resumeId)),
-    setCustomResume: async (request, context) => resumeOut(await resumes.setCustom(context.userId, request.resumeId, request.fileId, request.fileName ?? null)),
-    removeCustomResume: async (request, context) => resumeOut(await resumes.removeCustom(context.userId, request.resumeId)),
+    setCustomResume: async (request, context) =>
+      resumeOut(await resumes.setCustom(context.userId, request.resumeId, request.fileId, request.fileName ?? null)),
+    removeCustomResume: async (request, context) =>
+      resumeOut(await resumes.removeCustom(context.userId, request.resumeId)),
     async issueCustomResumeLink(request, context) {
       const link = await resumes.customLink(context.userId, request.resumeId);
       return { path: link.path, expiresAtSeconds: BigInt(link.expiresAtSeconds) };
@@ -141,7 +199,12 @@ export function resumeHandlers(resumes: Resumes): ServiceHandlers<typeof ResumeS
     },
     async updateItem(request, context) {
       const { section, raw } = itemIn(request.item);
-      return { item: itemOut(section, await resumes.updateItem(context.userId, request.resumeId, section, request.itemId, raw as never)) };
+      return {
+        item: itemOut(
+          section,
+          await resumes.updateItem(context.userId, request.resumeId, section, request.itemId, raw as never),
+        ),
+      };
     },
     async deleteItem(request, context) {
       await resumes.deleteItem(context.userId, request.resumeId, sectionOf(request.section), request.itemId);

@@ -31,7 +31,9 @@ function HiddenFields({ intent, fields }: { intent: string; fields: Record<strin
   return (
     <>
       <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
     </>
   );
 }
@@ -41,7 +43,19 @@ function HiddenFields({ intent, fields }: { intent: string; fields: Record<strin
  * (focus trap, Escape, back closes it) whose form posts through a fetcher; without it the
  * trigger is a GET form to `?confirm={intent}` and the page shows the same question inline.
  */
-export function ConfirmAction({ intent, triggerLabel, title, text, confirmLabel, variant = 'secondary', isAsked, backTo, testId, fields, askFields = {} }: ConfirmActionProps) {
+export function ConfirmAction({
+  intent,
+  triggerLabel,
+  title,
+  text,
+  confirmLabel,
+  variant = 'secondary',
+  isAsked,
+  backTo,
+  testId,
+  fields,
+  askFields = {},
+}: ConfirmActionProps) {
   const t = useT();
   const [isOpen, setOpen] = useState(false);
   const fetcher = useFetcher<{ ok: boolean; exc?: string[]; at: number }>();
@@ -52,15 +66,25 @@ export function ConfirmAction({ intent, triggerLabel, title, text, confirmLabel,
 
   if (isAsked) {
     return (
-      <section aria-labelledby={`${testId}-title`} className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid={`${testId}-inline`}>
-        <h4 id={`${testId}-title`} className="font-bold">{title}</h4>
+      <section
+        aria-labelledby={`${testId}-title`}
+        className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4"
+        data-testid={`${testId}-inline`}
+      >
+        <h4 id={`${testId}-title`} className="font-bold">
+          {title}
+        </h4>
         <p className="text-sm">{text}</p>
         <div className="flex flex-wrap gap-2">
           <Form method="post" action={backTo}>
             <HiddenFields intent={intent} fields={fields} />
-            <Button type="submit" variant={variant === 'danger' ? 'danger' : 'primary'}>{confirmLabel}</Button>
+            <Button type="submit" variant={variant === 'danger' ? 'danger' : 'primary'}>
+              {confirmLabel}
+            </Button>
           </Form>
-          <ButtonLink to={backTo} variant="secondary">{t('billing.confirm.back')}</ButtonLink>
+          <ButtonLink to={backTo} variant="secondary">
+            {t('billing.confirm.back')}
+          </ButtonLink>
         </div>
       </section>
     );
@@ -75,19 +99,30 @@ export function ConfirmAction({ intent, triggerLabel, title, text, confirmLabel,
           setOpen(true);
         }}
       >
-        {Object.entries(askFields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+        {Object.entries(askFields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <input type="hidden" name="confirm" value={intent} />
-        <Button type="submit" variant={variant} data-testid={testId}>{triggerLabel}</Button>
+        <Button type="submit" variant={variant} data-testid={testId}>
+          {triggerLabel}
+        </Button>
       </form>
       <Modal isOpen={isOpen} onOpenChange={setOpen} title={title}>
         <fetcher.Form method="post" className="flex flex-col gap-4" data-testid={`${testId}-dialog`}>
           <HiddenFields intent={intent} fields={fields} />
           <p>{text}</p>
           <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant={variant === 'danger' ? 'danger' : 'primary'} isDisabled={fetcher.state !== 'idle'} data-testid={`${testId}-confirm`}>
+            <Button
+              type="submit"
+              variant={variant === 'danger' ? 'danger' : 'primary'}
+              isDisabled={fetcher.state !== 'idle'}
+              data-testid={`${testId}-confirm`}
+            >
               {confirmLabel}
             </Button>
-            <Button variant="secondary" onPress={() => setOpen(false)}>{t('billing.confirm.back')}</Button>
+            <Button variant="secondary" onPress={() => setOpen(false)}>
+              {t('billing.confirm.back')}
+            </Button>
           </div>
         </fetcher.Form>
       </Modal>

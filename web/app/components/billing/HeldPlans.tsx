@@ -15,7 +15,9 @@ function Remaining({ purchase }: { purchase: PurchasedPlan }) {
       {resourceRows(purchase.plan.resources, purchase.remaining).map((row) => (
         <div key={row.kind} className="contents" data-testid={`remaining-${row.kind}`}>
           <dt className="text-muted">{t(RESOURCE_LABELS[row.kind])}</dt>
-          <dd className="font-semibold">{t('billing.held.left', { left: localDigits(row.left, locale), total: localDigits(row.total, locale) })}</dd>
+          <dd className="font-semibold">
+            {t('billing.held.left', { left: localDigits(row.left, locale), total: localDigits(row.total, locale) })}
+          </dd>
         </div>
       ))}
     </dl>
@@ -26,8 +28,17 @@ function Remaining({ purchase }: { purchase: PurchasedPlan }) {
 function Ends({ purchase }: { purchase: PurchasedPlan }) {
   const t = useT();
   const locale = useLocale();
-  if (purchase.expiresAt) return <p className="text-sm" data-testid="plan-ends">{t('billing.held.endsAt', { date: formatJalaliDate(new Date(purchase.expiresAt), locale) })}</p>;
-  return <p className="text-sm text-muted">{t('billing.held.startsOnActivation', { days: localDigits(purchase.plan.durationDays, locale) })}</p>;
+  if (purchase.expiresAt)
+    return (
+      <p className="text-sm" data-testid="plan-ends">
+        {t('billing.held.endsAt', { date: formatJalaliDate(new Date(purchase.expiresAt), locale) })}
+      </p>
+    );
+  return (
+    <p className="text-sm text-muted">
+      {t('billing.held.startsOnActivation', { days: localDigits(purchase.plan.durationDays, locale) })}
+    </p>
+  );
 }
 
 export interface HeldPlansProps {
@@ -48,11 +59,19 @@ export function HeldPlans({ resources, employerId, asked, pagePath }: HeldPlansP
   const fields = { employerId };
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <section aria-labelledby="active-plan-title" className="flex flex-col gap-3 rounded-2xl border border-line p-5" data-testid="active-plan">
-        <h3 id="active-plan-title" className="font-bold">{t('billing.held.active')}</h3>
+      <section
+        aria-labelledby="active-plan-title"
+        className="flex flex-col gap-3 rounded-2xl border border-line p-5"
+        data-testid="active-plan"
+      >
+        <h3 id="active-plan-title" className="font-bold">
+          {t('billing.held.active')}
+        </h3>
         {active ? (
           <>
-            <h4 className="text-lg font-bold text-brand-800" data-testid="active-plan-title">{planTitle(active.plan, t)}</h4>
+            <h4 className="text-lg font-bold text-brand-800" data-testid="active-plan-title">
+              {planTitle(active.plan, t)}
+            </h4>
             <Remaining purchase={active} />
             <Ends purchase={active} />
           </>
@@ -60,14 +79,26 @@ export function HeldPlans({ resources, employerId, asked, pagePath }: HeldPlansP
           <EmptyState>{t('billing.held.noActive')}</EmptyState>
         )}
       </section>
-      <section aria-labelledby="reserved-plan-title" className="flex flex-col gap-3 rounded-2xl border border-line p-5" data-testid="reserved-plan">
-        <h3 id="reserved-plan-title" className="font-bold">{t('billing.held.reserved')}</h3>
+      <section
+        aria-labelledby="reserved-plan-title"
+        className="flex flex-col gap-3 rounded-2xl border border-line p-5"
+        data-testid="reserved-plan"
+      >
+        <h3 id="reserved-plan-title" className="font-bold">
+          {t('billing.held.reserved')}
+        </h3>
         {reserved ? (
           <>
-            <h4 className="text-lg font-bold text-brand-800" data-testid="reserved-plan-title">{planTitle(reserved.plan, t)}</h4>
+            <h4 className="text-lg font-bold text-brand-800" data-testid="reserved-plan-title">
+              {planTitle(reserved.plan, t)}
+            </h4>
             <Remaining purchase={reserved} />
             <Ends purchase={reserved} />
-            {!canActivate && <p className="text-sm text-muted" data-testid="activate-later">{t('billing.held.activateLater')}</p>}
+            {!canActivate && (
+              <p className="text-sm text-muted" data-testid="activate-later">
+                {t('billing.held.activateLater')}
+              </p>
+            )}
             <div className="flex flex-wrap gap-2">
               {canActivate && (
                 <ConfirmAction
@@ -87,7 +118,10 @@ export function HeldPlans({ resources, employerId, asked, pagePath }: HeldPlansP
                 variant="danger"
                 triggerLabel={t('billing.held.cancel')}
                 title={t('billing.confirm.cancelTitle')}
-                text={t('billing.confirm.cancelText', { plan: planTitle(reserved.plan, t), amount: formatToman(reserved.paidRials, locale) })}
+                text={t('billing.confirm.cancelText', {
+                  plan: planTitle(reserved.plan, t),
+                  amount: formatToman(reserved.paidRials, locale),
+                })}
                 confirmLabel={t('billing.confirm.cancel')}
                 isAsked={asked === 'cancelReserved'}
                 backTo={pagePath}

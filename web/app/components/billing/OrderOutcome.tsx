@@ -6,7 +6,12 @@ import { ButtonLink } from '../ui/Button.tsx';
 export interface OrderOutcomeProps {
   outcome: 'success' | 'fail';
   /** The order as found among the viewer's employers; null when it is not one of theirs. */
-  order: { number: number; reference: string | null; employerSlug: string; walletCredit: { amountRials: number; reference: string } | null } | null;
+  order: {
+    number: number;
+    reference: string | null;
+    employerSlug: string;
+    walletCredit: { amountRials: number; reference: string } | null;
+  } | null;
 }
 
 /** After a payment: what happened to the order, its number and reference, and the way on. */
@@ -16,22 +21,36 @@ export function OrderOutcome({ outcome, order }: OrderOutcomeProps) {
   const succeeded = outcome === 'success';
   const number = order ? localDigits(order.number, locale) : null;
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" data-testid={succeeded ? 'order-success' : 'order-fail'}>
-      <span aria-hidden="true" className={`grid size-16 place-items-center rounded-full text-3xl ${succeeded ? 'bg-emerald-50 text-emerald-700' : 'bg-red-50 text-danger'}`}>
+    <div
+      className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+      data-testid={succeeded ? 'order-success' : 'order-fail'}
+    >
+      <span
+        aria-hidden="true"
+        className={`grid size-16 place-items-center rounded-full text-3xl ${succeeded ? 'bg-emerald-50 text-emerald-700' : 'bg-red-50 text-danger'}`}
+      >
         {succeeded ? '✓' : '!'}
       </span>
       <h1 className="text-2xl font-extrabold">{succeeded ? t('billing.success.title') : t('billing.fail.title')}</h1>
       <p role="status" data-testid="outcome-text">
-        {number === null ? (succeeded ? t('billing.outcome.unknownOrder') : t('billing.fail.noOrder')) : succeeded ? t('billing.success.text', { number }) : t('billing.fail.text', { number })}
+        {number === null
+          ? succeeded
+            ? t('billing.outcome.unknownOrder')
+            : t('billing.fail.noOrder')
+          : succeeded
+            ? t('billing.success.text', { number })
+            : t('billing.fail.text', { number })}
       </p>
       {succeeded && order?.reference && (
         <p className="rounded-xl bg-surface px-4 py-2 font-semibold" data-testid="outcome-reference">
-          {t('billing.orders.reference')}:{' '}
-          <span dir="ltr">{localDigits(order.reference, locale)}</span>
+          {t('billing.orders.reference')}: <span dir="ltr">{localDigits(order.reference, locale)}</span>
         </p>
       )}
       {!succeeded && order?.walletCredit && (
-        <p className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="outcome-wallet-credit">
+        <p
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="outcome-wallet-credit"
+        >
           {t('billing.fail.walletCredit', { amount: formatToman(order.walletCredit.amountRials, locale) })}{' '}
           {t('billing.orders.reference')}: <span dir="ltr">{localDigits(order.walletCredit.reference, locale)}</span>
         </p>
@@ -41,7 +60,11 @@ export function OrderOutcome({ outcome, order }: OrderOutcomeProps) {
           <ButtonLink to={localePath(locale, `/employers/${order.employerSlug}/pricing`)} data-testid="outcome-pricing">
             {succeeded ? t('billing.success.toPricing') : t('billing.fail.retry')}
           </ButtonLink>
-          {succeeded && <ButtonLink to={localePath(locale, `/employers/${order.employerSlug}/orders`)} variant="secondary">{t('billing.success.toOrders')}</ButtonLink>}
+          {succeeded && (
+            <ButtonLink to={localePath(locale, `/employers/${order.employerSlug}/orders`)} variant="secondary">
+              {t('billing.success.toOrders')}
+            </ButtonLink>
+          )}
         </div>
       )}
     </div>

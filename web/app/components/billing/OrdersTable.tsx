@@ -1,5 +1,10 @@
 import { useLocale, useT } from '../../i18n/index.ts';
-import { ORDER_STATUS_SHOWN_LABELS, orderStatusShown, paidReference, type OrderStatusShown } from '../../lib/billing/display.ts';
+import {
+  ORDER_STATUS_SHOWN_LABELS,
+  orderStatusShown,
+  paidReference,
+  type OrderStatusShown,
+} from '../../lib/billing/display.ts';
 import { planTitle } from '../../lib/billing/plan-text.ts';
 import type { Order } from '../../lib/billing/types.ts';
 import { formatJalaliDate, formatToman, localDigits } from '../../lib/format.ts';
@@ -14,7 +19,14 @@ const STATUS_TONES: Record<OrderStatusShown, string> = {
 /** An order's status as a labelled badge (its words carry it, the colour only repeats them). */
 export function OrderStatusBadge({ status }: { status: OrderStatusShown }) {
   const t = useT();
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_TONES[status]}`} data-testid="order-status">{t(ORDER_STATUS_SHOWN_LABELS[status])}</span>;
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${STATUS_TONES[status]}`}
+      data-testid="order-status"
+    >
+      {t(ORDER_STATUS_SHOWN_LABELS[status])}
+    </span>
+  );
 }
 
 /** Each sum the order put back into the wallet, with when. */
@@ -23,7 +35,10 @@ function OrderCredits({ order }: { order: Order }) {
   const locale = useLocale();
   return order.credits.map((credit) => (
     <p key={credit.id} className="mt-1 text-xs text-muted" data-testid="order-credit">
-      {t('billing.orders.credited', { amount: formatToman(credit.amountRials, locale), date: formatJalaliDate(new Date(credit.createdAt), locale) })}
+      {t('billing.orders.credited', {
+        amount: formatToman(credit.amountRials, locale),
+        date: formatJalaliDate(new Date(credit.createdAt), locale),
+      })}
     </p>
   ));
 }
@@ -40,7 +55,9 @@ export function OrdersTable({ orders, caption }: { orders: Order[]; caption: str
         <thead className="bg-surface">
           <tr>
             {(['number', 'date', 'plan', 'total', 'status', 'reference'] as const).map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">{t(`billing.orders.${column}`)}</th>
+              <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
+                {t(`billing.orders.${column}`)}
+              </th>
             ))}
           </tr>
         </thead>
@@ -49,15 +66,25 @@ export function OrdersTable({ orders, caption }: { orders: Order[]; caption: str
             const reference = paidReference(order);
             return (
               <tr key={order.id} className="border-t border-line" data-testid="order-row">
-                <th scope="row" className="px-4 py-3 text-start font-semibold" data-testid="order-number">{localDigits(order.number, locale)}</th>
+                <th scope="row" className="px-4 py-3 text-start font-semibold" data-testid="order-number">
+                  {localDigits(order.number, locale)}
+                </th>
                 <td className="px-4 py-3">{formatJalaliDate(new Date(order.paidAt ?? order.createdAt), locale)}</td>
-                <td className="px-4 py-3">{order.items.map((item) => planTitle(item.plan, t)).join(t('billing.orders.planSeparator'))}</td>
+                <td className="px-4 py-3">
+                  {order.items.map((item) => planTitle(item.plan, t)).join(t('billing.orders.planSeparator'))}
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap">{formatToman(order.totalRials, locale)}</td>
                 <td className="px-4 py-3">
                   <OrderStatusBadge status={orderStatusShown(order)} />
                   <OrderCredits order={order} />
                 </td>
-                <td className="px-4 py-3" data-testid="order-reference">{reference ? <span dir="ltr">{localDigits(reference, locale)}</span> : <span className="text-muted">{t('billing.orders.noReference')}</span>}</td>
+                <td className="px-4 py-3" data-testid="order-reference">
+                  {reference ? (
+                    <span dir="ltr">{localDigits(reference, locale)}</span>
+                  ) : (
+                    <span className="text-muted">{t('billing.orders.noReference')}</span>
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -22,7 +22,17 @@ export function PlanResources({ plan }: { plan: Pick<Plan, 'resources'> }) {
 }
 
 /** One plan of the catalogue: title, what it grants, how long, its price; `action` at the foot. */
-export function PlanSummary({ plan, headingLevel, action, highlighted }: { plan: Plan; headingLevel: 2 | 3; action?: ReactNode; highlighted?: boolean }) {
+export function PlanSummary({
+  plan,
+  headingLevel,
+  action,
+  highlighted,
+}: {
+  plan: Plan;
+  headingLevel: 2 | 3;
+  action?: ReactNode;
+  highlighted?: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -32,11 +42,17 @@ export function PlanSummary({ plan, headingLevel, action, highlighted }: { plan:
       aria-labelledby={`plan-${plan.id}-title`}
       data-testid="plan-card"
     >
-      <Heading id={`plan-${plan.id}-title`} className="text-lg font-bold">{planTitle(plan, t)}</Heading>
+      <Heading id={`plan-${plan.id}-title`} className="text-lg font-bold">
+        {planTitle(plan, t)}
+      </Heading>
       {plan.description && <p className="text-sm text-muted">{planDescription(plan, t)}</p>}
       <PlanResources plan={plan} />
-      <p className="text-sm text-muted">{t('billing.plan.duration', { days: localDigits(plan.durationDays, locale) })}</p>
-      <p className="mt-auto text-2xl font-extrabold text-brand-700" data-testid="plan-price">{formatToman(plan.priceRials, locale)}</p>
+      <p className="text-sm text-muted">
+        {t('billing.plan.duration', { days: localDigits(plan.durationDays, locale) })}
+      </p>
+      <p className="mt-auto text-2xl font-extrabold text-brand-700" data-testid="plan-price">
+        {formatToman(plan.priceRials, locale)}
+      </p>
       {action}
     </article>
   );

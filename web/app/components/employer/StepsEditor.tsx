@@ -13,7 +13,12 @@ interface ActionAnswer {
 }
 
 /** Moves `moved` before or after `target`, keeping the rest in order. */
-export function reorder(ids: readonly string[], moved: ReadonlySet<string>, target: string, position: 'before' | 'after' | 'on'): string[] {
+export function reorder(
+  ids: readonly string[],
+  moved: ReadonlySet<string>,
+  target: string,
+  position: 'before' | 'after' | 'on',
+): string[] {
   const rest = ids.filter((id) => !moved.has(id));
   const block = ids.filter((id) => moved.has(id));
   const at = rest.indexOf(target);
@@ -27,7 +32,19 @@ export function reorder(ids: readonly string[], moved: ReadonlySet<string>, targ
  * handle, Enter, arrows to the place, Enter) through react-aria's drag and drop; the whole new
  * order is saved at once (PUT …/steps), and put back if the service refuses it.
  */
-export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }: { employerId: string; templateId: string; steps: Step[]; onEdit: (step: Step) => void; onDelete: (step: Step) => void }) {
+export function StepsEditor({
+  employerId,
+  templateId,
+  steps,
+  onEdit,
+  onDelete,
+}: {
+  employerId: string;
+  templateId: string;
+  steps: Step[];
+  onEdit: (step: Step) => void;
+  onDelete: (step: Step) => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const fetcher = useFetcher<ActionAnswer>();
@@ -58,7 +75,10 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
     try {
       for (let ids = queued.current; ids; ids = queued.current) {
         queued.current = null;
-        await fetcher.submit({ intent: 'reorder', employerId, templateId, stepIds: JSON.stringify(ids) }, { method: 'post' });
+        await fetcher.submit(
+          { intent: 'reorder', employerId, templateId, stepIds: JSON.stringify(ids) },
+          { method: 'post' },
+        );
       }
     } finally {
       saving.current = false;
@@ -80,7 +100,8 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
   };
 
   const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': order.find((step) => step.id === key)?.name ?? String(key) })),
+    getItems: (keys) =>
+      [...keys].map((key) => ({ 'text/plain': order.find((step) => step.id === key)?.name ?? String(key) })),
     onReorder(event) {
       const ids = reorder(
         order.map((step) => step.id),
@@ -113,25 +134,54 @@ export function StepsEditor({ employerId, templateId, steps, onEdit, onDelete }:
             className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-line bg-white p-3 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-200 data-[dragging]:opacity-50 data-[drop-target]:border-brand-500"
             data-testid="step-row"
           >
-            <AriaButton slot="drag" aria-label={t('employer.hiring.dragStep', { name: stepLabel(step, t) })} className="cursor-grab rounded-lg px-2 py-1 text-muted outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-drag">
+            <AriaButton
+              slot="drag"
+              aria-label={t('employer.hiring.dragStep', { name: stepLabel(step, t) })}
+              className="cursor-grab rounded-lg px-2 py-1 text-muted outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300"
+              data-testid="step-drag"
+            >
               <span aria-hidden="true">⋮⋮</span>
             </AriaButton>
-            <span className="w-6 text-center text-sm text-muted" aria-hidden="true">{localDigits(order.indexOf(step) + 1, locale)}</span>
+            <span className="w-6 text-center text-sm text-muted" aria-hidden="true">
+              {localDigits(order.indexOf(step) + 1, locale)}
+            </span>
             <span className="min-w-[10rem] flex-1">
-              <span className="block font-semibold [overflow-wrap:anywhere]" data-testid="step-name">{stepLabel(step, t)}</span>
+              <span className="block font-semibold [overflow-wrap:anywhere]" data-testid="step-name">
+                {stepLabel(step, t)}
+              </span>
               <span className="block text-xs text-muted">{t(`employer.stepKind.${step.kind}` as MessageKey)}</span>
             </span>
             <span className="ms-auto flex items-center gap-1">
-              <AriaButton onPress={() => move(step, -1)} isDisabled={order[0]?.id === step.id} aria-label={t('employer.hiring.moveUp', { name: stepLabel(step, t) })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-up">
+              <AriaButton
+                onPress={() => move(step, -1)}
+                isDisabled={order[0]?.id === step.id}
+                aria-label={t('employer.hiring.moveUp', { name: stepLabel(step, t) })}
+                className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300"
+                data-testid="step-up"
+              >
                 <span aria-hidden="true">↑</span>
               </AriaButton>
-              <AriaButton onPress={() => move(step, 1)} isDisabled={order.at(-1)?.id === step.id} aria-label={t('employer.hiring.moveDown', { name: stepLabel(step, t) })} className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="step-down">
+              <AriaButton
+                onPress={() => move(step, 1)}
+                isDisabled={order.at(-1)?.id === step.id}
+                aria-label={t('employer.hiring.moveDown', { name: stepLabel(step, t) })}
+                className="rounded-lg px-2 py-1 text-muted outline-none hover:bg-brand-50 data-[disabled]:opacity-40 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300"
+                data-testid="step-down"
+              >
                 <span aria-hidden="true">↓</span>
               </AriaButton>
-              <AriaButton onPress={() => onEdit(step)} className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="edit-step">
+              <AriaButton
+                onPress={() => onEdit(step)}
+                className="rounded-lg px-2 py-1 text-sm text-brand-700 outline-none hover:bg-brand-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300"
+                data-testid="edit-step"
+              >
                 {t('employer.hiring.edit')}
               </AriaButton>
-              <AriaButton onPress={() => onDelete(step)} className="rounded-lg px-2 py-1 text-sm text-danger outline-none hover:bg-red-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300" data-testid="delete-step">
+              <AriaButton
+                onPress={() => onDelete(step)}
+                className="rounded-lg px-2 py-1 text-sm text-danger outline-none hover:bg-red-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-300"
+                data-testid="delete-step"
+              >
                 {t('employer.hiring.delete')}
               </AriaButton>
             </span>

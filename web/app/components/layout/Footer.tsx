@@ -24,7 +24,11 @@ const MENUS: FooterMenu[] = [
     items: [
       { id: 'create-ad', title: 'footer.createAd', url: `/login?backURL=${encodeURIComponent('/recruitments/add')}` },
       { id: 'faq-employers', title: 'footer.faq', url: '/blog' },
-      { id: 'employer-login', title: 'footer.employerLogin', url: `/login?backURL=${encodeURIComponent('/employers')}` },
+      {
+        id: 'employer-login',
+        title: 'footer.employerLogin',
+        url: `/login?backURL=${encodeURIComponent('/employers')}`,
+      },
       { id: 'pricing', title: 'footer.pricing', url: '/pricing' },
     ],
   },
@@ -38,9 +42,24 @@ const MENUS: FooterMenu[] = [
 ];
 
 const SOCIAL = [
-  { id: 'instagram', label: 'footer.instagram', href: 'https://instagram.com/darmankar', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z' },
-  { id: 'telegram', label: 'footer.telegram', href: 'https://t.me/darmankar', path: 'M21 4 3 11l5 2 2 6 3-4 5 4 3-15zM9 13l8-6-6 7' },
-  { id: 'linkedin', label: 'footer.linkedin', href: 'https://www.linkedin.com/company/darmankar', path: 'M4 9h4v11H4zM6 3a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm4 6h4v2c1-1.5 2.5-2.3 4.5-2.3 3 0 3.5 2 3.5 4.8V20h-4v-5.5c0-1.5-.3-2.5-1.8-2.5S14 13 14 14.6V20h-4z' },
+  {
+    id: 'instagram',
+    label: 'footer.instagram',
+    href: 'https://instagram.com/darmankar',
+    path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z',
+  },
+  {
+    id: 'telegram',
+    label: 'footer.telegram',
+    href: 'https://t.me/darmankar',
+    path: 'M21 4 3 11l5 2 2 6 3-4 5 4 3-15zM9 13l8-6-6 7',
+  },
+  {
+    id: 'linkedin',
+    label: 'footer.linkedin',
+    href: 'https://www.linkedin.com/company/darmankar',
+    path: 'M4 9h4v11H4zM6 3a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm4 6h4v2c1-1.5 2.5-2.3 4.5-2.3 3 0 3.5 2 3.5 4.8V20h-4v-5.5c0-1.5-.3-2.5-1.8-2.5S14 13 14 14.6V20h-4z',
+  },
 ] as const;
 
 /** The year of the first copyright line (spec §9); the range runs to the current Jalali year. */
@@ -63,8 +82,24 @@ export function Footer() {
           <ul className="flex gap-2">
             {SOCIAL.map((social) => (
               <li key={social.id}>
-                <a href={social.href} rel="noopener noreferrer" target="_blank" aria-label={t(social.label)} className="flex size-10 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm hover:bg-brand-50">
-                  <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round"><path d={social.path} /></svg>
+                <a
+                  href={social.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  aria-label={t(social.label)}
+                  className="flex size-10 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm hover:bg-brand-50"
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="size-5"
+                    aria-hidden="true"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.6"
+                    strokeLinejoin="round"
+                  >
+                    <path d={social.path} />
+                  </svg>
                 </a>
               </li>
             ))}
@@ -98,7 +133,10 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-line py-4 text-center text-xs text-muted" data-testid="copyright">
-        {t('footer.copyright', { from: localDigits(FOUNDED_JALALI_YEAR, locale), year: localDigits(currentJalaliYear(), locale) })}
+        {t('footer.copyright', {
+          from: localDigits(FOUNDED_JALALI_YEAR, locale),
+          year: localDigits(currentJalaliYear(), locale),
+        })}
       </p>
     </footer>
   );

@@ -3,7 +3,13 @@ import { useLocation, useMatches, useParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localePath, stripLocale } from '../../lib/locale.ts';
 import { navItemsFor } from '../../lib/nav.ts';
-import { headerVariantFor, mayAct, selectedEmployerSlugFor, type EmployerSummary, type Viewer } from '../../lib/viewer.ts';
+import {
+  headerVariantFor,
+  mayAct,
+  selectedEmployerSlugFor,
+  type EmployerSummary,
+  type Viewer,
+} from '../../lib/viewer.ts';
 import { ButtonLink } from '../ui/Button.tsx';
 import { LogoMark } from '../ui/Logo.tsx';
 import { LocaleLink } from './LocaleLink.tsx';
@@ -16,7 +22,9 @@ const Drawer = lazy(() => import('../ui/Drawer.tsx').then((module) => ({ default
 
 // Only logged-in pages show the profile dropdown; logged-out pages (the home page for most
 // visitors) do not download its popover code. The server renders it in full either way.
-const ProfileDropdown = lazy(() => import('./ProfileDropdown.tsx').then((module) => ({ default: module.ProfileDropdown })));
+const ProfileDropdown = lazy(() =>
+  import('./ProfileDropdown.tsx').then((module) => ({ default: module.ProfileDropdown })),
+);
 
 export interface HeaderProps {
   viewer: Viewer;
@@ -43,7 +51,12 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
   const location = useLocation();
   const params = useParams();
   const pageEmployerSlug = usePageEmployerSlug();
-  const employerSlug = selectedEmployerSlugFor(viewer, params.employerSlug ?? pageEmployerSlug, location.pathname, location.search);
+  const employerSlug = selectedEmployerSlugFor(
+    viewer,
+    params.employerSlug ?? pageEmployerSlug,
+    location.pathname,
+    location.search,
+  );
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const variant = headerVariantFor(viewer, employerSlug, location.pathname);
@@ -54,7 +67,11 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
   const otherLocaleHref = localePath(otherLocale, stripLocale(location.pathname)) + location.search;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur" data-testid="site-header" data-variant={variant}>
+    <header
+      className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur"
+      data-testid="site-header"
+      data-variant={variant}
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <button
           type="button"
@@ -67,7 +84,9 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
           }}
           data-testid="drawer-button"
         >
-          <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
         <LocaleLink to="/" className="flex items-center gap-2 rounded-lg" aria-label={t('app.name')}>
           <LogoMark />
@@ -88,7 +107,12 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
           </a>
           {viewer.isLoggedIn ? (
             <Suspense fallback={<span className="block size-12" />}>
-              <ProfileDropdown viewer={viewer} variant={variant} selectedEmployer={selectedEmployer} canEditEmployer={canEditEmployer || mayAct(selectedEmployer, 'EmployerEdit')} />
+              <ProfileDropdown
+                viewer={viewer}
+                variant={variant}
+                selectedEmployer={selectedEmployer}
+                canEditEmployer={canEditEmployer || mayAct(selectedEmployer, 'EmployerEdit')}
+              />
             </Suspense>
           ) : (
             <>
@@ -102,7 +126,10 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
                   {t('header.employerLogin')}
                 </ButtonLink>
               )}
-              <ButtonLink to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent(backHere)}`} data-testid="login-button">
+              <ButtonLink
+                to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent(backHere)}`}
+                data-testid="login-button"
+              >
                 {t('header.login')}
               </ButtonLink>
             </>
@@ -117,7 +144,11 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
             </nav>
             {!viewer.isLoggedIn && variant === 'applicants' && (
               <div className="mt-6 border-t border-line pt-4">
-                <ButtonLink to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`} variant="secondary" className="w-full">
+                <ButtonLink
+                  to={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/employers')}`}
+                  variant="secondary"
+                  className="w-full"
+                >
                   {t('header.employerLogin')}
                 </ButtonLink>
               </div>

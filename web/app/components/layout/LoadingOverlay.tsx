@@ -10,7 +10,12 @@ export function LoadingOverlay() {
   const changingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   if (!changingPage) return null;
   return (
-    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-white/70 backdrop-blur-[1px]" role="status" aria-label={t('app.loading')} data-testid="loading-overlay">
+    <div
+      className="fixed inset-0 z-[60] flex items-center justify-center bg-white/70 backdrop-blur-[1px]"
+      role="status"
+      aria-label={t('app.loading')}
+      data-testid="loading-overlay"
+    >
       <LogoMark className="size-16 animate-logo" />
     </div>
   );

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The common frame of a content page: a heading band and a readable column. */
-export function Page({ title, intro, children, testId }: { title: string; intro?: string; children?: ReactNode; testId?: string }) {
+export function Page({
+  title,
+  intro,
+  children,
+  testId,
+}: {
+  title: string;
+  intro?: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <div data-testid={testId}>
       <div className="border-b border-line bg-gradient-to-b from-brand-50 to-white">

@@ -47,7 +47,9 @@ function CompaniesList({ employers }: { employers: EmployerSummary[] }) {
         <summary className={clsx(itemClass, 'cursor-pointer list-none')}>
           <span className="flex items-center justify-between">
             {t('dropdown.myCompanies')}
-            <span aria-hidden="true" className="transition group-open:rotate-180">▾</span>
+            <span aria-hidden="true" className="transition group-open:rotate-180">
+              ▾
+            </span>
           </span>
         </summary>
         {employers.length === 0 ? (
@@ -72,7 +74,11 @@ function SignOut() {
   return (
     <li className="mt-1 border-t border-line pt-1">
       <Form method="post" action={localePath(locale, '/logout')}>
-        <button type="submit" className={clsx(itemClass, 'w-full text-start text-danger hover:text-danger')} data-testid="sign-out">
+        <button
+          type="submit"
+          className={clsx(itemClass, 'w-full text-start text-danger hover:text-danger')}
+          data-testid="sign-out"
+        >
           {t('dropdown.signOut')}
         </button>
       </Form>
@@ -91,7 +97,11 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
     // The summary holds the logo's file id; the files service serves it at the width asked for.
     const logo = selectedEmployer.logo ? `/api/v1/files/${encodeURIComponent(selectedEmployer.logo)}?width=64` : null;
     return (
-      <Dropdown label={t('header.profileMenu')} testId="profile-dropdown" trigger={<Avatar src={logo} alt={t('dropdown.logoAlt')} />}>
+      <Dropdown
+        label={t('header.profileMenu')}
+        testId="profile-dropdown"
+        trigger={<Avatar src={logo} alt={t('dropdown.logoAlt')} />}
+      >
         <div className="flex items-center gap-3 px-3 py-3">
           <Avatar src={logo} alt={t('dropdown.logoAlt')} />
           <div className="min-w-0">
@@ -100,14 +110,28 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
           </div>
         </div>
         <ul className="border-t border-line pt-1">
-          {canEditEmployer && <Item to={`/employers/${slug}/edit`} testId="dropdown-edit-profile">{t('dropdown.editProfile')}</Item>}
+          {canEditEmployer && (
+            <Item to={`/employers/${slug}/edit`} testId="dropdown-edit-profile">
+              {t('dropdown.editProfile')}
+            </Item>
+          )}
           <CompaniesList employers={viewer.employers} />
           <Item to="/employers/add">{t('dropdown.addOrganisation')}</Item>
           <Item to="/applicants/recruitments">{t('dropdown.jobSearch')}</Item>
-          <Item to={`/employers/${slug}/settings`} testId="dropdown-settings">{t('dropdown.settings')}</Item>
+          <Item to={`/employers/${slug}/settings`} testId="dropdown-settings">
+            {t('dropdown.settings')}
+          </Item>
           {/* Only what the member may use: buying and the history need the Billing permission. */}
-          {mayAct(selectedEmployer, 'Billing') && <Item to={`/employers/${slug}/orders`} testId="dropdown-orders">{t('dropdown.orders')}</Item>}
-          {mayAct(selectedEmployer, 'Billing') && <Item to={`/employers/${slug}/pricing`} testId="dropdown-pricing">{t('dropdown.buyPackage')}</Item>}
+          {mayAct(selectedEmployer, 'Billing') && (
+            <Item to={`/employers/${slug}/orders`} testId="dropdown-orders">
+              {t('dropdown.orders')}
+            </Item>
+          )}
+          {mayAct(selectedEmployer, 'Billing') && (
+            <Item to={`/employers/${slug}/pricing`} testId="dropdown-pricing">
+              {t('dropdown.buyPackage')}
+            </Item>
+          )}
           <SignOut />
         </ul>
       </Dropdown>
@@ -117,12 +141,23 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
   if (variant === 'employers') {
     // Employer area without a selected employer: settings is greyed, the rest hidden.
     return (
-      <Dropdown label={t('header.profileMenu')} testId="profile-dropdown" trigger={<Avatar alt={t('dropdown.logoAlt')} />}>
+      <Dropdown
+        label={t('header.profileMenu')}
+        testId="profile-dropdown"
+        trigger={<Avatar alt={t('dropdown.logoAlt')} />}
+      >
         <ul>
           <CompaniesList employers={viewer.employers} />
           <Item to="/employers/add">{t('dropdown.addOrganisation')}</Item>
           <Item to="/applicants/recruitments">{t('dropdown.jobSearch')}</Item>
-          <li><span aria-disabled="true" className={clsx(itemClass, 'cursor-default text-slate-500 hover:bg-transparent hover:text-slate-500')}>{t('dropdown.settings')}</span></li>
+          <li>
+            <span
+              aria-disabled="true"
+              className={clsx(itemClass, 'cursor-default text-slate-500 hover:bg-transparent hover:text-slate-500')}
+            >
+              {t('dropdown.settings')}
+            </span>
+          </li>
           <SignOut />
         </ul>
       </Dropdown>
@@ -133,7 +168,11 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
   // The resume holds the picture's file id; the files service serves it at the width asked for.
   const photo = resume?.pic ? `/api/v1/files/${encodeURIComponent(resume.pic)}?width=64` : null;
   return (
-    <Dropdown label={t('header.profileMenu')} testId="profile-dropdown" trigger={<Avatar src={photo} gender={resume?.gender} alt={t('dropdown.photoAlt')} />}>
+    <Dropdown
+      label={t('header.profileMenu')}
+      testId="profile-dropdown"
+      trigger={<Avatar src={photo} gender={resume?.gender} alt={t('dropdown.photoAlt')} />}
+    >
       <div className="flex items-center gap-3 px-3 py-3">
         <Avatar src={photo} gender={resume?.gender} alt={t('dropdown.photoAlt')} />
         <div className="min-w-0">
@@ -153,7 +192,9 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
             <Item to="/applicants/resumes/edit">{t('dropdown.editResume')}</Item>
           </>
         ) : (
-          <Item to="/applicants/resumes/add/personal" testId="add-resume">{t('dropdown.addResume')}</Item>
+          <Item to="/applicants/resumes/add/personal" testId="add-resume">
+            {t('dropdown.addResume')}
+          </Item>
         )}
         <CompaniesList employers={viewer.employers} />
         <Item to="/employers/add">{t('dropdown.addOrganisation')}</Item>

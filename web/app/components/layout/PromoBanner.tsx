@@ -15,13 +15,23 @@ export function PromoBanner({ discountCode }: { discountCode: string | null }) {
         {discountCode && (
           <p>
             {t('banner.code', { code: '' })}
-            <code dir="ltr" className="rounded bg-white/15 px-2 py-0.5 font-mono font-bold tracking-wider">{discountCode}</code>
+            <code dir="ltr" className="rounded bg-white/15 px-2 py-0.5 font-mono font-bold tracking-wider">
+              {discountCode}
+            </code>
           </p>
         )}
-        <a href={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/recruitments/add')}`} className="font-bold underline underline-offset-4">
+        <a
+          href={`${localePath(locale, '/login')}?backURL=${encodeURIComponent('/recruitments/add')}`}
+          className="font-bold underline underline-offset-4"
+        >
           {t('banner.cta')}
         </a>
-        <button type="button" onClick={() => setVisible(false)} aria-label={t('banner.close')} className="ms-auto rounded px-2 text-lg leading-none hover:bg-white/10">
+        <button
+          type="button"
+          onClick={() => setVisible(false)}
+          aria-label={t('banner.close')}
+          className="ms-auto rounded px-2 text-lg leading-none hover:bg-white/10"
+        >
           ×
         </button>
       </div>

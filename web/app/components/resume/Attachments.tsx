@@ -16,7 +16,15 @@ import { useExcToasts } from '../ui/Toaster.tsx';
 const OUTPUT_SIZE = 512;
 
 /** The placeholder silhouette, tinted per gender, for a resume without a picture. */
-export function PicturePlaceholder({ gender, label, className = 'size-24' }: { gender?: string | null; label: string; className?: string }) {
+export function PicturePlaceholder({
+  gender,
+  label,
+  className = 'size-24',
+}: {
+  gender?: string | null;
+  label: string;
+  className?: string;
+}) {
   const tint = gender === 'female' ? '#be185d' : gender === 'male' ? '#1d4ed8' : '#0f6f65';
   return (
     <svg viewBox="0 0 40 40" className={`${className} rounded-full bg-brand-50`} role="img" aria-label={label}>
@@ -45,7 +53,17 @@ function drawCrop(canvas: HTMLCanvasElement, image: HTMLImageElement, crop: Crop
   context.drawImage(image, sx, sy, side, side, 0, 0, canvas.width, canvas.height);
 }
 
-export function PictureField({ resumeId, pic, gender, onPending }: { resumeId: string | null; pic: string | null; gender?: string | null; onPending?: (fileId: string) => void }) {
+export function PictureField({
+  resumeId,
+  pic,
+  gender,
+  onPending,
+}: {
+  resumeId: string | null;
+  pic: string | null;
+  gender?: string | null;
+  onPending?: (fileId: string) => void;
+}) {
   const t = useT();
   const fetcher = useFetcher<ResumeActionResult>({ key: 'resume-picture' });
   const [image, setImage] = useState<HTMLImageElement | null>(null);
@@ -112,19 +130,49 @@ export function PictureField({ resumeId, pic, gender, onPending }: { resumeId: s
       <p className="text-sm font-medium text-ink">{t('resume.picture.label')}</p>
       <div className="flex flex-wrap items-center gap-4">
         {image ? (
-          <canvas ref={canvas} width={160} height={160} className="size-32 rounded-full border border-line" role="img" aria-label={t('resume.picture.preview')} data-testid="picture-preview" />
+          <canvas
+            ref={canvas}
+            width={160}
+            height={160}
+            className="size-32 rounded-full border border-line"
+            role="img"
+            aria-label={t('resume.picture.preview')}
+            data-testid="picture-preview"
+          />
         ) : current ? (
-          <img src={pictureUrl(current, 128)} alt={t('resume.picture.current')} width={128} height={128} className="size-24 rounded-full object-cover" data-testid="picture-current" />
+          <img
+            src={pictureUrl(current, 128)}
+            alt={t('resume.picture.current')}
+            width={128}
+            height={128}
+            className="size-24 rounded-full object-cover"
+            data-testid="picture-current"
+          />
         ) : (
           <PicturePlaceholder gender={gender} label={t('resume.picture.none')} />
         )}
         <div className="flex flex-col gap-2">
-          <label htmlFor={inputId} className={buttonClass('secondary', 'cursor-pointer focus-within:ring-4 focus-within:ring-brand-200')}>
+          <label
+            htmlFor={inputId}
+            className={buttonClass('secondary', 'cursor-pointer focus-within:ring-4 focus-within:ring-brand-200')}
+          >
             {t('resume.picture.choose')}
-            <input id={inputId} type="file" accept="image/jpeg,image/png,image/webp" className="sr-only" onChange={(event) => choose(event.currentTarget.files?.[0])} data-testid="picture-input" />
+            <input
+              id={inputId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              onChange={(event) => choose(event.currentTarget.files?.[0])}
+              data-testid="picture-input"
+            />
           </label>
           {pic && !image && resumeId && (
-            <Button variant="ghost" className="text-danger" isDisabled={busy} onPress={() => fetcher.submit({ intent: 'detach', kind: 'picture', resumeId }, { method: 'post' })}>
+            <Button
+              variant="ghost"
+              className="text-danger"
+              isDisabled={busy}
+              onPress={() => fetcher.submit({ intent: 'detach', kind: 'picture', resumeId }, { method: 'post' })}
+            >
               {t('resume.picture.remove')}
             </Button>
           )}
@@ -133,9 +181,27 @@ export function PictureField({ resumeId, pic, gender, onPending }: { resumeId: s
       {image && (
         <fieldset className="flex flex-col gap-2 rounded-xl border border-line p-3" data-testid="picture-crop">
           <legend className="px-1 text-sm font-medium">{t('resume.picture.crop')}</legend>
-          <CropSlider label={t('resume.picture.zoom')} min={100} max={300} value={Math.round(crop.zoom * 100)} onChange={(v) => setCrop((c) => ({ ...c, zoom: v / 100 }))} />
-          <CropSlider label={t('resume.picture.horizontal')} min={-100} max={100} value={crop.x} onChange={(v) => setCrop((c) => ({ ...c, x: v }))} />
-          <CropSlider label={t('resume.picture.vertical')} min={-100} max={100} value={crop.y} onChange={(v) => setCrop((c) => ({ ...c, y: v }))} />
+          <CropSlider
+            label={t('resume.picture.zoom')}
+            min={100}
+            max={300}
+            value={Math.round(crop.zoom * 100)}
+            onChange={(v) => setCrop((c) => ({ ...c, zoom: v / 100 }))}
+          />
+          <CropSlider
+            label={t('resume.picture.horizontal')}
+            min={-100}
+            max={100}
+            value={crop.x}
+            onChange={(v) => setCrop((c) => ({ ...c, x: v }))}
+          />
+          <CropSlider
+            label={t('resume.picture.vertical')}
+            min={-100}
+            max={100}
+            value={crop.y}
+            onChange={(v) => setCrop((c) => ({ ...c, y: v }))}
+          />
           <div className="flex flex-wrap gap-2">
             <Button onPress={() => void save()} isDisabled={busy} data-testid="picture-save">
               {t('resume.picture.save')}
@@ -152,19 +218,47 @@ export function PictureField({ resumeId, pic, gender, onPending }: { resumeId: s
   );
 }
 
-function CropSlider({ label, min, max, value, onChange }: { label: string; min: number; max: number; value: number; onChange: (value: number) => void }) {
+function CropSlider({
+  label,
+  min,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-3">
       <label htmlFor={id} className="w-28 shrink-0 text-sm">
         {label}
       </label>
-      <input id={id} type="range" min={min} max={max} value={value} onChange={(event) => onChange(Number(event.currentTarget.value))} className="w-full accent-brand-600" />
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        value={value}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+        className="w-full accent-brand-600"
+      />
     </div>
   );
 }
 
-export function CustomResumeField({ resumeId, fileName, hasFile }: { resumeId: string; fileName: string | null; hasFile: boolean }) {
+export function CustomResumeField({
+  resumeId,
+  fileName,
+  hasFile,
+}: {
+  resumeId: string;
+  fileName: string | null;
+  hasFile: boolean;
+}) {
   const t = useT();
   const fetcher = useFetcher<ResumeActionResult>({ key: 'resume-custom' });
   const [uploading, setUploading] = useState(false);
@@ -197,7 +291,12 @@ export function CustomResumeField({ resumeId, fileName, hasFile }: { resumeId: s
   }
 
   return (
-    <section aria-labelledby="custom-resume-heading" aria-busy={busy} className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:p-6" data-testid="custom-resume">
+    <section
+      aria-labelledby="custom-resume-heading"
+      aria-busy={busy}
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 sm:p-6"
+      data-testid="custom-resume"
+    >
       <h2 id="custom-resume-heading" className="text-lg font-bold text-ink">
         {t('resume.custom.title')}
       </h2>
@@ -210,16 +309,31 @@ export function CustomResumeField({ resumeId, fileName, hasFile }: { resumeId: s
           <Button variant="secondary" onPress={() => void open()}>
             {t('resume.custom.open')}
           </Button>
-          <Button variant="ghost" className="text-danger" isDisabled={busy} onPress={() => fetcher.submit({ intent: 'detach', kind: 'custom', resumeId }, { method: 'post' })}>
+          <Button
+            variant="ghost"
+            className="text-danger"
+            isDisabled={busy}
+            onPress={() => fetcher.submit({ intent: 'detach', kind: 'custom', resumeId }, { method: 'post' })}
+          >
             {t('resume.custom.remove')}
           </Button>
         </div>
       ) : (
         <p className="text-sm text-muted">{t('resume.custom.none')}</p>
       )}
-      <label htmlFor={inputId} className={buttonClass('secondary', 'w-fit cursor-pointer focus-within:ring-4 focus-within:ring-brand-200')}>
+      <label
+        htmlFor={inputId}
+        className={buttonClass('secondary', 'w-fit cursor-pointer focus-within:ring-4 focus-within:ring-brand-200')}
+      >
         {hasFile ? t('resume.custom.replace') : t('resume.custom.choose')}
-        <input id={inputId} type="file" accept="application/pdf" className="sr-only" onChange={(event) => void choose(event.currentTarget.files?.[0])} data-testid="custom-input" />
+        <input
+          id={inputId}
+          type="file"
+          accept="application/pdf"
+          className="sr-only"
+          onChange={(event) => void choose(event.currentTarget.files?.[0])}
+          data-testid="custom-input"
+        />
       </label>
       {busy && <Spinner label={t('resume.uploading')} />}
     </section>

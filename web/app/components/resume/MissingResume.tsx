@@ -21,7 +21,10 @@ export function MissingResume() {
     <div data-testid="missing-resume">
       <EmptyState title={t('resume.missing.title')}>
         <p>{t('resume.missing.body')}</p>
-        <LocaleLink to={`/applicants/resumes/add/personal?backURL=${encodeURIComponent(back)}`} className={buttonClass('primary', 'mt-4')}>
+        <LocaleLink
+          to={`/applicants/resumes/add/personal?backURL=${encodeURIComponent(back)}`}
+          className={buttonClass('primary', 'mt-4')}
+        >
           {t('toast.createResume')}
         </LocaleLink>
       </EmptyState>

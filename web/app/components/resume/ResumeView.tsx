@@ -11,7 +11,11 @@ import { sectionTitleKey, useItemSummary } from './SectionEditor.tsx';
 
 function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="break-inside-avoid-page border-t border-line pt-5" data-testid={`view-${id}`}>
+    <section
+      aria-labelledby={id}
+      className="break-inside-avoid-page border-t border-line pt-5"
+      data-testid={`view-${id}`}
+    >
       <h2 id={id} className="mb-3 text-lg font-bold text-brand-900">
         {title}
       </h2>
@@ -25,21 +29,39 @@ export function ResumeView({ resume }: { resume: Resume }) {
   const locale = useLocale();
   const summary = useItemSummary();
   const name = [resume.firstName, resume.lastName].filter(Boolean).join(' ');
-  const place = listTitles([['provinces', resume.province], ['cities', resume.city]], locale, '، ');
+  const place = listTitles(
+    [
+      ['provinces', resume.province],
+      ['cities', resume.city],
+    ],
+    locale,
+    '، ',
+  );
   const facts: Array<[MessageKey, string]> = [];
   if (resume.email) facts.push(['resume.personal.email', resume.email]);
   if (resume.phone) facts.push(['resume.personal.phone', localDigits(resume.phone, locale)]);
   if (resume.birthday) facts.push(['resume.personal.birthday', formatIsoDate(resume.birthday, locale)]);
   if (resume.gender) facts.push(['resume.personal.gender', t(`resume.gender.${resume.gender}`)]);
-  if (resume.maritalStatus) facts.push(['resume.personal.maritalStatus', listTitle('maritalStatuses', resume.maritalStatus, locale)!]);
-  if (resume.militaryStatus) facts.push(['resume.personal.militaryStatus', listTitle('militaryServiceStatuses', resume.militaryStatus, locale)!]);
+  if (resume.maritalStatus)
+    facts.push(['resume.personal.maritalStatus', listTitle('maritalStatuses', resume.maritalStatus, locale)!]);
+  if (resume.militaryStatus)
+    facts.push([
+      'resume.personal.militaryStatus',
+      listTitle('militaryServiceStatuses', resume.militaryStatus, locale)!,
+    ]);
   const listSections: SectionName[] = ['jobs', 'educations', 'certificates', 'publications'];
 
   return (
     <article className="flex flex-col gap-5" data-testid="resume-view">
       <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-start">
         {resume.pic ? (
-          <img src={pictureUrl(resume.pic, 256)} alt={t('resume.picture.of', { name })} width={128} height={128} className="size-32 rounded-full object-cover" />
+          <img
+            src={pictureUrl(resume.pic, 256)}
+            alt={t('resume.picture.of', { name })}
+            width={128}
+            height={128}
+            className="size-32 rounded-full object-cover"
+          />
         ) : (
           <PicturePlaceholder gender={resume.gender} label={t('resume.picture.none')} className="size-28" />
         )}
@@ -61,7 +83,10 @@ export function ResumeView({ resume }: { resume: Resume }) {
           {facts.map(([key, value]) => (
             <div key={key} className="flex gap-2">
               <dt className="text-muted">{t(key)}:</dt>
-              <dd className="font-medium" dir={key === 'resume.personal.email' || key === 'resume.personal.phone' ? 'ltr' : undefined}>
+              <dd
+                className="font-medium"
+                dir={key === 'resume.personal.email' || key === 'resume.personal.phone' ? 'ltr' : undefined}
+              >
                 {value}
               </dd>
             </div>

@@ -11,13 +11,33 @@ import { formatNumber, localDigits } from '../../lib/format.ts';
 import type { ResumeActionResult } from '../../lib/resume/actions.server.ts';
 import { formatIsoDate, formatIsoMonth } from '../../lib/resume/dates.ts';
 import { codesForField } from '../../lib/resume/schemas.ts';
-import { LANGUAGE_LEVELS, SKILL_LEVELS, type Certificate, type Education, type Job, type Language, type Publication, type SectionItems, type SectionName, type Skill } from '../../lib/resume/types.ts';
+import {
+  LANGUAGE_LEVELS,
+  SKILL_LEVELS,
+  type Certificate,
+  type Education,
+  type Job,
+  type Language,
+  type Publication,
+  type SectionItems,
+  type SectionName,
+  type Skill,
+} from '../../lib/resume/types.ts';
 import { listTitle, listTitles } from '../../lib/closed-lists.ts';
 import { buttonClass } from '../ui/Button.tsx';
 import { ClosedListSelect, ProvinceCityFields } from '../ui/ClosedListSelect.tsx';
 import { EmptyState, Spinner } from '../ui/States.tsx';
 import { useExcToasts } from '../ui/Toaster.tsx';
-import { CheckboxField, ChoiceField, FormGrid, JalaliDateField, SuggestField, TextAreaField, TextField, YearField } from './fields.tsx';
+import {
+  CheckboxField,
+  ChoiceField,
+  FormGrid,
+  JalaliDateField,
+  SuggestField,
+  TextAreaField,
+  TextField,
+  YearField,
+} from './fields.tsx';
 
 type ErrorsFor = (field: string) => string | undefined;
 
@@ -33,13 +53,52 @@ function EducationFields({ item, errors }: { item?: Education; errors: ErrorsFor
   const t = useT();
   return (
     <FormGrid>
-      <SuggestField label={t('resume.education.university')} name="university" category="universities" defaultValue={item?.university} errorMessage={errors('university')} />
-      <SuggestField label={t('resume.education.fieldOfStudy')} name="fieldOfStudy" category="fieldsOfStudy" defaultValue={item?.fieldOfStudy} errorMessage={errors('fieldOfStudy')} />
-      <ClosedListSelect list="degreeLevels" name="degreeLevel" label={t('resume.education.degreeLevel')} defaultValue={item?.degreeLevel} errorMessage={errors('degreeLevel')} />
-      <TextField label={t('resume.education.gpa')} name="gpa" inputMode="decimal" dir="ltr" defaultValue={item?.gpa != null ? String(item.gpa) : ''} errorMessage={errors('gpa')} />
-      <YearField label={t('resume.education.startYear')} name="startYear" defaultValue={item?.startYear} errorMessage={errors('startYear')} />
-      <YearField label={t('resume.education.endYear')} name="endYear" defaultValue={item?.endYear} errorMessage={errors('endYear')} />
-      <CheckboxField label={t('resume.education.currentlyEnrolled')} name="currentlyEnrolled" defaultChecked={item?.currentlyEnrolled} />
+      <SuggestField
+        label={t('resume.education.university')}
+        name="university"
+        category="universities"
+        defaultValue={item?.university}
+        errorMessage={errors('university')}
+      />
+      <SuggestField
+        label={t('resume.education.fieldOfStudy')}
+        name="fieldOfStudy"
+        category="fieldsOfStudy"
+        defaultValue={item?.fieldOfStudy}
+        errorMessage={errors('fieldOfStudy')}
+      />
+      <ClosedListSelect
+        list="degreeLevels"
+        name="degreeLevel"
+        label={t('resume.education.degreeLevel')}
+        defaultValue={item?.degreeLevel}
+        errorMessage={errors('degreeLevel')}
+      />
+      <TextField
+        label={t('resume.education.gpa')}
+        name="gpa"
+        inputMode="decimal"
+        dir="ltr"
+        defaultValue={item?.gpa != null ? String(item.gpa) : ''}
+        errorMessage={errors('gpa')}
+      />
+      <YearField
+        label={t('resume.education.startYear')}
+        name="startYear"
+        defaultValue={item?.startYear}
+        errorMessage={errors('startYear')}
+      />
+      <YearField
+        label={t('resume.education.endYear')}
+        name="endYear"
+        defaultValue={item?.endYear}
+        errorMessage={errors('endYear')}
+      />
+      <CheckboxField
+        label={t('resume.education.currentlyEnrolled')}
+        name="currentlyEnrolled"
+        defaultChecked={item?.currentlyEnrolled}
+      />
     </FormGrid>
   );
 }
@@ -48,26 +107,95 @@ function JobFields({ item, errors }: { item?: Job; errors: ErrorsFor }) {
   const t = useT();
   return (
     <FormGrid>
-      <SuggestField label={t('resume.job.jobTitle')} name="jobTitle" category="jobTitles" defaultValue={item?.jobTitle} errorMessage={errors('jobTitle')} />
-      <TextField label={t('resume.job.companyName')} name="companyName" defaultValue={item?.companyName ?? ''} errorMessage={errors('companyName')} />
-      <ClosedListSelect list="industries" name="industry" label={t('resume.job.industry')} defaultValue={item?.industry} errorMessage={errors('industry')} />
-      <ClosedListSelect list="employmentTypes" name="employmentType" label={t('resume.job.employmentType')} defaultValue={item?.employmentType} errorMessage={errors('employmentType')} />
-      <ProvinceCityFields provinceLabel={t('resume.personal.province')} cityLabel={t('resume.personal.city')} defaultProvince={item?.province} defaultCity={item?.city} provinceError={errors('province')} cityError={errors('city')} />
-      <JalaliDateField label={t('resume.job.startDate')} name="startDate" defaultValue={item?.startDate} errorMessage={errors('startDate')} />
-      <JalaliDateField label={t('resume.job.endDate')} name="endDate" defaultValue={item?.endDate} errorMessage={errors('endDate')} />
-      <CheckboxField label={t('resume.job.currentlyEmployed')} name="currentlyEmployed" defaultChecked={item?.currentlyEmployed} />
+      <SuggestField
+        label={t('resume.job.jobTitle')}
+        name="jobTitle"
+        category="jobTitles"
+        defaultValue={item?.jobTitle}
+        errorMessage={errors('jobTitle')}
+      />
+      <TextField
+        label={t('resume.job.companyName')}
+        name="companyName"
+        defaultValue={item?.companyName ?? ''}
+        errorMessage={errors('companyName')}
+      />
+      <ClosedListSelect
+        list="industries"
+        name="industry"
+        label={t('resume.job.industry')}
+        defaultValue={item?.industry}
+        errorMessage={errors('industry')}
+      />
+      <ClosedListSelect
+        list="employmentTypes"
+        name="employmentType"
+        label={t('resume.job.employmentType')}
+        defaultValue={item?.employmentType}
+        errorMessage={errors('employmentType')}
+      />
+      <ProvinceCityFields
+        provinceLabel={t('resume.personal.province')}
+        cityLabel={t('resume.personal.city')}
+        defaultProvince={item?.province}
+        defaultCity={item?.city}
+        provinceError={errors('province')}
+        cityError={errors('city')}
+      />
+      <JalaliDateField
+        label={t('resume.job.startDate')}
+        name="startDate"
+        defaultValue={item?.startDate}
+        errorMessage={errors('startDate')}
+      />
+      <JalaliDateField
+        label={t('resume.job.endDate')}
+        name="endDate"
+        defaultValue={item?.endDate}
+        errorMessage={errors('endDate')}
+      />
+      <CheckboxField
+        label={t('resume.job.currentlyEmployed')}
+        name="currentlyEmployed"
+        defaultChecked={item?.currentlyEmployed}
+      />
       <div className="sm:col-span-2">
-        <TextAreaField label={t('resume.job.description')} name="description" defaultValue={item?.description} errorMessage={errors('description')} />
+        <TextAreaField
+          label={t('resume.job.description')}
+          name="description"
+          defaultValue={item?.description}
+          errorMessage={errors('description')}
+        />
       </div>
     </FormGrid>
   );
 }
 
-function LevelFields({ item, errors, category, levels, nameKey, levelKey }: { item?: Skill | Language; errors: ErrorsFor; category: string; levels: readonly string[]; nameKey: MessageKey; levelKey: MessageKey }) {
+function LevelFields({
+  item,
+  errors,
+  category,
+  levels,
+  nameKey,
+  levelKey,
+}: {
+  item?: Skill | Language;
+  errors: ErrorsFor;
+  category: string;
+  levels: readonly string[];
+  nameKey: MessageKey;
+  levelKey: MessageKey;
+}) {
   const t = useT();
   return (
     <FormGrid>
-      <SuggestField label={t(nameKey)} name="name" category={category} defaultValue={item?.name} errorMessage={errors('name')} />
+      <SuggestField
+        label={t(nameKey)}
+        name="name"
+        category={category}
+        defaultValue={item?.name}
+        errorMessage={errors('name')}
+      />
       <ChoiceField
         label={t(levelKey)}
         name="level"
@@ -84,11 +212,40 @@ function CertificateFields({ item, errors }: { item?: Certificate; errors: Error
   const t = useT();
   return (
     <FormGrid>
-      <TextField label={t('resume.certificate.title')} name="title" defaultValue={item?.title ?? ''} errorMessage={errors('title')} />
-      <TextField label={t('resume.certificate.issuedBy')} name="issuedBy" defaultValue={item?.issuedBy ?? ''} errorMessage={errors('issuedBy')} />
-      <TextField label={t('resume.certificate.link')} name="link" type="url" dir="ltr" defaultValue={item?.link ?? ''} errorMessage={errors('link')} />
-      <TextField label={t('resume.certificate.durationHours')} name="durationHours" inputMode="numeric" dir="ltr" defaultValue={item?.durationHours != null ? String(item.durationHours) : ''} errorMessage={errors('durationHours')} />
-      <JalaliDateField label={t('resume.certificate.completionDate')} name="completionDate" defaultValue={item?.completionDate} errorMessage={errors('completionDate')} />
+      <TextField
+        label={t('resume.certificate.title')}
+        name="title"
+        defaultValue={item?.title ?? ''}
+        errorMessage={errors('title')}
+      />
+      <TextField
+        label={t('resume.certificate.issuedBy')}
+        name="issuedBy"
+        defaultValue={item?.issuedBy ?? ''}
+        errorMessage={errors('issuedBy')}
+      />
+      <TextField
+        label={t('resume.certificate.link')}
+        name="link"
+        type="url"
+        dir="ltr"
+        defaultValue={item?.link ?? ''}
+        errorMessage={errors('link')}
+      />
+      <TextField
+        label={t('resume.certificate.durationHours')}
+        name="durationHours"
+        inputMode="numeric"
+        dir="ltr"
+        defaultValue={item?.durationHours != null ? String(item.durationHours) : ''}
+        errorMessage={errors('durationHours')}
+      />
+      <JalaliDateField
+        label={t('resume.certificate.completionDate')}
+        name="completionDate"
+        defaultValue={item?.completionDate}
+        errorMessage={errors('completionDate')}
+      />
     </FormGrid>
   );
 }
@@ -97,28 +254,87 @@ function PublicationFields({ item, errors }: { item?: Publication; errors: Error
   const t = useT();
   return (
     <FormGrid>
-      <TextField label={t('resume.publication.title')} name="title" defaultValue={item?.title ?? ''} errorMessage={errors('title')} />
-      <TextField label={t('resume.publication.publisher')} name="publisher" defaultValue={item?.publisher ?? ''} errorMessage={errors('publisher')} />
-      <TextField label={t('resume.publication.authors')} description={t('resume.publication.authorsHint')} name="authors" defaultValue={item?.authors.join('، ') ?? ''} errorMessage={errors('authors')} />
-      <TextField label={t('resume.publication.link')} name="link" type="url" dir="ltr" defaultValue={item?.link ?? ''} errorMessage={errors('link')} />
-      <JalaliDateField label={t('resume.publication.date')} name="date" defaultValue={item?.date} errorMessage={errors('date')} />
+      <TextField
+        label={t('resume.publication.title')}
+        name="title"
+        defaultValue={item?.title ?? ''}
+        errorMessage={errors('title')}
+      />
+      <TextField
+        label={t('resume.publication.publisher')}
+        name="publisher"
+        defaultValue={item?.publisher ?? ''}
+        errorMessage={errors('publisher')}
+      />
+      <TextField
+        label={t('resume.publication.authors')}
+        description={t('resume.publication.authorsHint')}
+        name="authors"
+        defaultValue={item?.authors.join('، ') ?? ''}
+        errorMessage={errors('authors')}
+      />
+      <TextField
+        label={t('resume.publication.link')}
+        name="link"
+        type="url"
+        dir="ltr"
+        defaultValue={item?.link ?? ''}
+        errorMessage={errors('link')}
+      />
+      <JalaliDateField
+        label={t('resume.publication.date')}
+        name="date"
+        defaultValue={item?.date}
+        errorMessage={errors('date')}
+      />
       <div className="sm:col-span-2">
-        <TextAreaField label={t('resume.publication.description')} name="description" defaultValue={item?.description} errorMessage={errors('description')} />
+        <TextAreaField
+          label={t('resume.publication.description')}
+          name="description"
+          defaultValue={item?.description}
+          errorMessage={errors('description')}
+        />
       </div>
     </FormGrid>
   );
 }
 
-function ItemFields<S extends SectionName>({ section, item, errors }: { section: S; item?: SectionItems[S]; errors: ErrorsFor }) {
+function ItemFields<S extends SectionName>({
+  section,
+  item,
+  errors,
+}: {
+  section: S;
+  item?: SectionItems[S];
+  errors: ErrorsFor;
+}) {
   switch (section) {
     case 'educations':
       return <EducationFields item={item as Education | undefined} errors={errors} />;
     case 'jobs':
       return <JobFields item={item as Job | undefined} errors={errors} />;
     case 'skills':
-      return <LevelFields item={item as Skill | undefined} errors={errors} category="skills" levels={SKILL_LEVELS} nameKey="resume.skill.name" levelKey="resume.skill.level" />;
+      return (
+        <LevelFields
+          item={item as Skill | undefined}
+          errors={errors}
+          category="skills"
+          levels={SKILL_LEVELS}
+          nameKey="resume.skill.name"
+          levelKey="resume.skill.level"
+        />
+      );
     case 'languages':
-      return <LevelFields item={item as Language | undefined} errors={errors} category="languages" levels={LANGUAGE_LEVELS} nameKey="resume.language.name" levelKey="resume.language.level" />;
+      return (
+        <LevelFields
+          item={item as Language | undefined}
+          errors={errors}
+          category="languages"
+          levels={LANGUAGE_LEVELS}
+          nameKey="resume.language.name"
+          levelKey="resume.language.level"
+        />
+      );
     case 'certificates':
       return <CertificateFields item={item as Certificate | undefined} errors={errors} />;
     default:
@@ -127,7 +343,10 @@ function ItemFields<S extends SectionName>({ section, item, errors }: { section:
 }
 
 /** The line an item shows in the list: its title and what qualifies it. */
-export function useItemSummary(): (section: SectionName, item: SectionItems[SectionName]) => { title: string; detail: string } {
+export function useItemSummary(): (
+  section: SectionName,
+  item: SectionItems[SectionName],
+) => { title: string; detail: string } {
   const t = useT();
   const locale = useLocale();
   const digits = (value: string | number) => localDigits(value, locale);
@@ -137,13 +356,25 @@ export function useItemSummary(): (section: SectionName, item: SectionItems[Sect
         const e = item as Education;
         const end = e.currentlyEnrolled ? t('resume.present') : e.endYear ? digits(e.endYear) : '';
         const gpa = e.gpa != null ? ` · ${t('resume.education.gpa')} ${formatNumber(e.gpa, locale)}` : '';
-        return { title: `${listTitle('degreeLevels', e.degreeLevel, locale) ?? ''} ${e.fieldOfStudy}`.trim(), detail: `${e.university} · ${digits(e.startYear)}–${end}${gpa}` };
+        return {
+          title: `${listTitle('degreeLevels', e.degreeLevel, locale) ?? ''} ${e.fieldOfStudy}`.trim(),
+          detail: `${e.university} · ${digits(e.startYear)}–${end}${gpa}`,
+        };
       }
       case 'jobs': {
         const j = item as Job;
         const end = j.currentlyEmployed ? t('resume.present') : formatIsoMonth(j.endDate, locale);
-        const kind = listTitles([['employmentTypes', j.employmentType], ['cities', j.city]], locale);
-        return { title: j.jobTitle, detail: `${j.companyName}${kind ? ` · ${kind}` : ''} · ${formatIsoMonth(j.startDate, locale)}–${end}` };
+        const kind = listTitles(
+          [
+            ['employmentTypes', j.employmentType],
+            ['cities', j.city],
+          ],
+          locale,
+        );
+        return {
+          title: j.jobTitle,
+          detail: `${j.companyName}${kind ? ` · ${kind}` : ''} · ${formatIsoMonth(j.startDate, locale)}–${end}`,
+        };
       }
       case 'skills':
       case 'languages': {
@@ -152,7 +383,10 @@ export function useItemSummary(): (section: SectionName, item: SectionItems[Sect
       }
       case 'certificates': {
         const c = item as Certificate;
-        const hours = c.durationHours != null ? ` · ${t('resume.certificate.hours', { hours: formatNumber(c.durationHours, locale) })}` : '';
+        const hours =
+          c.durationHours != null
+            ? ` · ${t('resume.certificate.hours', { hours: formatNumber(c.durationHours, locale) })}`
+            : '';
         const date = c.completionDate ? ` · ${formatIsoDate(c.completionDate, locale)}` : '';
         return { title: c.title, detail: `${c.issuedBy}${hours}${date}` };
       }
@@ -198,7 +432,14 @@ interface SectionEditorProps<S extends SectionName> {
   intro?: ReactNode;
 }
 
-export function SectionEditor<S extends SectionName>({ section, resumeId, items, action, headingLevel = 2, intro }: SectionEditorProps<S>) {
+export function SectionEditor<S extends SectionName>({
+  section,
+  resumeId,
+  items,
+  action,
+  headingLevel = 2,
+  intro,
+}: SectionEditorProps<S>) {
   const t = useT();
   const fetcher = useFetcher<ResumeActionResult>({ key: `resume-${section}` });
   const result = fetcher.data?.target === section ? fetcher.data : undefined;
@@ -220,7 +461,12 @@ export function SectionEditor<S extends SectionName>({ section, resumeId, items,
   const headingId = `section-${section}`;
 
   return (
-    <section aria-labelledby={headingId} aria-busy={busy} className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6" data-testid={`section-${section}`}>
+    <section
+      aria-labelledby={headingId}
+      aria-busy={busy}
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6"
+      data-testid={`section-${section}`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Heading id={headingId} className="text-lg font-bold text-ink">
           {t(SECTION_TITLE[section])}
@@ -235,7 +481,11 @@ export function SectionEditor<S extends SectionName>({ section, resumeId, items,
           {items.map((item) => {
             const { title, detail } = summary(section, item);
             return (
-              <li key={`${item.id}-${round}`} className="rounded-xl border border-line p-3" data-testid={`item-${section}`}>
+              <li
+                key={`${item.id}-${round}`}
+                className="rounded-xl border border-line p-3"
+                data-testid={`item-${section}`}
+              >
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div className="min-w-0">
                     <p className="font-semibold text-ink">{title}</p>
@@ -246,25 +496,55 @@ export function SectionEditor<S extends SectionName>({ section, resumeId, items,
                     <input type="hidden" name="section" value={section} />
                     <input type="hidden" name="resumeId" value={resumeId} />
                     <input type="hidden" name="itemId" value={item.id} />
-                    <button type="submit" className={buttonClass('ghost', 'min-h-11 px-3 text-danger')} disabled={busy} aria-label={t('resume.deleteItem', { title })}>
+                    <button
+                      type="submit"
+                      className={buttonClass('ghost', 'min-h-11 px-3 text-danger')}
+                      disabled={busy}
+                      aria-label={t('resume.deleteItem', { title })}
+                    >
                       {t('resume.delete')}
                     </button>
                   </fetcher.Form>
                 </div>
                 <details className="mt-2" open={failedItem === item.id || undefined}>
-                  <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-1 text-sm font-semibold text-brand-700" aria-label={t('resume.editItem', { title })}>
+                  <summary
+                    className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-1 text-sm font-semibold text-brand-700"
+                    aria-label={t('resume.editItem', { title })}
+                  >
                     {t('resume.edit')}
                   </summary>
-                  <ItemForm section={section} resumeId={resumeId} item={item} action={action} fetcher={fetcher} busy={busy} errors={errorsOf(item.id)} />
+                  <ItemForm
+                    section={section}
+                    resumeId={resumeId}
+                    item={item}
+                    action={action}
+                    fetcher={fetcher}
+                    busy={busy}
+                    errors={errorsOf(item.id)}
+                  />
                 </details>
               </li>
             );
           })}
         </ul>
       )}
-      <details key={`add-${round}`} className="rounded-xl border border-dashed border-brand-200 p-3" open={failedItem === 'new' || items.length === 0 || undefined} data-testid={`add-${section}`}>
-        <summary className="inline-flex min-h-11 cursor-pointer items-center px-1 font-semibold text-brand-700">{t(ADD_LABEL[section])}</summary>
-        <ItemForm section={section} resumeId={resumeId} action={action} fetcher={fetcher} busy={busy} errors={errorsOf('new')} />
+      <details
+        key={`add-${round}`}
+        className="rounded-xl border border-dashed border-brand-200 p-3"
+        open={failedItem === 'new' || items.length === 0 || undefined}
+        data-testid={`add-${section}`}
+      >
+        <summary className="inline-flex min-h-11 cursor-pointer items-center px-1 font-semibold text-brand-700">
+          {t(ADD_LABEL[section])}
+        </summary>
+        <ItemForm
+          section={section}
+          resumeId={resumeId}
+          action={action}
+          fetcher={fetcher}
+          busy={busy}
+          errors={errorsOf('new')}
+        />
       </details>
     </section>
   );
@@ -290,7 +570,12 @@ function ItemForm<S extends SectionName>({
   const t = useT();
   const fieldErrors = useFieldErrors(errors);
   return (
-    <fetcher.Form method="post" action={action} className="mt-3 flex flex-col gap-4" data-testid={item ? `edit-form-${section}` : `add-form-${section}`}>
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="mt-3 flex flex-col gap-4"
+      data-testid={item ? `edit-form-${section}` : `add-form-${section}`}
+    >
       <input type="hidden" name="intent" value={item ? 'update' : 'add'} />
       <input type="hidden" name="section" value={section} />
       <input type="hidden" name="resumeId" value={resumeId} />

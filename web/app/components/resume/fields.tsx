@@ -3,7 +3,18 @@
 import type { ApiAnswer } from '@darmankar/api-types';
 import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text, TextArea, TextField as AriaTextField } from 'react-aria-components';
+import {
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+  TextArea,
+  TextField as AriaTextField,
+} from 'react-aria-components';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { localDigits } from '../../lib/format.ts';
 import { yearChoices } from '../../lib/resume/dates.ts';
@@ -63,7 +74,17 @@ export function ChoiceField({ label, name, options, defaultValue, errorMessage, 
 }
 
 /** A year of the Jalali calendar: the current year and a hundred back (spec §9). */
-export function YearField({ label, name, defaultValue, errorMessage }: { label: string; name: string; defaultValue?: number | null; errorMessage?: string }) {
+export function YearField({
+  label,
+  name,
+  defaultValue,
+  errorMessage,
+}: {
+  label: string;
+  name: string;
+  defaultValue?: number | null;
+  errorMessage?: string;
+}) {
   const locale = useLocale();
   const t = useT();
   return (
@@ -81,7 +102,15 @@ export function YearField({ label, name, defaultValue, errorMessage }: { label: 
 /** The site's one date input: Jalali day, month and year selects with a calendar (components/ui). */
 export { JalaliDateField } from '../ui/JalaliDateField.tsx';
 
-export function CheckboxField({ label, name, defaultChecked }: { label: string; name: string; defaultChecked?: boolean }) {
+export function CheckboxField({
+  label,
+  name,
+  defaultChecked,
+}: {
+  label: string;
+  name: string;
+  defaultChecked?: boolean;
+}) {
   return (
     <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink">
       <input type="checkbox" name={name} defaultChecked={defaultChecked} className="size-5 accent-brand-600" />
@@ -90,9 +119,27 @@ export function CheckboxField({ label, name, defaultChecked }: { label: string; 
   );
 }
 
-export function TextAreaField({ label, name, defaultValue, errorMessage, description }: { label: string; name: string; defaultValue?: string | null; errorMessage?: string; description?: string }) {
+export function TextAreaField({
+  label,
+  name,
+  defaultValue,
+  errorMessage,
+  description,
+}: {
+  label: string;
+  name: string;
+  defaultValue?: string | null;
+  errorMessage?: string;
+  description?: string;
+}) {
   return (
-    <AriaTextField name={name} defaultValue={defaultValue ?? ''} validationBehavior="aria" isInvalid={Boolean(errorMessage)} className="flex flex-col gap-1.5">
+    <AriaTextField
+      name={name}
+      defaultValue={defaultValue ?? ''}
+      validationBehavior="aria"
+      isInvalid={Boolean(errorMessage)}
+      className="flex flex-col gap-1.5"
+    >
       <Label className={labelClass}>{label}</Label>
       <TextArea rows={4} className={clsx(inputClass, 'py-3')} />
       {description && (
@@ -112,7 +159,19 @@ type Suggestion = ApiAnswer<'/suggestions/search', 'get'>['items'][number];
  * Free text with suggestions from `GET suggestions/search` (a react-aria combobox). The typed text
  * is what the form submits, so a value outside the list is kept and it works without JavaScript.
  */
-export function SuggestField({ label, name, category, defaultValue, errorMessage }: { label: string; name: string; category: string; defaultValue?: string | null; errorMessage?: string }) {
+export function SuggestField({
+  label,
+  name,
+  category,
+  defaultValue,
+  errorMessage,
+}: {
+  label: string;
+  name: string;
+  category: string;
+  defaultValue?: string | null;
+  errorMessage?: string;
+}) {
   const locale = useLocale();
   const [text, setText] = useState(defaultValue ?? '');
   const [items, setItems] = useState<Suggestion[]>([]);
@@ -131,7 +190,10 @@ export function SuggestField({ label, name, category, defaultValue, errorMessage
       .catch(() => {});
     return () => controller.abort();
   }, [category, text]);
-  const shown = items.map((item) => ({ id: item.id, title: locale === 'en' && item.titleEn ? item.titleEn : item.title }));
+  const shown = items.map((item) => ({
+    id: item.id,
+    title: locale === 'en' && item.titleEn ? item.titleEn : item.title,
+  }));
   return (
     <ComboBox
       name={name}
@@ -155,10 +217,17 @@ export function SuggestField({ label, name, category, defaultValue, errorMessage
       <Label className={labelClass}>{label}</Label>
       <Input className={inputClass} />
       <FieldError className={errorClass}>{errorMessage}</FieldError>
-      <Popover className="min-w-[--trigger-width] rounded-xl border border-line bg-white p-1 shadow-lg" placement="bottom start">
+      <Popover
+        className="min-w-[--trigger-width] rounded-xl border border-line bg-white p-1 shadow-lg"
+        placement="bottom start"
+      >
         <ListBox className="max-h-72 overflow-auto outline-none">
           {(item: { id: string; title: string }) => (
-            <ListBoxItem id={item.id} textValue={item.title} className="cursor-pointer rounded-lg px-3 py-2 text-sm outline-none data-[focused]:bg-brand-50">
+            <ListBoxItem
+              id={item.id}
+              textValue={item.title}
+              className="cursor-pointer rounded-lg px-3 py-2 text-sm outline-none data-[focused]:bg-brand-50"
+            >
               {item.title}
             </ListBoxItem>
           )}

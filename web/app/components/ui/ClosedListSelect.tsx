@@ -22,7 +22,17 @@ export interface ClosedListSelectProps {
 
 const selectClass = clsx(inputClass, 'appearance-auto pe-8');
 
-export function ClosedListSelect({ list, name, label, defaultValue, errorMessage, parentId, value, onChange, testId }: ClosedListSelectProps) {
+export function ClosedListSelect({
+  list,
+  name,
+  label,
+  defaultValue,
+  errorMessage,
+  parentId,
+  value,
+  onChange,
+  testId,
+}: ClosedListSelectProps) {
   const t = useT();
   const locale = useLocale();
   const id = useId();
@@ -32,7 +42,9 @@ export function ClosedListSelect({ list, name, label, defaultValue, errorMessage
   const legacy = current !== '' && !options.some((option) => option.id === current) ? current : null;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink">{label}</label>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
       <select
         id={id}
         name={name}
@@ -46,16 +58,30 @@ export function ClosedListSelect({ list, name, label, defaultValue, errorMessage
         <option value="">{t('ui.select')}</option>
         {legacy !== null && <option value={legacy}>{legacy}</option>}
         {options.map((option) => (
-          <option key={option.id} value={option.id}>{option.label}</option>
+          <option key={option.id} value={option.id}>
+            {option.label}
+          </option>
         ))}
       </select>
-      {errorMessage && <p id={`${id}-error`} className="text-sm text-danger">{errorMessage}</p>}
+      {errorMessage && (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {errorMessage}
+        </p>
+      )}
     </div>
   );
 }
 
 /** A province and a city of it: the city picker offers the chosen province's cities. */
-export function ProvinceCityFields({ provinceLabel, cityLabel, defaultProvince, defaultCity, provinceError, cityError, names = { province: 'province', city: 'city' } }: {
+export function ProvinceCityFields({
+  provinceLabel,
+  cityLabel,
+  defaultProvince,
+  defaultCity,
+  provinceError,
+  cityError,
+  names = { province: 'province', city: 'city' },
+}: {
   provinceLabel: string;
   cityLabel: string;
   defaultProvince?: string | null;
@@ -79,7 +105,15 @@ export function ProvinceCityFields({ provinceLabel, cityLabel, defaultProvince, 
           if (next !== province) setCity('');
         }}
       />
-      <ClosedListSelect list="cities" name={names.city} label={cityLabel} value={city} parentId={province || null} errorMessage={cityError} onChange={setCity} />
+      <ClosedListSelect
+        list="cities"
+        name={names.city}
+        label={cityLabel}
+        value={city}
+        parentId={province || null}
+        errorMessage={cityError}
+        onChange={setCity}
+      />
     </>
   );
 }

@@ -15,8 +15,16 @@ export function Drawer({ isOpen, onOpenChange, title, children }: DrawerProps) {
   const t = useT();
   useModalHistory(isOpen, () => onOpenChange(false));
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className="fixed inset-0 z-50 bg-slate-900/40">
-      <Modal className="drawer fixed inset-y-0 start-0 w-[70vw] overflow-y-auto bg-white shadow-2xl outline-none" data-testid="drawer">
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable
+      className="fixed inset-0 z-50 bg-slate-900/40"
+    >
+      <Modal
+        className="drawer fixed inset-y-0 start-0 w-[70vw] overflow-y-auto bg-white shadow-2xl outline-none"
+        data-testid="drawer"
+      >
         <Dialog className="flex h-full flex-col outline-none">
           {({ close }) => (
             <>

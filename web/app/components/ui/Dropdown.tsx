@@ -26,7 +26,11 @@ export function Dropdown({ label, trigger, children, testId }: DropdownProps) {
       >
         {trigger}
       </Button>
-      <Popover placement="bottom end" offset={8} className="w-72 rounded-2xl border border-line bg-white shadow-xl outline-none">
+      <Popover
+        placement="bottom end"
+        offset={8}
+        className="w-72 rounded-2xl border border-line bg-white shadow-xl outline-none"
+      >
         <Dialog aria-label={label} className="max-h-[80vh] overflow-y-auto p-2 outline-none" data-testid={testId}>
           {children}
         </Dialog>

@@ -1,6 +1,18 @@
 import { CalendarDate, PersianCalendar, toCalendar, today } from '@internationalized/date';
 import type { RefObject } from 'react';
-import { Button, Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Dialog, Heading, I18nProvider, Popover } from 'react-aria-components';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  CalendarGridBody,
+  CalendarGridHeader,
+  CalendarHeaderCell,
+  Dialog,
+  Heading,
+  I18nProvider,
+  Popover,
+} from 'react-aria-components';
 import { useLocale } from '../../i18n/index.ts';
 import type { JalaliParts } from '../../lib/jalali-date.ts';
 
@@ -22,7 +34,15 @@ const persian = new PersianCalendar();
  * and Page Down by month, Enter picks, Escape closes and focus goes back to the button), in the
  * page's language with its digits; the days after today in Tehran cannot be picked.
  */
-export function JalaliCalendarPopover({ triggerRef, isOpen, onOpenChange, label, value, oldestYear, onChange }: JalaliCalendarPopoverProps) {
+export function JalaliCalendarPopover({
+  triggerRef,
+  isOpen,
+  onOpenChange,
+  label,
+  value,
+  oldestYear,
+  onChange,
+}: JalaliCalendarPopoverProps) {
   const locale = useLocale();
   const calendarLocale = locale === 'fa' ? 'fa-IR-u-ca-persian' : 'en-US-u-ca-persian';
   const maxValue = toCalendar(today('Asia/Tehran'), persian);
@@ -33,9 +53,16 @@ export function JalaliCalendarPopover({ triggerRef, isOpen, onOpenChange, label,
   } catch {
     selected = null;
   }
-  const navButton = 'grid size-10 place-items-center rounded-lg text-ink hover:bg-surface outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-100 data-[disabled]:opacity-40';
+  const navButton =
+    'grid size-10 place-items-center rounded-lg text-ink hover:bg-surface outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-100 data-[disabled]:opacity-40';
   return (
-    <Popover triggerRef={triggerRef} isOpen={isOpen} onOpenChange={onOpenChange} placement="bottom end" className="rounded-2xl border border-line bg-white p-3 shadow-xl outline-none">
+    <Popover
+      triggerRef={triggerRef}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      placement="bottom end"
+      className="rounded-2xl border border-line bg-white p-3 shadow-xl outline-none"
+    >
       <Dialog aria-label={label} className="outline-none" data-testid="date-calendar">
         <I18nProvider locale={calendarLocale}>
           <Calendar
@@ -47,15 +74,37 @@ export function JalaliCalendarPopover({ triggerRef, isOpen, onOpenChange, label,
           >
             <header className="mb-2 flex items-center justify-between gap-2">
               <Button slot="previous" className={navButton}>
-                <svg viewBox="0 0 24 24" className="size-5 rtl:rotate-180" aria-hidden="true"><path d="m15 6-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+                <svg viewBox="0 0 24 24" className="size-5 rtl:rotate-180" aria-hidden="true">
+                  <path
+                    d="m15 6-6 6 6 6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
               </Button>
               <Heading className="text-base font-bold text-ink" />
               <Button slot="next" className={navButton}>
-                <svg viewBox="0 0 24 24" className="size-5 rtl:rotate-180" aria-hidden="true"><path d="m9 6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+                <svg viewBox="0 0 24 24" className="size-5 rtl:rotate-180" aria-hidden="true">
+                  <path
+                    d="m9 6 6 6-6 6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
               </Button>
             </header>
             <CalendarGrid className="border-separate border-spacing-0.5">
-              <CalendarGridHeader>{(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-muted">{day}</CalendarHeaderCell>}</CalendarGridHeader>
+              <CalendarGridHeader>
+                {(day) => (
+                  <CalendarHeaderCell className="pb-1 text-xs font-medium text-muted">{day}</CalendarHeaderCell>
+                )}
+              </CalendarGridHeader>
               <CalendarGridBody>
                 {(date) => (
                   <CalendarCell

@@ -7,7 +7,9 @@ import { monthNames, yearChoices } from '../../lib/resume/dates.ts';
 import { inputClass } from './TextField.tsx';
 
 // The calendar (react-aria's Calendar, Popover and Dialog) is fetched when someone first opens it.
-const JalaliCalendarPopover = lazy(() => import('./JalaliCalendarPopover.tsx').then((module) => ({ default: module.JalaliCalendarPopover })));
+const JalaliCalendarPopover = lazy(() =>
+  import('./JalaliCalendarPopover.tsx').then((module) => ({ default: module.JalaliCalendarPopover })),
+);
 
 export interface JalaliDateFieldProps {
   label: string;
@@ -31,7 +33,11 @@ export function JalaliDateField({ label, name, defaultValue, errorMessage }: Jal
   const t = useT();
   const id = useId();
   const initial = isoToJalaliParts(defaultValue);
-  const [parts, setParts] = useState({ d: initial ? String(initial.d) : '', m: initial ? String(initial.m) : '', y: initial ? String(initial.y) : '' });
+  const [parts, setParts] = useState({
+    d: initial ? String(initial.d) : '',
+    m: initial ? String(initial.m) : '',
+    y: initial ? String(initial.y) : '',
+  });
   const [hydrated, setHydrated] = useState(false);
   const [calendarOpen, setCalendarOpen] = useState(false);
   const [calendarUsed, setCalendarUsed] = useState(false);
@@ -40,7 +46,8 @@ export function JalaliDateField({ label, name, defaultValue, errorMessage }: Jal
   const months = monthNames(locale);
   const invalid = errorMessage ? true : undefined;
   const describedBy = errorMessage ? `${id}-error` : undefined;
-  const chosen: JalaliParts | null = parts.y && parts.m && parts.d ? { y: Number(parts.y), m: Number(parts.m), d: Number(parts.d) } : null;
+  const chosen: JalaliParts | null =
+    parts.y && parts.m && parts.d ? { y: Number(parts.y), m: Number(parts.m), d: Number(parts.d) } : null;
   const set = (part: keyof typeof parts) => (event: React.ChangeEvent<HTMLSelectElement>) => {
     // Read now: the event's target is gone by the time the state update runs.
     const { value } = event.currentTarget;
@@ -51,7 +58,14 @@ export function JalaliDateField({ label, name, defaultValue, errorMessage }: Jal
       <legend className="mb-1.5 text-sm font-medium text-ink">{label}</legend>
       <div className="flex gap-2">
         <div className="grid flex-1 grid-cols-[1fr_1.6fr_1.3fr] gap-2">
-          <select name={`${name}.d`} aria-label={`${label}: ${t('ui.day')}`} value={parts.d} onChange={set('d')} className={selectClass} aria-invalid={invalid}>
+          <select
+            name={`${name}.d`}
+            aria-label={`${label}: ${t('ui.day')}`}
+            value={parts.d}
+            onChange={set('d')}
+            className={selectClass}
+            aria-invalid={invalid}
+          >
             <option value="">{t('ui.day')}</option>
             {Array.from({ length: 31 }, (_, i) => i + 1).map((day) => (
               <option key={day} value={day}>
@@ -59,7 +73,14 @@ export function JalaliDateField({ label, name, defaultValue, errorMessage }: Jal
               </option>
             ))}
           </select>
-          <select name={`${name}.m`} aria-label={`${label}: ${t('ui.month')}`} value={parts.m} onChange={set('m')} className={selectClass} aria-invalid={invalid}>
+          <select
+            name={`${name}.m`}
+            aria-label={`${label}: ${t('ui.month')}`}
+            value={parts.m}
+            onChange={set('m')}
+            className={selectClass}
+            aria-invalid={invalid}
+          >
             <option value="">{t('ui.month')}</option>
             {months.map((month, i) => (
               <option key={month} value={i + 1}>
@@ -67,7 +88,14 @@ export function JalaliDateField({ label, name, defaultValue, errorMessage }: Jal
               </option>
             ))}
           </select>
-          <select name={`${name}.y`} aria-label={`${label}: ${t('ui.year')}`} value={parts.y} onChange={set('y')} className={selectClass} aria-invalid={invalid}>
+          <select
+            name={`${name}.y`}
+            aria-label={`${label}: ${t('ui.year')}`}
+            value={parts.y}
+            onChange={set('y')}
+            className={selectClass}
+            aria-invalid={invalid}
+          >
             <option value="">{t('ui.year')}</option>
             {yearChoices().map((year) => (
               <option key={year} value={year}>
@@ -92,8 +120,23 @@ export function JalaliDateField({ label, name, defaultValue, errorMessage }: Jal
             data-testid={`date-${name}-calendar`}
           >
             <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
-              <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-              <path d="M3.5 10h17M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+              <rect
+                x="3.5"
+                y="5"
+                width="17"
+                height="15.5"
+                rx="2.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+              />
+              <path
+                d="M3.5 10h17M8 3v4M16 3v4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+              />
             </svg>
           </button>
         )}

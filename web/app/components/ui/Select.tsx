@@ -41,7 +41,9 @@ export function Select({ label, name, options, placeholder, value, defaultValue,
       <Label className="text-sm font-medium text-ink">{label}</Label>
       <Button className={`${inputClass} flex items-center justify-between text-start`}>
         <SelectValue className="truncate data-[placeholder]:text-slate-500" />
-        <span aria-hidden="true" className="text-muted">▾</span>
+        <span aria-hidden="true" className="text-muted">
+          ▾
+        </span>
       </Button>
       <Popover className="min-w-[--trigger-width] rounded-xl border border-line bg-white p-1 shadow-lg">
         <ListBox className="max-h-72 overflow-auto outline-none">

@@ -23,7 +23,11 @@ export function Tabs({
   onSelectionChange?: (key: string) => void;
 }) {
   return (
-    <AriaTabs defaultSelectedKey={defaultSelectedKey} selectedKey={selectedKey} onSelectionChange={onSelectionChange && ((key) => onSelectionChange(String(key)))}>
+    <AriaTabs
+      defaultSelectedKey={defaultSelectedKey}
+      selectedKey={selectedKey}
+      onSelectionChange={onSelectionChange && ((key) => onSelectionChange(String(key)))}
+    >
       <TabList aria-label={label} className="flex gap-1 border-b border-line">
         {items.map((item) => (
           <Tab

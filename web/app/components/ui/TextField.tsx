@@ -24,7 +24,17 @@ export const inputClass =
   'outline-none transition focus:border-brand-500 focus:ring-4 focus:ring-brand-100 ' +
   'data-[invalid]:border-danger aria-[invalid=true]:border-danger';
 
-export function TextField({ label, description, errorMessage, placeholder, inputMode, dir, inputClassName, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  inputMode,
+  dir,
+  inputClassName,
+  className,
+  ...props
+}: TextFieldProps) {
   return (
     <AriaTextField
       // Server errors are shown, not enforced: native validity would block the corrected resubmit.
@@ -35,7 +45,11 @@ export function TextField({ label, description, errorMessage, placeholder, input
     >
       <Label className="text-sm font-medium text-ink">{label}</Label>
       <Input placeholder={placeholder} inputMode={inputMode} dir={dir} className={clsx(inputClass, inputClassName)} />
-      {description && <Text slot="description" className="text-xs text-muted">{description}</Text>}
+      {description && (
+        <Text slot="description" className="text-xs text-muted">
+          {description}
+        </Text>
+      )}
       <FieldError className="text-sm text-danger">{errorMessage}</FieldError>
     </AriaTextField>
   );

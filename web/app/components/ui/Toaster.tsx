@@ -48,7 +48,11 @@ export function useExcToasts(codes: readonly string[] | undefined, stamp?: unkno
       toast.error(excText(plan.code, locale), {
         id: `${plan.code}-${String(stamp ?? '')}`,
         action: plan.action ? (
-          <Link to={localePath(locale, plan.action.href)} className="ms-auto shrink-0 rounded-lg bg-white/80 px-3 py-1 text-xs font-bold text-brand-700 underline" data-testid="toast-action">
+          <Link
+            to={localePath(locale, plan.action.href)}
+            className="ms-auto shrink-0 rounded-lg bg-white/80 px-3 py-1 text-xs font-bold text-brand-700 underline"
+            data-testid="toast-action"
+          >
             {t(plan.action.label)}
           </Link>
         ) : undefined,

@@ -3,7 +3,16 @@
 // callback sends the payer. Kept apart from the components so they are testable alone.
 import type { MessageKey } from '../../i18n/index.ts';
 import { localePath, type Locale } from '../locale.ts';
-import { RESOURCE_KINDS, type Order, type OrderStatus, type PaymentStatus, type Resource, type ResourceKind, type Resources, type SubmittedPayment } from './types.ts';
+import {
+  RESOURCE_KINDS,
+  type Order,
+  type OrderStatus,
+  type PaymentStatus,
+  type Resource,
+  type ResourceKind,
+  type Resources,
+  type SubmittedPayment,
+} from './types.ts';
 
 /** How many units of `kind` a list holds (0 when the plan grants none of it). */
 export function quantityOf(resources: readonly Resource[], kind: ResourceKind): number {
@@ -11,10 +20,15 @@ export function quantityOf(resources: readonly Resource[], kind: ResourceKind): 
 }
 
 /** Each resource kind a plan grants, with what is left of it when `remaining` is given. */
-export function resourceRows(granted: readonly Resource[], remaining?: readonly Resource[]): Array<{ kind: ResourceKind; total: number; left: number }> {
-  return RESOURCE_KINDS.map((kind) => ({ kind, total: quantityOf(granted, kind), left: remaining ? quantityOf(remaining, kind) : quantityOf(granted, kind) })).filter(
-    (row) => row.total > 0,
-  );
+export function resourceRows(
+  granted: readonly Resource[],
+  remaining?: readonly Resource[],
+): Array<{ kind: ResourceKind; total: number; left: number }> {
+  return RESOURCE_KINDS.map((kind) => ({
+    kind,
+    total: quantityOf(granted, kind),
+    left: remaining ? quantityOf(remaining, kind) : quantityOf(granted, kind),
+  })).filter((row) => row.total > 0);
 }
 
 export interface CartFigures {
@@ -61,14 +75,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageKey> = {
 /** What the history says of an order: its status, except a paid order whose reserved plan was cancelled and refunded. */
 export type OrderStatusShown = OrderStatus | 'refunded';
 
-export const ORDER_STATUS_SHOWN_LABELS: Record<OrderStatusShown, MessageKey> = { ...ORDER_STATUS_LABELS, refunded: 'billing.orderStatus.refunded' };
+export const ORDER_STATUS_SHOWN_LABELS: Record<OrderStatusShown, MessageKey> = {
+  ...ORDER_STATUS_LABELS,
+  refunded: 'billing.orderStatus.refunded',
+};
 
 /**
  * A paid order stays `paid` in the service; when its reserved plan was cancelled the money went
  * back to the wallet (a `reservation_refund` credit), and the history says so instead.
  */
 export function orderStatusShown(order: Pick<Order, 'status' | 'credits'>): OrderStatusShown {
-  return order.status === 'paid' && order.credits.some((credit) => credit.reason === 'reservation_refund') ? 'refunded' : order.status;
+  return order.status === 'paid' && order.credits.some((credit) => credit.reason === 'reservation_refund')
+    ? 'refunded'
+    : order.status;
 }
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, MessageKey> = {

@@ -26,11 +26,18 @@ export interface BillingEmployer {
 }
 
 /** The page's employer for a signed-in member allowed to buy for it (action Billing). */
-export async function loadBillingEmployer({ request, context, params }: BillingRouteArgs, page: 'pricing' | 'orders'): Promise<{ api: ApiClient; employer: BillingEmployer }> {
+export async function loadBillingEmployer(
+  { request, context, params }: BillingRouteArgs,
+  page: 'pricing' | 'orders',
+): Promise<{ api: ApiClient; employer: BillingEmployer }> {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
   const url = new URL(request.url);
-  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `/employers/${encodeURIComponent(params.employerSlug)}/${page}${url.search}`);
+  if (!viewer.isLoggedIn)
+    throw loginRedirect(
+      localeFromPath(url.pathname),
+      `/employers/${encodeURIComponent(params.employerSlug)}/${page}${url.search}`,
+    );
   const employer = await loadEmployer(api, params.employerSlug);
   await requireAccess(api, employer.id, 'Billing');
   return { api, employer: { id: employer.id, slug: employer.slug, brand: employer.brand ?? null } };
@@ -39,7 +46,12 @@ export async function loadBillingEmployer({ request, context, params }: BillingR
 /** Everything the employer's pricing page shows, fetched at once. */
 export async function loadPricingPage(api: ApiClient, employerId: string) {
   const [plans, resources, cart, wallet] = await orRouteError(
-    Promise.all([billingApi.plans(api), billingApi.resources(api, employerId), billingApi.currentCart(api, employerId), billingApi.wallet(api, employerId)]),
+    Promise.all([
+      billingApi.plans(api),
+      billingApi.resources(api, employerId),
+      billingApi.currentCart(api, employerId),
+      billingApi.wallet(api, employerId),
+    ]),
   );
   return { plans, resources, cart, walletBalanceRials: wallet.balanceRials };
 }
@@ -111,10 +123,14 @@ export async function submitPaymentCallback(api: ApiClient, url: URL): Promise<s
  * `orderId`); null when none of them has it.
  */
 export async function findViewersOrder(api: ApiClient, viewer: Viewer, orderId: string) {
-  const found = await Promise.allSettled(viewer.employers.map(async (employer) => ({ employer, order: await billingApi.order(api, employer.id, orderId) })));
+  const found = await Promise.allSettled(
+    viewer.employers.map(async (employer) => ({ employer, order: await billingApi.order(api, employer.id, orderId) })),
+  );
   for (const result of found) if (result.status === 'fulfilled') return result.value;
   // A gateway that is down is a failure of the page, not an unknown order.
-  const down = found.find((result) => result.status === 'rejected' && result.reason instanceof ApiError && result.reason.status >= 500);
+  const down = found.find(
+    (result) => result.status === 'rejected' && result.reason instanceof ApiError && result.reason.status >= 500,
+  );
   if (down?.status === 'rejected') throw toRouteError(down.reason);
   return null;
 }
@@ -131,7 +147,12 @@ export async function loadOrderOutcome({ request, context }: Omit<BillingRouteAr
   if (!found) return { order: null };
   const { order, employer } = found;
   return {
-    order: { number: order.number, reference: paidReference(order), employerSlug: employer.slug, walletCredit: order.status === 'paid' ? null : walletCredit(order) },
+    order: {
+      number: order.number,
+      reference: paidReference(order),
+      employerSlug: employer.slug,
+      walletCredit: order.status === 'paid' ? null : walletCredit(order),
+    },
     // The header shows the menu of the employer who paid (the URL does not name it).
     headerEmployerSlug: employer.slug,
   };

@@ -31,7 +31,9 @@ export function profileBody(form: FormData): ProfileBody {
     logo: formText(form, 'logo'),
     officialGazetteFileId: formText(form, 'officialGazetteFileId'),
     nationalCardFileId: formText(form, 'nationalCardFileId'),
-    medicalDocumentFileIds: form.getAll('medicalDocumentFileIds').filter((value): value is string => typeof value === 'string' && value !== ''),
+    medicalDocumentFileIds: form
+      .getAll('medicalDocumentFileIds')
+      .filter((value): value is string => typeof value === 'string' && value !== ''),
   };
 }
 
@@ -52,7 +54,10 @@ interface ProfileRouteArgs {
  * The loader of both profile forms (advanced info, edit): a signed-in member with EmployerEdit,
  * else the login page (back to `backPath`) or the 403 page.
  */
-export async function loadProfileForm({ request, context, params }: ProfileRouteArgs, backPath: string): Promise<{ employer: Employer }> {
+export async function loadProfileForm(
+  { request, context, params }: ProfileRouteArgs,
+  backPath: string,
+): Promise<{ employer: Employer }> {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
   if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(new URL(request.url).pathname), backPath);

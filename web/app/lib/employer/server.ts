@@ -35,7 +35,9 @@ export async function loadEmployer(api: ApiClient, slug: string): Promise<Employ
 }
 
 export async function hasAccess(api: ApiClient, employerId: string, action: EmployerAction): Promise<boolean> {
-  const answer = await orRouteError(api.call('get', '/employers/{id}/has-access/{action}', { params: { id: employerId, action } }));
+  const answer = await orRouteError(
+    api.call('get', '/employers/{id}/has-access/{action}', { params: { id: employerId, action } }),
+  );
   return answer.hasAccess === true;
 }
 
@@ -50,7 +52,10 @@ export function selectedEmployerSlug(request: Request, viewer: Viewer): string |
 }
 
 /** Runs an action's calls: API failures become `{ exc }`, the agent refusal the 403 page. */
-export async function runAction(intent: string | null, work: () => Promise<Response | void>): Promise<Response | ReturnType<typeof data<EmployerActionResult>>> {
+export async function runAction(
+  intent: string | null,
+  work: () => Promise<Response | void>,
+): Promise<Response | ReturnType<typeof data<EmployerActionResult>>> {
   try {
     const response = await work();
     if (response) return response;
@@ -59,7 +64,10 @@ export async function runAction(intent: string | null, work: () => Promise<Respo
     if (error instanceof Response) throw error;
     if (isApiError(error)) {
       if (error.has(AGENT_ACCESS_DENIED)) throw toRouteError(error);
-      return data<EmployerActionResult>({ ok: false, intent, exc: error.codes, at: Date.now() }, { status: error.status });
+      return data<EmployerActionResult>(
+        { ok: false, intent, exc: error.codes, at: Date.now() },
+        { status: error.status },
+      );
     }
     throw error;
   }

@@ -23,7 +23,11 @@ export function employerSettingsPath(slug: string, screen: EmployerSettingsScree
  */
 export async function redirectToEmployerSettings(
   screen: EmployerSettingsScreen,
-  { request, params, context }: { request: Request; params: { locale?: string }; context: Readonly<RouterContextProvider> },
+  {
+    request,
+    params,
+    context,
+  }: { request: Request; params: { locale?: string }; context: Readonly<RouterContextProvider> },
 ): Promise<never> {
   requireKnownLocale(params);
   const url = new URL(request.url);

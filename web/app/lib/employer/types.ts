@@ -13,7 +13,14 @@ export type Template = ApiAnswer<'/employers/{id}/templates', 'get'>['items'][nu
 export type Step = Template['steps'][number];
 
 export type EmployerAction = Agent['permissions'][number];
-export const EMPLOYER_ACTIONS = everyValueOf<EmployerAction>()(['EmployerEdit', 'RecruitmentCreate', 'RecruitmentEdit', 'ApplyManage', 'AgentManage', 'Billing']);
+export const EMPLOYER_ACTIONS = everyValueOf<EmployerAction>()([
+  'EmployerEdit',
+  'RecruitmentCreate',
+  'RecruitmentEdit',
+  'ApplyManage',
+  'AgentManage',
+  'Billing',
+]);
 export type StepKind = Step['kind'];
 export const STEP_KINDS = everyValueOf<StepKind>()(['in_review', 'interview', 'offer', 'accepted', 'rejected']);
 

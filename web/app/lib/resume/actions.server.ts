@@ -4,7 +4,17 @@
 // re-runs the loaders, so the whole resume is fetched again (spec §4).
 import { data } from 'react-router';
 import { isApiError, type ApiClient } from '../api.ts';
-import { addItem, attachFile, createResume, currentResume, deleteItem, detachFile, updateItem, updateResume, type AttachmentKind } from './api.ts';
+import {
+  addItem,
+  attachFile,
+  createResume,
+  currentResume,
+  deleteItem,
+  detachFile,
+  updateItem,
+  updateResume,
+  type AttachmentKind,
+} from './api.ts';
 import { parseItem, parsePersonal } from './schemas.ts';
 import { isSectionName, type Resume, type SectionName } from './types.ts';
 import { loginRedirect, needsLogin } from './loaders.server.ts';
@@ -41,7 +51,12 @@ async function resumeIdOf(api: ApiClient, form: FormData): Promise<string | null
  * Runs one resume form. `onPersonalSaved` lets the builder move on to the next step (a redirect,
  * thrown); without a session the person is sent to log in and back.
  */
-export async function runResumeAction(api: ApiClient, request: Request, form: FormData, onPersonalSaved?: (resume: Resume) => Response) {
+export async function runResumeAction(
+  api: ApiClient,
+  request: Request,
+  form: FormData,
+  onPersonalSaved?: (resume: Resume) => Response,
+) {
   const intent = (fieldOf(form, 'intent') ?? 'personal') as ResumeIntent;
   const target = fieldOf(form, 'section') ?? fieldOf(form, 'kind');
   const itemId = fieldOf(form, 'itemId');
@@ -57,12 +72,15 @@ export async function runResumeAction(api: ApiClient, request: Request, form: Fo
       return data<ResumeActionResult>({ ok: true, ...base });
     }
     const resumeId = await resumeIdOf(api, form);
-    if (!resumeId) return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_RESUME_ID_IS_INVALID'] }, { status: 404 });
+    if (!resumeId)
+      return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_RESUME_ID_IS_INVALID'] }, { status: 404 });
     if (intent === 'attach' || intent === 'detach') {
-      if (!isAttachment(target)) return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_BAD_REQUEST'] }, { status: 400 });
+      if (!isAttachment(target))
+        return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_BAD_REQUEST'] }, { status: 400 });
       const fileId = fieldOf(form, 'fileId');
       if (intent === 'attach') {
-        if (!fileId) return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_FILES_NO_FILE'] }, { status: 400 });
+        if (!fileId)
+          return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_FILES_NO_FILE'] }, { status: 400 });
         // The custom resume keeps the name the file had on the person's device, shown beside its link.
         await attachFile(api, resumeId, target, fileId, fieldOf(form, 'fileName'));
       } else {
@@ -75,7 +93,8 @@ export async function runResumeAction(api: ApiClient, request: Request, form: Fo
     }
     const section: SectionName = target;
     if (intent === 'add') await addItem(api, resumeId, section, parseItem(section, form));
-    else if (!itemId) return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_RESUMES_ITEM_NOT_FOUND'] }, { status: 404 });
+    else if (!itemId)
+      return data<ResumeActionResult>({ ok: false, ...base, exc: ['EXC_RESUMES_ITEM_NOT_FOUND'] }, { status: 404 });
     else if (intent === 'update') await updateItem(api, resumeId, section, itemId, parseItem(section, form));
     else await deleteItem(api, resumeId, section, itemId);
     return data<ResumeActionResult>({ ok: true, ...base });
@@ -83,7 +102,8 @@ export async function runResumeAction(api: ApiClient, request: Request, form: Fo
     if (!isApiError(error)) throw error;
     if (needsLogin(error)) throw loginRedirect(request);
     // A refused personal form is shown again as typed.
-    const typed = intent === 'personal' ? ({ ...parsePersonal(form), id: fieldOf(form, 'resumeId') ?? '' } as Resume) : undefined;
+    const typed =
+      intent === 'personal' ? ({ ...parsePersonal(form), id: fieldOf(form, 'resumeId') ?? '' } as Resume) : undefined;
     return data<ResumeActionResult>({ ok: false, ...base, exc: error.codes, resume: typed }, { status: error.status });
   }
 }

@@ -42,7 +42,8 @@ interface ItemCalls<S extends SectionName> {
 const ITEM_CALLS: { [S in SectionName]: ItemCalls<S> } = {
   educations: {
     add: (api, id, body) => api.call('post', '/resumes/{id}/educations', { params: { id }, body }),
-    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/educations/{itemId}', { params: { id, itemId }, body }),
+    update: (api, id, itemId, body) =>
+      api.call('put', '/resumes/{id}/educations/{itemId}', { params: { id, itemId }, body }),
     remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/educations/{itemId}', { params: { id, itemId } }),
   },
   jobs: {
@@ -52,31 +53,46 @@ const ITEM_CALLS: { [S in SectionName]: ItemCalls<S> } = {
   },
   skills: {
     add: (api, id, body) => api.call('post', '/resumes/{id}/skills', { params: { id }, body }),
-    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/skills/{itemId}', { params: { id, itemId }, body }),
+    update: (api, id, itemId, body) =>
+      api.call('put', '/resumes/{id}/skills/{itemId}', { params: { id, itemId }, body }),
     remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/skills/{itemId}', { params: { id, itemId } }),
   },
   languages: {
     add: (api, id, body) => api.call('post', '/resumes/{id}/languages', { params: { id }, body }),
-    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/languages/{itemId}', { params: { id, itemId }, body }),
+    update: (api, id, itemId, body) =>
+      api.call('put', '/resumes/{id}/languages/{itemId}', { params: { id, itemId }, body }),
     remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/languages/{itemId}', { params: { id, itemId } }),
   },
   certificates: {
     add: (api, id, body) => api.call('post', '/resumes/{id}/certificates', { params: { id }, body }),
-    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/certificates/{itemId}', { params: { id, itemId }, body }),
+    update: (api, id, itemId, body) =>
+      api.call('put', '/resumes/{id}/certificates/{itemId}', { params: { id, itemId }, body }),
     remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/certificates/{itemId}', { params: { id, itemId } }),
   },
   publications: {
     add: (api, id, body) => api.call('post', '/resumes/{id}/publications', { params: { id }, body }),
-    update: (api, id, itemId, body) => api.call('put', '/resumes/{id}/publications/{itemId}', { params: { id, itemId }, body }),
+    update: (api, id, itemId, body) =>
+      api.call('put', '/resumes/{id}/publications/{itemId}', { params: { id, itemId }, body }),
     remove: (api, id, itemId) => api.call('delete', '/resumes/{id}/publications/{itemId}', { params: { id, itemId } }),
   },
 };
 
-export function addItem<S extends SectionName>(api: ApiClient, id: string, section: S, body: ItemBody<S>): Promise<SectionItems[S]> {
+export function addItem<S extends SectionName>(
+  api: ApiClient,
+  id: string,
+  section: S,
+  body: ItemBody<S>,
+): Promise<SectionItems[S]> {
   return (ITEM_CALLS[section] as ItemCalls<S>).add(api, id, body);
 }
 
-export function updateItem<S extends SectionName>(api: ApiClient, id: string, section: S, itemId: string, body: ItemBody<S>): Promise<SectionItems[S]> {
+export function updateItem<S extends SectionName>(
+  api: ApiClient,
+  id: string,
+  section: S,
+  itemId: string,
+  body: ItemBody<S>,
+): Promise<SectionItems[S]> {
   return (ITEM_CALLS[section] as ItemCalls<S>).update(api, id, itemId, body);
 }
 
@@ -87,7 +103,13 @@ export function deleteItem(api: ApiClient, id: string, section: SectionName, ite
 export type AttachmentKind = 'picture' | 'custom';
 
 /** `fileName`: the custom resume's name as shown for its download (the picture has none). */
-export function attachFile(api: ApiClient, id: string, kind: AttachmentKind, fileId: string, fileName?: string | null): Promise<Resume> {
+export function attachFile(
+  api: ApiClient,
+  id: string,
+  kind: AttachmentKind,
+  fileId: string,
+  fileName?: string | null,
+): Promise<Resume> {
   return kind === 'picture'
     ? api.call('post', '/resumes/{id}/picture', { params: { id }, body: { fileId } })
     : api.call('post', '/resumes/{id}/custom', { params: { id }, body: { fileId, fileName: fileName || null } });

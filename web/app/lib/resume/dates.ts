@@ -25,9 +25,11 @@ export function formatIsoDate(iso: string | null | undefined, locale: Locale): s
 /** Month and year only, as a résumé shows job periods: «فروردین ۱۴۰۲». */
 export function formatIsoMonth(iso: string | null | undefined, locale: Locale): string {
   if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return '';
-  return new Intl.DateTimeFormat(`${locale === 'fa' ? 'fa-IR' : 'en-US'}-u-ca-persian`, { timeZone: 'Asia/Tehran', year: 'numeric', month: 'long' }).format(
-    new Date(`${iso}T12:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(`${locale === 'fa' ? 'fa-IR' : 'en-US'}-u-ca-persian`, {
+    timeZone: 'Asia/Tehran',
+    year: 'numeric',
+    month: 'long',
+  }).format(new Date(`${iso}T12:00:00Z`));
 }
 
 /** The year choices (spec §9): the current Jalali year and the hundred before it, newest first. */
@@ -38,7 +40,10 @@ export function yearChoices(now = new Date()): number[] {
 
 /** Jalali month names from the locale's own calendar data (ICU), not a list of ours. */
 export function monthNames(locale: Locale): string[] {
-  const format = new Intl.DateTimeFormat(`${locale === 'fa' ? 'fa-IR' : 'en-US'}-u-ca-persian`, { timeZone: 'UTC', month: 'long' });
+  const format = new Intl.DateTimeFormat(`${locale === 'fa' ? 'fa-IR' : 'en-US'}-u-ca-persian`, {
+    timeZone: 'UTC',
+    month: 'long',
+  });
   return Array.from({ length: 12 }, (_, i) => {
     const g = toGregorian(1403, i + 1, 10);
     return format.format(new Date(Date.UTC(g.gy, g.gm - 1, g.gd, 12)));

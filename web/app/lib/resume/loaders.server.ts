@@ -19,7 +19,11 @@ export function loginRedirect(request: Request): Response {
   return redirect(`${localePath(locale, '/login')}?backURL=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
 }
 
-export async function loadOwnResume(args: { request: Request; params: { locale?: string }; context: Readonly<RouterContextProvider> }): Promise<Resume | null> {
+export async function loadOwnResume(args: {
+  request: Request;
+  params: { locale?: string };
+  context: Readonly<RouterContextProvider>;
+}): Promise<Resume | null> {
   requireKnownLocale(args.params);
   const { api } = getServerApi(args.context);
   try {

@@ -60,7 +60,15 @@ export interface PdfStats {
 
 export async function pdfStats(): Promise<PdfStats> {
   const current = await browser?.catch(() => null);
-  return { running, waiting: waiting.length, concurrency: CONCURRENCY, mostAtOnce, launches, renders, openContexts: current?.contexts().length ?? 0 };
+  return {
+    running,
+    waiting: waiting.length,
+    concurrency: CONCURRENCY,
+    mostAtOnce,
+    launches,
+    renders,
+    openContexts: current?.contexts().length ?? 0,
+  };
 }
 
 /** The page at `url` printed to an A4 PDF, once its fonts have loaded. */
@@ -72,7 +80,8 @@ export async function renderPdf(url: string): Promise<Buffer> {
     try {
       const page = await context.newPage();
       const response = await page.goto(url, { waitUntil: 'load', timeout: RENDER_TIMEOUT_MS });
-      if (!response || !response.ok()) throw new Error(`the printable page answered ${response?.status() ?? 'nothing'}`);
+      if (!response || !response.ok())
+        throw new Error(`the printable page answered ${response?.status() ?? 'nothing'}`);
       await page.emulateMedia({ media: 'print' });
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });

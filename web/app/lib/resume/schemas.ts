@@ -7,16 +7,39 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { isValidJalaaliDate, toGregorian } from 'jalaali-js';
 import { z } from 'zod';
 import { toLatinDigits } from '../format.ts';
-import { GENDERS, LANGUAGE_LEVELS, MARITAL_STATUSES, MILITARY_STATUSES, SKILL_LEVELS, type PersonalInfo, type SectionName } from './types.ts';
+import {
+  GENDERS,
+  LANGUAGE_LEVELS,
+  MARITAL_STATUSES,
+  MILITARY_STATUSES,
+  SKILL_LEVELS,
+  type PersonalInfo,
+  type SectionName,
+} from './types.ts';
 import type { ItemBody } from './api.ts';
 
-const text = z.string().optional().transform((value) => value?.trim() ?? '');
-const optionalText = z.string().optional().transform((value) => (value?.trim() ? value.trim() : null));
-const digits = z.string().optional().transform((value) => (value?.trim() ? toLatinDigits(value.trim()) : null));
-const flag = z.boolean().optional().transform((value) => value === true);
+const text = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() ?? '');
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : null));
+const digits = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? toLatinDigits(value.trim()) : null));
+const flag = z
+  .boolean()
+  .optional()
+  .transform((value) => value === true);
 
 function oneOf<const T extends readonly string[]>(values: T) {
-  return z.string().optional().transform((value) => (value && (values as readonly string[]).includes(value) ? (value as T[number]) : null));
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value && (values as readonly string[]).includes(value) ? (value as T[number]) : null));
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -103,7 +126,12 @@ const schemas = {
     authors: z
       .string()
       .optional()
-      .transform((value) => (value ?? '').split(/[,،\n]/).map((name) => name.trim()).filter(Boolean)),
+      .transform((value) =>
+        (value ?? '')
+          .split(/[,،\n]/)
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
     date: jalaliDate,
     link: optionalText,
     description: optionalText,

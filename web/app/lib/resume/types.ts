@@ -19,7 +19,15 @@ export type Publication = ApiAnswer<'/resumes/{id}/publications/{itemId}', 'put'
 export const GENDERS = everyValueOf<NonNullable<Resume['gender']>>()(['male', 'female']);
 // Marital and military statuses are closed lists (docs/adr/023): their ids, titled from the list.
 export const MARITAL_STATUSES = everyValueOf<NonNullable<Resume['maritalStatus']>>()(['single', 'married']);
-export const MILITARY_STATUSES = everyValueOf<NonNullable<Resume['militaryStatus']>>()(['completed', 'permanent-exemption', 'medical-exemption', 'educational-exemption', 'serving', 'eligible', 'not-applicable']);
+export const MILITARY_STATUSES = everyValueOf<NonNullable<Resume['militaryStatus']>>()([
+  'completed',
+  'permanent-exemption',
+  'medical-exemption',
+  'educational-exemption',
+  'serving',
+  'eligible',
+  'not-applicable',
+]);
 export const SKILL_LEVELS = everyValueOf<Skill['level']>()(['beginner', 'intermediate', 'advanced', 'expert']);
 export const LANGUAGE_LEVELS = everyValueOf<Language['level']>()(['beginner', 'intermediate', 'advanced', 'native']);
 
@@ -34,7 +42,14 @@ export interface SectionItems {
 }
 
 export type SectionName = keyof SectionItems;
-export const SECTIONS: readonly SectionName[] = ['educations', 'jobs', 'skills', 'languages', 'certificates', 'publications'];
+export const SECTIONS: readonly SectionName[] = [
+  'educations',
+  'jobs',
+  'skills',
+  'languages',
+  'certificates',
+  'publications',
+];
 
 export function isSectionName(value: unknown): value is SectionName {
   return typeof value === 'string' && (SECTIONS as readonly string[]).includes(value);

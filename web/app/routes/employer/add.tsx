@@ -64,7 +64,12 @@ export default function AddEmployer({ actionData }: Route.ComponentProps) {
             </span>
           </label>
         </fieldset>
-        <TextField name="brand" label={t('employer.field.brand')} isRequired errorMessage={brandCode ? excText(brandCode, locale) : undefined} />
+        <TextField
+          name="brand"
+          label={t('employer.field.brand')}
+          isRequired
+          errorMessage={brandCode ? excText(brandCode, locale) : undefined}
+        />
         <div>
           <Button type="submit" isDisabled={navigation.state === 'submitting'} data-testid="create-employer-submit">
             {t('employer.add.submit')}

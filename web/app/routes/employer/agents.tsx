@@ -27,7 +27,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
   const url = new URL(request.url);
-  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `${employerSettingsPath(params.employerSlug, 'agent')}${url.search}`);
+  if (!viewer.isLoggedIn)
+    throw loginRedirect(
+      localeFromPath(url.pathname),
+      `${employerSettingsPath(params.employerSlug, 'agent')}${url.search}`,
+    );
   const slug = params.employerSlug;
   // Removing asks first; without JavaScript the question is this page with ?confirm=remove&agent={id}.
   const asked = url.searchParams.get('confirm') === 'remove' ? url.searchParams.get('agent') : null;
@@ -35,7 +39,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const employer = await loadEmployer(api, slug);
   try {
     const agents = await api.call('get', '/employers/{id}/agents', { params: { id: employer.id } });
-    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, agents: agents.items satisfies Agent[], askedRemoval: asked };
+    return {
+      employer: { id: employer.id, slug: employer.slug, brand: employer.brand },
+      agents: agents.items satisfies Agent[],
+      askedRemoval: asked,
+    };
   } catch (error) {
     throw toRouteError(error);
   }
@@ -47,7 +55,9 @@ function agentBody(form: FormData) {
     lastName: formText(form, 'lastName') ?? '',
     title: formText(form, 'title'),
     cellphone: formText(form, 'cellphone') ?? '',
-    permissions: form.getAll('permissions').filter((value): value is EmployerAction => (EMPLOYER_ACTIONS as readonly unknown[]).includes(value)),
+    permissions: form
+      .getAll('permissions')
+      .filter((value): value is EmployerAction => (EMPLOYER_ACTIONS as readonly unknown[]).includes(value)),
   };
 }
 
@@ -63,13 +73,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'invite') {
       const agent = await api.call('post', '/employers/{id}/agents', { params: { id }, body: agentBody(form) });
       done.invited = { name: `${agent.firstName} ${agent.lastName}`, cellphone: agent.cellphone };
-    } else if (intent === 'update') await api.call('put', '/employers/{id}/agents/{agentId}', { params: { id, agentId }, body: agentBody(form) });
-    else if (intent === 'remove') await api.call('delete', '/employers/{id}/agents/{agentId}', { params: { id, agentId } });
+    } else if (intent === 'update')
+      await api.call('put', '/employers/{id}/agents/{agentId}', { params: { id, agentId }, body: agentBody(form) });
+    else if (intent === 'remove')
+      await api.call('delete', '/employers/{id}/agents/{agentId}', { params: { id, agentId } });
     else throw new ApiError(['EXC_UNKNOWN'], 400);
   });
   // Who was invited, for the confirmation the page shows.
   const { invited } = done;
-  return invited && !(result instanceof Response) ? data({ ...result.data, invited }, result.init ?? undefined) : result;
+  return invited && !(result instanceof Response)
+    ? data({ ...result.data, invited }, result.init ?? undefined)
+    : result;
 }
 
 function PermissionBoxes({ granted, idPrefix }: { granted: readonly string[]; idPrefix: string }) {
@@ -80,7 +94,14 @@ function PermissionBoxes({ granted, idPrefix }: { granted: readonly string[]; id
       <div className="grid gap-2 sm:grid-cols-2">
         {EMPLOYER_ACTIONS.map((action) => (
           <label key={action} className="flex items-center gap-2 text-sm" htmlFor={`${idPrefix}-${action}`}>
-            <input id={`${idPrefix}-${action}`} type="checkbox" name="permissions" value={action} defaultChecked={granted.includes(action)} className="size-4" />
+            <input
+              id={`${idPrefix}-${action}`}
+              type="checkbox"
+              name="permissions"
+              value={action}
+              defaultChecked={granted.includes(action)}
+              className="size-4"
+            />
             {t(`employer.permission.${action}` as MessageKey)}
           </label>
         ))}
@@ -94,16 +115,43 @@ function AgentFields({ agent, codes, idPrefix }: { agent?: Agent; codes?: string
   const locale = useLocale();
   // The agent's codes are EXC_EMPLOYERS_AGENT_<FIELD>_<RULE>; both names share …_AGENT_NAME_….
   const errorOf = (field: string) => {
-    const code = codeForField(codes, `agent${field[0]!.toUpperCase()}${field.slice(1)}`) ?? (field.endsWith('Name') ? codeForField(codes, 'agentName') : undefined);
+    const code =
+      codeForField(codes, `agent${field[0]!.toUpperCase()}${field.slice(1)}`) ??
+      (field.endsWith('Name') ? codeForField(codes, 'agentName') : undefined);
     return code ? excText(code, locale) : undefined;
   };
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField name="firstName" label={t('employer.agents.firstName')} defaultValue={agent?.firstName ?? ''} errorMessage={errorOf('firstName')} isRequired />
-        <TextField name="lastName" label={t('employer.agents.lastName')} defaultValue={agent?.lastName ?? ''} errorMessage={errorOf('lastName')} isRequired />
-        <TextField name="title" label={t('employer.agents.jobTitle')} defaultValue={agent?.title ?? ''} errorMessage={errorOf('title')} />
-        <TextField name="cellphone" label={t('employer.field.cellphone')} defaultValue={agent?.cellphone ?? ''} errorMessage={errorOf('cellphone')} dir="ltr" inputMode="numeric" isRequired />
+        <TextField
+          name="firstName"
+          label={t('employer.agents.firstName')}
+          defaultValue={agent?.firstName ?? ''}
+          errorMessage={errorOf('firstName')}
+          isRequired
+        />
+        <TextField
+          name="lastName"
+          label={t('employer.agents.lastName')}
+          defaultValue={agent?.lastName ?? ''}
+          errorMessage={errorOf('lastName')}
+          isRequired
+        />
+        <TextField
+          name="title"
+          label={t('employer.agents.jobTitle')}
+          defaultValue={agent?.title ?? ''}
+          errorMessage={errorOf('title')}
+        />
+        <TextField
+          name="cellphone"
+          label={t('employer.field.cellphone')}
+          defaultValue={agent?.cellphone ?? ''}
+          errorMessage={errorOf('cellphone')}
+          dir="ltr"
+          inputMode="numeric"
+          isRequired
+        />
       </div>
       <PermissionBoxes granted={agent?.permissions ?? []} idPrefix={idPrefix} />
     </>
@@ -127,12 +175,17 @@ export default function Agents({ loaderData, actionData }: Route.ComponentProps)
   }
   const inviteCodes = actionData && 'intent' in actionData && actionData.intent === 'invite' ? codes : undefined;
   // After an invitation the form starts empty again (a new key) and says who was invited.
-  const invited = actionData && 'invited' in actionData && actionData.ok ? { ...(actionData.invited as { name: string; cellphone: string }), at: actionData.at } : null;
+  const invited =
+    actionData && 'invited' in actionData && actionData.ok
+      ? { ...(actionData.invited as { name: string; cellphone: string }), at: actionData.at }
+      : null;
   const pagePath = localePath(locale, `/employers/${encodeURIComponent(employer.slug)}/settings/agent`);
   return (
     <Page title={t('employer.agents.title')} intro={employer.brand ?? undefined} testId="agents-page">
       <section aria-labelledby="agents-list-title" className="mb-10">
-        <h2 id="agents-list-title" className="mb-4 text-lg font-bold">{t('employer.agents.list')}</h2>
+        <h2 id="agents-list-title" className="mb-4 text-lg font-bold">
+          {t('employer.agents.list')}
+        </h2>
         {agents.length === 0 ? (
           <EmptyState>{t('employer.agents.empty')}</EmptyState>
         ) : (
@@ -141,14 +194,19 @@ export default function Agents({ loaderData, actionData }: Route.ComponentProps)
               <li key={agent.id} className="rounded-2xl border border-line p-4" data-testid="agent-row">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <div>
-                    <p className="font-bold">{agent.firstName} {agent.lastName}</p>
+                    <p className="font-bold">
+                      {agent.firstName} {agent.lastName}
+                    </p>
                     <p className="text-sm text-muted">
                       {agent.title ? `${agent.title} · ` : ''}
                       <span dir="ltr">{localDigits(agent.cellphone, locale)}</span>
                       {' · '}
                       {agent.userId ? t('employer.agents.joined') : t('employer.agents.invited')}
                     </p>
-                    <p className="text-xs text-muted">{agent.permissions.map((p) => t(`employer.permission.${p}` as MessageKey)).join('، ') || t('employer.agents.noPermissions')}</p>
+                    <p className="text-xs text-muted">
+                      {agent.permissions.map((p) => t(`employer.permission.${p}` as MessageKey)).join('، ') ||
+                        t('employer.agents.noPermissions')}
+                    </p>
                   </div>
                   <ConfirmAction
                     intent="remove"
@@ -165,13 +223,19 @@ export default function Agents({ loaderData, actionData }: Route.ComponentProps)
                   />
                 </div>
                 <details className="mt-3">
-                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('employer.agents.edit')}</summary>
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                    {t('employer.agents.edit')}
+                  </summary>
                   <Form method="post" className="mt-3 flex flex-col gap-3" noValidate>
                     <input type="hidden" name="intent" value="update" />
                     <input type="hidden" name="employerId" value={employer.id} />
                     <input type="hidden" name="agentId" value={agent.id} />
                     <AgentFields agent={agent} idPrefix={`agent-${agent.id}`} />
-                    <div><Button type="submit" data-testid="save-agent">{t('employer.agents.save')}</Button></div>
+                    <div>
+                      <Button type="submit" data-testid="save-agent">
+                        {t('employer.agents.save')}
+                      </Button>
+                    </div>
                   </Form>
                 </details>
               </li>
@@ -180,18 +244,32 @@ export default function Agents({ loaderData, actionData }: Route.ComponentProps)
         )}
       </section>
       <section aria-labelledby="agents-invite-title">
-        <h2 id="agents-invite-title" className="mb-4 text-lg font-bold">{t('employer.agents.invite')}</h2>
+        <h2 id="agents-invite-title" className="mb-4 text-lg font-bold">
+          {t('employer.agents.invite')}
+        </h2>
         {invited && (
-          <p role="status" className="mb-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="agent-invited">
+          <p
+            role="status"
+            className="mb-4 rounded-xl bg-emerald-50 p-3 text-sm text-emerald-900"
+            data-testid="agent-invited"
+          >
             {t('employer.agents.inviteSent', { name: invited.name, cellphone: localDigits(invited.cellphone, locale) })}
           </p>
         )}
-        <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-line p-4" data-testid="invite-agent-form" key={invited ? `invited-${invited.at}` : 'invite'} noValidate>
+        <Form
+          method="post"
+          className="flex flex-col gap-4 rounded-2xl border border-line p-4"
+          data-testid="invite-agent-form"
+          key={invited ? `invited-${invited.at}` : 'invite'}
+          noValidate
+        >
           <input type="hidden" name="intent" value="invite" />
           <input type="hidden" name="employerId" value={employer.id} />
           <AgentFields codes={inviteCodes} idPrefix="invite" />
           <div>
-            <Button type="submit" isDisabled={navigation.state === 'submitting'} data-testid="invite-agent">{t('employer.agents.inviteSubmit')}</Button>
+            <Button type="submit" isDisabled={navigation.state === 'submitting'} data-testid="invite-agent">
+              {t('employer.agents.inviteSubmit')}
+            </Button>
           </div>
         </Form>
       </section>

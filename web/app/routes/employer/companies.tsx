@@ -18,11 +18,17 @@ import { localDigits } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'employer.companies.title', 'employer.companies.intro');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'employer.companies.title', 'employer.companies.intro');
 
 export const COMPANY_FILTERS = ['text', 'province', 'city', 'industry', 'employerType'] as const;
 /** The filters picked from a closed list (docs/adr/023): the query carries the item's id. */
-const LIST_FILTERS: Partial<Record<(typeof COMPANY_FILTERS)[number], ClosedListName>> = { province: 'provinces', city: 'cities', industry: 'industries', employerType: 'employerTypes' };
+const LIST_FILTERS: Partial<Record<(typeof COMPANY_FILTERS)[number], ClosedListName>> = {
+  province: 'provinces',
+  city: 'cities',
+  industry: 'industries',
+  employerType: 'employerTypes',
+};
 const PAGE_SIZE = 20;
 
 /** Companies for applicants: text search and filters, promoted first, the page in the URL. */
@@ -40,7 +46,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const page = url.searchParams.get('page') ?? '1';
   try {
-    const answer = await orEmpty(api.call('get', '/employers/list', { query: { ...filters, page, pageSize: String(PAGE_SIZE) } }));
+    const answer = await orEmpty(
+      api.call('get', '/employers/list', { query: { ...filters, page, pageSize: String(PAGE_SIZE) } }),
+    );
     return { filters, result: answer ?? { items: [], page: 1, pageSize: PAGE_SIZE, total: 0 } };
   } catch (error) {
     throw toRouteError(error);
@@ -71,15 +79,44 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         onClick={() => setFiltersOpen((open) => !open)}
         data-testid="companies-filters-toggle"
       >
-        {activeFilters > 0 ? t('employer.companies.filtersActive', { count: localDigits(activeFilters, locale) }) : t('employer.companies.filters')}
-        <svg viewBox="0 0 24 24" className={clsx('size-5 transition-transform', filtersOpen && 'rotate-180')} aria-hidden="true"><path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        {activeFilters > 0
+          ? t('employer.companies.filtersActive', { count: localDigits(activeFilters, locale) })
+          : t('employer.companies.filters')}
+        <svg
+          viewBox="0 0 24 24"
+          className={clsx('size-5 transition-transform', filtersOpen && 'rotate-180')}
+          aria-hidden="true"
+        >
+          <path
+            d="m6 9 6 6 6-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </button>
       {/* Without JavaScript the toggle cannot open them: the filters are shown instead. */}
       <noscript>
-        <style>{'#companies-filters{display:grid!important}[data-testid="companies-filters-toggle"]{display:none!important}'}</style>
+        <style>
+          {'#companies-filters{display:grid!important}[data-testid="companies-filters-toggle"]{display:none!important}'}
+        </style>
       </noscript>
-      <Form id="companies-filters" method="get" role="search" aria-label={t('employer.companies.search')} className={clsx('mb-8 grid gap-3 sm:grid-cols-3', !filtersOpen && 'max-sm:hidden')} data-testid="companies-filters">
-        <TextField key={`text-${filters.text ?? ''}`} name="text" label={t('employer.companies.filter.text')} defaultValue={filters.text ?? ''} />
+      <Form
+        id="companies-filters"
+        method="get"
+        role="search"
+        aria-label={t('employer.companies.search')}
+        className={clsx('mb-8 grid gap-3 sm:grid-cols-3', !filtersOpen && 'max-sm:hidden')}
+        data-testid="companies-filters"
+      >
+        <TextField
+          key={`text-${filters.text ?? ''}`}
+          name="text"
+          label={t('employer.companies.filter.text')}
+          defaultValue={filters.text ?? ''}
+        />
         <ProvinceCityFields
           key={`place-${filters.province ?? ''}-${filters.city ?? ''}`}
           provinceLabel={t('employer.companies.filter.province')}
@@ -87,10 +124,29 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
           defaultProvince={filters.province}
           defaultCity={filters.city}
         />
-        <ClosedListSelect key={`industry-${filters.industry ?? ''}`} list="industries" name="industry" label={t('employer.companies.filter.industry')} defaultValue={filters.industry} />
-        <ClosedListSelect key={`type-${filters.employerType ?? ''}`} list="employerTypes" name="employerType" label={t('employer.companies.filter.employerType')} defaultValue={filters.employerType} />
+        <ClosedListSelect
+          key={`industry-${filters.industry ?? ''}`}
+          list="industries"
+          name="industry"
+          label={t('employer.companies.filter.industry')}
+          defaultValue={filters.industry}
+        />
+        <ClosedListSelect
+          key={`type-${filters.employerType ?? ''}`}
+          list="employerTypes"
+          name="employerType"
+          label={t('employer.companies.filter.employerType')}
+          defaultValue={filters.employerType}
+        />
         <div className="flex items-end">
-          <Button type="submit" isDisabled={navigation.state === 'loading'} className="w-full" data-testid="companies-search">{t('employer.companies.search')}</Button>
+          <Button
+            type="submit"
+            isDisabled={navigation.state === 'loading'}
+            className="w-full"
+            data-testid="companies-search"
+          >
+            {t('employer.companies.search')}
+          </Button>
         </div>
       </Form>
       <p className="mb-3 text-sm text-muted" aria-live="polite" data-testid="companies-total">
@@ -105,13 +161,42 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
             const name = employer.brand ?? employer.registeredName ?? t('dropdown.noBrand');
             return (
               <li key={employer.id}>
-                <LocaleLink to={`/employers/${employer.slug}`} className="flex items-center gap-3 rounded-2xl border border-line p-4 hover:border-brand-200" data-testid="company-card">
-                  {logo ? <img src={logo} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" /> : <span aria-hidden="true" className="grid size-12 place-items-center rounded-xl bg-brand-50 text-lg font-bold text-brand-700">{name.slice(0, 1)}</span>}
+                <LocaleLink
+                  to={`/employers/${employer.slug}`}
+                  className="flex items-center gap-3 rounded-2xl border border-line p-4 hover:border-brand-200"
+                  data-testid="company-card"
+                >
+                  {logo ? (
+                    <img src={logo} alt="" width={48} height={48} className="size-12 rounded-xl object-cover" />
+                  ) : (
+                    <span
+                      aria-hidden="true"
+                      className="grid size-12 place-items-center rounded-xl bg-brand-50 text-lg font-bold text-brand-700"
+                    >
+                      {name.slice(0, 1)}
+                    </span>
+                  )}
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold">{name}</span>
-                    <span className="block truncate text-xs text-muted">{listTitles([['industries', employer.industry], ['provinces', employer.province], ['cities', employer.city]], locale)}</span>
+                    <span className="block truncate text-xs text-muted">
+                      {listTitles(
+                        [
+                          ['industries', employer.industry],
+                          ['provinces', employer.province],
+                          ['cities', employer.city],
+                        ],
+                        locale,
+                      )}
+                    </span>
                   </span>
-                  {employer.isPromoted && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900" data-testid="promoted-badge">{t('employer.companies.promoted')}</span>}
+                  {employer.isPromoted && (
+                    <span
+                      className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900"
+                      data-testid="promoted-badge"
+                    >
+                      {t('employer.companies.promoted')}
+                    </span>
+                  )}
                 </LocaleLink>
               </li>
             );
@@ -119,7 +204,11 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {pages > 1 && (
-        <nav aria-label={t('employer.companies.pages')} className="mt-6 flex flex-wrap gap-2" data-testid="companies-pages">
+        <nav
+          aria-label={t('employer.companies.pages')}
+          className="mt-6 flex flex-wrap gap-2"
+          data-testid="companies-pages"
+        >
           {Array.from({ length: pages }, (_, index) => index + 1).map((page) => (
             <LocaleLink
               key={page}

@@ -32,16 +32,31 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
   const url = new URL(request.url);
-  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(url.pathname), `${employerSettingsPath(params.employerSlug, 'hiring-customization')}${url.search}`);
+  if (!viewer.isLoggedIn)
+    throw loginRedirect(
+      localeFromPath(url.pathname),
+      `${employerSettingsPath(params.employerSlug, 'hiring-customization')}${url.search}`,
+    );
   const slug = params.employerSlug;
   if (!slug) return { employer: null, templates: [] as Template[], selectedId: null, asked: null };
   const employer = await loadEmployer(api, slug);
   try {
     const { items } = await api.call('get', '/employers/{id}/templates', { params: { id: employer.id } });
-    const templates: Template[] = items.map((template) => ({ ...template, steps: [...template.steps].sort((a, b) => a.position - b.position) }));
+    const templates: Template[] = items.map((template) => ({
+      ...template,
+      steps: [...template.steps].sort((a, b) => a.position - b.position),
+    }));
     const asked = url.searchParams.get('template');
-    const selected = templates.find((template) => template.id === asked) ?? templates.find((template) => template.isDefault) ?? templates[0];
-    return { employer: { id: employer.id, slug: employer.slug, brand: employer.brand }, templates, selectedId: selected?.id ?? null, asked: url.searchParams.get('confirm') };
+    const selected =
+      templates.find((template) => template.id === asked) ??
+      templates.find((template) => template.isDefault) ??
+      templates[0];
+    return {
+      employer: { id: employer.id, slug: employer.slug, brand: employer.brand },
+      templates,
+      selectedId: selected?.id ?? null,
+      asked: url.searchParams.get('confirm'),
+    };
   } catch (error) {
     throw toRouteError(error);
   }
@@ -75,17 +90,28 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.call('delete', '/employers/{id}/templates/{templateId}', { params: { id, templateId } });
         return;
       case 'addStep':
-        await api.call('post', '/employers/{id}/templates/{templateId}/steps', { params: { id, templateId }, body: stepBody() });
+        await api.call('post', '/employers/{id}/templates/{templateId}/steps', {
+          params: { id, templateId },
+          body: stepBody(),
+        });
         return;
       case 'editStep':
-        await api.call('put', '/employers/{id}/templates/{templateId}/steps/{stepId}', { params: { id, templateId, stepId }, body: stepBody() });
+        await api.call('put', '/employers/{id}/templates/{templateId}/steps/{stepId}', {
+          params: { id, templateId, stepId },
+          body: stepBody(),
+        });
         return;
       case 'deleteStep':
-        await api.call('delete', '/employers/{id}/templates/{templateId}/steps/{stepId}', { params: { id, templateId, stepId } });
+        await api.call('delete', '/employers/{id}/templates/{templateId}/steps/{stepId}', {
+          params: { id, templateId, stepId },
+        });
         return;
       case 'reorder': {
         const ids = JSON.parse(formText(form, 'stepIds') ?? '[]') as unknown;
-        await api.call('put', '/employers/{id}/templates/{templateId}/steps', { params: { id, templateId }, body: { stepIds: Array.isArray(ids) ? ids.map(String) : [] } });
+        await api.call('put', '/employers/{id}/templates/{templateId}/steps', {
+          params: { id, templateId },
+          body: { stepIds: Array.isArray(ids) ? ids.map(String) : [] },
+        });
         return;
       }
       default:
@@ -108,7 +134,13 @@ function StepFields({ step, codes }: { step?: Step; codes?: readonly string[] })
   const errorOf = useFieldError(codes);
   return (
     <>
-      <TextField name="name" label={t('employer.hiring.stepName')} defaultValue={step?.name ?? ''} errorMessage={errorOf('stepName')} isRequired />
+      <TextField
+        name="name"
+        label={t('employer.hiring.stepName')}
+        defaultValue={step?.name ?? ''}
+        errorMessage={errorOf('stepName')}
+        isRequired
+      />
       <Select
         name="kind"
         label={t('employer.hiring.stepKind')}
@@ -120,7 +152,23 @@ function StepFields({ step, codes }: { step?: Step; codes?: readonly string[] })
 }
 
 /** A modal whose form posts through a fetcher and closes once the change is saved. */
-function StepModal({ title, step, intent, employerId, templateId, onClose, danger }: { title: string; step?: Step; intent: string; employerId: string; templateId: string; onClose: () => void; danger?: boolean }) {
+function StepModal({
+  title,
+  step,
+  intent,
+  employerId,
+  templateId,
+  onClose,
+  danger,
+}: {
+  title: string;
+  step?: Step;
+  intent: string;
+  employerId: string;
+  templateId: string;
+  onClose: () => void;
+  danger?: boolean;
+}) {
   const t = useT();
   const fetcher = useFetcher<{ ok: boolean; exc?: string[]; at: number }>();
   useExcToasts(fetcher.data?.exc, fetcher.data?.at);
@@ -134,12 +182,23 @@ function StepModal({ title, step, intent, employerId, templateId, onClose, dange
         <input type="hidden" name="employerId" value={employerId} />
         <input type="hidden" name="templateId" value={templateId} />
         {step && <input type="hidden" name="stepId" value={step.id} />}
-        {danger ? <p>{t('employer.hiring.deleteStepConfirm', { name: step ? stepLabel(step, t) : '' })}</p> : <StepFields step={step} codes={fetcher.data?.exc} />}
+        {danger ? (
+          <p>{t('employer.hiring.deleteStepConfirm', { name: step ? stepLabel(step, t) : '' })}</p>
+        ) : (
+          <StepFields step={step} codes={fetcher.data?.exc} />
+        )}
         <div className="flex gap-2">
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} isDisabled={fetcher.state !== 'idle'} data-testid="step-modal-submit">
+          <Button
+            type="submit"
+            variant={danger ? 'danger' : 'primary'}
+            isDisabled={fetcher.state !== 'idle'}
+            data-testid="step-modal-submit"
+          >
             {danger ? t('employer.hiring.delete') : t('employer.hiring.save')}
           </Button>
-          <Button variant="secondary" onPress={onClose}>{t('employer.hiring.cancel')}</Button>
+          <Button variant="secondary" onPress={onClose}>
+            {t('employer.hiring.cancel')}
+          </Button>
         </div>
       </fetcher.Form>
     </Modal>
@@ -155,7 +214,8 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
   const codes = actionData && 'exc' in actionData ? actionData.exc : undefined;
   useExcToasts(codes, actionData && 'at' in actionData ? actionData.at : undefined);
   // A refusal is also shown under the field of the form that was sent.
-  const codesFor = (intent: string) => (actionData && 'intent' in actionData && actionData.intent === intent ? codes : undefined);
+  const codesFor = (intent: string) =>
+    actionData && 'intent' in actionData && actionData.intent === intent ? codes : undefined;
   const createError = useFieldError(codesFor('createTemplate'));
   const renameError = useFieldError(codesFor('renameTemplate'));
   const { employer, templates, selectedId, asked } = loaderData;
@@ -173,12 +233,15 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
       <input type="hidden" name="templateId" value={templateId} />
     </>
   );
-  const query = (templateId: string) => `/employers/${encodeURIComponent(employer.slug)}/settings/hiring-customization?template=${encodeURIComponent(templateId)}`;
+  const query = (templateId: string) =>
+    `/employers/${encodeURIComponent(employer.slug)}/settings/hiring-customization?template=${encodeURIComponent(templateId)}`;
   return (
     <Page title={t('employer.hiring.title')} intro={employer.brand ?? undefined} testId="hiring-page">
       <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
         <section aria-labelledby="templates-title">
-          <h2 id="templates-title" className="mb-3 font-bold">{t('employer.hiring.templates')}</h2>
+          <h2 id="templates-title" className="mb-3 font-bold">
+            {t('employer.hiring.templates')}
+          </h2>
           <ul className="mb-4 flex flex-col gap-1" data-testid="templates-list">
             {templates.map((template) => (
               <li key={template.id}>
@@ -189,28 +252,66 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
                   preventScrollReset
                 >
                   {templateLabel(template, t)}
-                  {template.isDefault && <span className="ms-2 text-xs text-muted">({t('employer.hiring.default')})</span>}
+                  {template.isDefault && (
+                    <span className="ms-2 text-xs text-muted">({t('employer.hiring.default')})</span>
+                  )}
                 </LocaleLink>
               </li>
             ))}
           </ul>
           {/* A new form once a template is made: the name typed for it is not left in the field. */}
-          <Form method="post" className="flex flex-col gap-2" data-testid="create-template-form" key={`create-${templates.length}`} noValidate>
+          <Form
+            method="post"
+            className="flex flex-col gap-2"
+            data-testid="create-template-form"
+            key={`create-${templates.length}`}
+            noValidate
+          >
             <input type="hidden" name="intent" value="createTemplate" />
             <input type="hidden" name="employerId" value={employer.id} />
-            <TextField name="name" label={t('employer.hiring.newTemplate')} errorMessage={createError('templateName')} isRequired />
-            <div><Button type="submit" variant="secondary" isDisabled={navigation.state === 'submitting'} data-testid="create-template">{t('employer.hiring.create')}</Button></div>
+            <TextField
+              name="name"
+              label={t('employer.hiring.newTemplate')}
+              errorMessage={createError('templateName')}
+              isRequired
+            />
+            <div>
+              <Button
+                type="submit"
+                variant="secondary"
+                isDisabled={navigation.state === 'submitting'}
+                data-testid="create-template"
+              >
+                {t('employer.hiring.create')}
+              </Button>
+            </div>
           </Form>
         </section>
         {selected ? (
           <section aria-labelledby="template-title" className="min-w-0" data-testid="template-editor">
-            <h2 id="template-title" className="mb-3 text-lg font-bold">{templateLabel(selected, t)}</h2>
+            <h2 id="template-title" className="mb-3 text-lg font-bold">
+              {templateLabel(selected, t)}
+            </h2>
             <div className="mb-6 flex flex-wrap items-end gap-2">
-              <Form method="post" className="flex flex-wrap items-end gap-2" key={`rename-${selected.id}-${selected.name}`} data-testid="rename-template-form" noValidate>
+              <Form
+                method="post"
+                className="flex flex-wrap items-end gap-2"
+                key={`rename-${selected.id}-${selected.name}`}
+                data-testid="rename-template-form"
+                noValidate
+              >
                 <input type="hidden" name="intent" value="renameTemplate" />
                 {hidden(selected.id)}
-                <TextField name="name" label={t('employer.hiring.templateName')} defaultValue={selected.name} errorMessage={renameError('templateName')} isRequired />
-                <Button type="submit" variant="secondary" data-testid="rename-template">{t('employer.hiring.rename')}</Button>
+                <TextField
+                  name="name"
+                  label={t('employer.hiring.templateName')}
+                  defaultValue={selected.name}
+                  errorMessage={renameError('templateName')}
+                  isRequired
+                />
+                <Button type="submit" variant="secondary" data-testid="rename-template">
+                  {t('employer.hiring.rename')}
+                </Button>
               </Form>
               {!selected.isDefault && (
                 <ConfirmAction
@@ -230,7 +331,9 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
               )}
             </div>
             <h3 className="mb-2 font-bold">{t('employer.hiring.steps')}</h3>
-            <p id="steps-hint" className="mb-3 text-sm text-muted">{t('employer.hiring.reorderHint')}</p>
+            <p id="steps-hint" className="mb-3 text-sm text-muted">
+              {t('employer.hiring.reorderHint')}
+            </p>
             {selected.steps.length === 0 ? (
               <EmptyState>{t('employer.hiring.noSteps')}</EmptyState>
             ) : (
@@ -242,12 +345,22 @@ export default function HiringCustomization({ loaderData, actionData }: Route.Co
                 onDelete={(step) => setEditing({ step, mode: 'delete' })}
               />
             )}
-            <Form method="post" className="mt-6 flex flex-col gap-3 rounded-2xl border border-line p-4" key={`add-${selected.id}-${selected.steps.length}`} data-testid="add-step-form" noValidate>
+            <Form
+              method="post"
+              className="mt-6 flex flex-col gap-3 rounded-2xl border border-line p-4"
+              key={`add-${selected.id}-${selected.steps.length}`}
+              data-testid="add-step-form"
+              noValidate
+            >
               <h3 className="font-bold">{t('employer.hiring.addStep')}</h3>
               <input type="hidden" name="intent" value="addStep" />
               {hidden(selected.id)}
               <StepFields codes={codesFor('addStep')} />
-              <div><Button type="submit" data-testid="add-step">{t('employer.hiring.addStep')}</Button></div>
+              <div>
+                <Button type="submit" data-testid="add-step">
+                  {t('employer.hiring.addStep')}
+                </Button>
+              </div>
             </Form>
             {editing && (
               <StepModal

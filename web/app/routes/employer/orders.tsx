@@ -13,7 +13,8 @@ import { localePath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'billing.orders.title', 'billing.orders.intro', { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'billing.orders.title', 'billing.orders.intro', { noindex: true });
 
 const PAGE_SIZE = 20;
 
@@ -61,7 +62,9 @@ export default function EmployerOrders({ loaderData }: Route.ComponentProps) {
     <Page title={t('billing.orders.title')} intro={employer.brand ?? undefined} testId="employer-orders-page">
       {orders.length === 0 ? (
         <EmptyState title={t('billing.orders.empty')}>
-          <ButtonLink to={localePath(locale, `/employers/${employer.slug}/pricing`)} className="mt-2">{t('billing.orders.toPricing')}</ButtonLink>
+          <ButtonLink to={localePath(locale, `/employers/${employer.slug}/pricing`)} className="mt-2">
+            {t('billing.orders.toPricing')}
+          </ButtonLink>
         </EmptyState>
       ) : (
         <OrdersTable orders={orders} caption={t('billing.orders.caption', { brand: name })} />

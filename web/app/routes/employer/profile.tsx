@@ -29,7 +29,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Switching tabs only rewrites `activeTab`: the employer is not fetched again for it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const query = new URLSearchParams(url.search);
@@ -53,7 +58,9 @@ function Row({ label, value, ltr }: { label: string; value: string | null | unde
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
       <dt className="min-w-36 text-sm text-muted">{label}</dt>
-      <dd className="font-medium" dir={ltr ? 'ltr' : undefined}>{value}</dd>
+      <dd className="font-medium" dir={ltr ? 'ltr' : undefined}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -63,7 +70,8 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const { employer } = loaderData;
-  const layout = useRouteLoaderData('routes/site-layout') as { canEditEmployer?: boolean; viewer?: { employers: Array<{ slug: string }> } } | undefined;
+  const layout = useRouteLoaderData('routes/site-layout') as
+    { canEditEmployer?: boolean; viewer?: { employers: Array<{ slug: string }> } } | undefined;
   const isMember = Boolean(layout?.viewer?.employers.some((e) => e.slug === employer.slug));
   const [searchParams, setSearchParams] = useSearchParams();
   const asked = searchParams.get('activeTab');
@@ -78,17 +86,43 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
       <div className="border-b border-line bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-4 px-4 py-8">
           {logo ? (
-            <img src={logo} alt={t('dropdown.logoAlt')} width={80} height={80} className="size-20 rounded-2xl object-cover" />
+            <img
+              src={logo}
+              alt={t('dropdown.logoAlt')}
+              width={80}
+              height={80}
+              className="size-20 rounded-2xl object-cover"
+            />
           ) : (
-            <span aria-hidden="true" className="grid size-20 place-items-center rounded-2xl bg-brand-100 text-3xl font-black text-brand-700">{name.slice(0, 1)}</span>
+            <span
+              aria-hidden="true"
+              className="grid size-20 place-items-center rounded-2xl bg-brand-100 text-3xl font-black text-brand-700"
+            >
+              {name.slice(0, 1)}
+            </span>
           )}
           <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-extrabold text-brand-900" data-testid="employer-brand">{name}</h1>
+            <h1 className="text-2xl font-extrabold text-brand-900" data-testid="employer-brand">
+              {name}
+            </h1>
             {employer.registeredName && employer.brand && <p className="text-muted">{employer.registeredName}</p>}
-            <p className="text-sm text-muted" data-testid="employer-place">{listTitles([['industries', employer.industry], ['provinces', employer.province], ['cities', employer.city]], locale)}</p>
+            <p className="text-sm text-muted" data-testid="employer-place">
+              {listTitles(
+                [
+                  ['industries', employer.industry],
+                  ['provinces', employer.province],
+                  ['cities', employer.city],
+                ],
+                locale,
+              )}
+            </p>
           </div>
           {isMember && layout?.canEditEmployer && (
-            <ButtonLink to={localePath(locale, `/employers/${employer.slug}/edit`)} variant="secondary" data-testid="edit-employer-link">
+            <ButtonLink
+              to={localePath(locale, `/employers/${employer.slug}/edit`)}
+              variant="secondary"
+              data-testid="edit-employer-link"
+            >
               {t('dropdown.editProfile')}
             </ButtonLink>
           )}
@@ -110,12 +144,32 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
               title: t('employer.profile.about'),
               content: (
                 <div className="flex flex-col gap-4">
-                  {employer.about ? <p className="whitespace-pre-line leading-8">{employer.about}</p> : <EmptyState>{t('employer.profile.noAbout')}</EmptyState>}
+                  {employer.about ? (
+                    <p className="whitespace-pre-line leading-8">{employer.about}</p>
+                  ) : (
+                    <EmptyState>{t('employer.profile.noAbout')}</EmptyState>
+                  )}
                   <dl className="flex flex-col gap-3">
-                  <Row label={t('employer.field.employerType')} value={listTitle('employerTypes', employer.employerType, locale)} />
-                  <Row label={t('employer.field.ownershipType')} value={listTitle('ownershipTypes', employer.ownershipType, locale)} />
-                  <Row label={t('employer.field.numberOfEmployees')} value={employer.numberOfEmployees ? localDigits(employer.numberOfEmployees, locale) : null} />
-                  <Row label={t('employer.field.establishmentDate')} value={employer.establishmentDate ? formatJalaliDate(new Date(`${employer.establishmentDate}T12:00:00Z`), locale) : null} />
+                    <Row
+                      label={t('employer.field.employerType')}
+                      value={listTitle('employerTypes', employer.employerType, locale)}
+                    />
+                    <Row
+                      label={t('employer.field.ownershipType')}
+                      value={listTitle('ownershipTypes', employer.ownershipType, locale)}
+                    />
+                    <Row
+                      label={t('employer.field.numberOfEmployees')}
+                      value={employer.numberOfEmployees ? localDigits(employer.numberOfEmployees, locale) : null}
+                    />
+                    <Row
+                      label={t('employer.field.establishmentDate')}
+                      value={
+                        employer.establishmentDate
+                          ? formatJalaliDate(new Date(`${employer.establishmentDate}T12:00:00Z`), locale)
+                          : null
+                      }
+                    />
                   </dl>
                 </div>
               ),
@@ -142,28 +196,42 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
             {
               id: 'contact',
               title: t('employer.profile.contact'),
-              content: employer.address || employer.phone || employer.website || employer.province || employer.city ? (
-                <dl className="flex flex-col gap-3">
-                  <Row label={t('employer.field.province')} value={listTitle('provinces', employer.province, locale)} />
-                  <Row label={t('employer.field.city')} value={listTitle('cities', employer.city, locale)} />
-                  <Row label={t('employer.field.address')} value={employer.address} />
-                  <Row label={t('employer.field.phone')} value={employer.phone ? localDigits(employer.phone, locale) : null} ltr />
-                  {employer.website && (
-                    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
-                      <dt className="min-w-36 text-sm text-muted">{t('employer.field.website')}</dt>
-                      <dd dir="ltr"><a href={employer.website} rel="noopener nofollow" className="text-brand-700 underline">{employer.website}</a></dd>
-                    </div>
-                  )}
-                </dl>
-              ) : (
-                <EmptyState>{t('employer.profile.noContact')}</EmptyState>
-              ),
+              content:
+                employer.address || employer.phone || employer.website || employer.province || employer.city ? (
+                  <dl className="flex flex-col gap-3">
+                    <Row
+                      label={t('employer.field.province')}
+                      value={listTitle('provinces', employer.province, locale)}
+                    />
+                    <Row label={t('employer.field.city')} value={listTitle('cities', employer.city, locale)} />
+                    <Row label={t('employer.field.address')} value={employer.address} />
+                    <Row
+                      label={t('employer.field.phone')}
+                      value={employer.phone ? localDigits(employer.phone, locale) : null}
+                      ltr
+                    />
+                    {employer.website && (
+                      <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+                        <dt className="min-w-36 text-sm text-muted">{t('employer.field.website')}</dt>
+                        <dd dir="ltr">
+                          <a href={employer.website} rel="noopener nofollow" className="text-brand-700 underline">
+                            {employer.website}
+                          </a>
+                        </dd>
+                      </div>
+                    )}
+                  </dl>
+                ) : (
+                  <EmptyState>{t('employer.profile.noContact')}</EmptyState>
+                ),
             },
           ]}
         />
         {isMember && (
           <p className="mt-6 text-sm">
-            <LocaleLink to={`/employers/${employer.slug}/settings`} className="text-brand-700 underline">{t('dropdown.settings')}</LocaleLink>
+            <LocaleLink to={`/employers/${employer.slug}/settings`} className="text-brand-700 underline">
+              {t('dropdown.settings')}
+            </LocaleLink>
           </p>
         )}
       </div>

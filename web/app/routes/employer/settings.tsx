@@ -15,10 +15,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
-  if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(new URL(request.url).pathname), `/employers/${encodeURIComponent(params.employerSlug)}/settings`);
+  if (!viewer.isLoggedIn)
+    throw loginRedirect(
+      localeFromPath(new URL(request.url).pathname),
+      `/employers/${encodeURIComponent(params.employerSlug)}/settings`,
+    );
   const employer = await loadEmployer(api, params.employerSlug);
-  const [canEdit, canManageAgents] = await Promise.all([hasAccess(api, employer.id, 'EmployerEdit'), hasAccess(api, employer.id, 'AgentManage')]);
-  return { slug: employer.slug, brand: employer.brand, isProfileCompleted: employer.isProfileCompleted, canEdit, canManageAgents };
+  const [canEdit, canManageAgents] = await Promise.all([
+    hasAccess(api, employer.id, 'EmployerEdit'),
+    hasAccess(api, employer.id, 'AgentManage'),
+  ]);
+  return {
+    slug: employer.slug,
+    brand: employer.brand,
+    isProfileCompleted: employer.isProfileCompleted,
+    canEdit,
+    canManageAgents,
+  };
 }
 
 /** The selected employer's settings: each item links to its screen under `/employers/{slug}/settings/`. */
@@ -26,16 +39,39 @@ export default function EmployerSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { slug } = loaderData;
   const items: Array<{ to: string; title: MessageKey; text: MessageKey; shown: boolean; testId: string }> = [
-    { to: `/employers/${slug}/edit`, title: 'dropdown.editProfile', text: 'employer.settings.profileText', shown: loaderData.canEdit, testId: 'settings-edit' },
-    { to: `/employers/${encodeURIComponent(slug)}/settings/agent`, title: 'employer.agents.title', text: 'employer.settings.agentsText', shown: loaderData.canManageAgents, testId: 'settings-agents' },
-    { to: `/employers/${encodeURIComponent(slug)}/settings/hiring-customization`, title: 'employer.hiring.title', text: 'employer.settings.hiringText', shown: loaderData.canEdit, testId: 'settings-hiring' },
+    {
+      to: `/employers/${slug}/edit`,
+      title: 'dropdown.editProfile',
+      text: 'employer.settings.profileText',
+      shown: loaderData.canEdit,
+      testId: 'settings-edit',
+    },
+    {
+      to: `/employers/${encodeURIComponent(slug)}/settings/agent`,
+      title: 'employer.agents.title',
+      text: 'employer.settings.agentsText',
+      shown: loaderData.canManageAgents,
+      testId: 'settings-agents',
+    },
+    {
+      to: `/employers/${encodeURIComponent(slug)}/settings/hiring-customization`,
+      title: 'employer.hiring.title',
+      text: 'employer.settings.hiringText',
+      shown: loaderData.canEdit,
+      testId: 'settings-hiring',
+    },
   ];
   return (
     <Page title={t('employer.settings.title')} intro={loaderData.brand ?? undefined} testId="employer-settings-page">
       {!loaderData.isProfileCompleted && (
-        <p className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="profile-incomplete">
+        <p
+          className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          data-testid="profile-incomplete"
+        >
           {t('employer.settings.incomplete')}{' '}
-          <LocaleLink to={`/employers/add/${slug}`} className="font-bold underline">{t('toast.completeProfile')}</LocaleLink>
+          <LocaleLink to={`/employers/add/${slug}`} className="font-bold underline">
+            {t('toast.completeProfile')}
+          </LocaleLink>
         </p>
       )}
       <ul className="grid gap-3 sm:grid-cols-2">
@@ -43,7 +79,11 @@ export default function EmployerSettings({ loaderData }: Route.ComponentProps) {
           .filter((item) => item.shown)
           .map((item) => (
             <li key={item.to}>
-              <LocaleLink to={item.to} className="block rounded-2xl border border-line p-5 hover:border-brand-200" data-testid={item.testId}>
+              <LocaleLink
+                to={item.to}
+                className="block rounded-2xl border border-line p-5 hover:border-brand-200"
+                data-testid={item.testId}
+              >
                 <span className="block font-bold">{t(item.title)}</span>
                 <span className="mt-1 block text-sm text-muted">{t(item.text)}</span>
               </LocaleLink>

@@ -4,7 +4,8 @@ import { loadOrderOutcome } from '../../lib/billing/pages.server.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'billing.success.title', 'billing.outcome.description', { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'billing.success.title', 'billing.outcome.description', { noindex: true });
 
 export async function loader(args: Route.LoaderArgs) {
   requireKnownLocale(args.params);

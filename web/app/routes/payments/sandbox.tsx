@@ -12,7 +12,8 @@ import { pageMeta } from '../../lib/meta.ts';
 import type { PageHandle } from '../../lib/page-handle.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'billing.sandbox.title', 'billing.sandbox.intro', { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'billing.sandbox.title', 'billing.sandbox.intro', { noindex: true });
 
 // A payment provider's page stands on its own: the site's navbar would lead away mid-payment.
 export const handle: PageHandle = { header: false, footer: false };
@@ -38,26 +39,56 @@ export default function SandboxPayment({ loaderData, actionData }: Route.Compone
   const t = useT();
   const locale = useLocale();
   const navigation = useNavigation();
-  useExcToasts(actionData && 'exc' in actionData ? actionData.exc : undefined, actionData && 'at' in actionData ? actionData.at : undefined);
+  useExcToasts(
+    actionData && 'exc' in actionData ? actionData.exc : undefined,
+    actionData && 'at' in actionData ? actionData.at : undefined,
+  );
   const { payment } = loaderData;
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-5 px-4 py-12" data-testid="sandbox-page">
-      <p role="note" className="rounded-xl border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-sm font-semibold text-amber-900" data-testid="sandbox-notice">
+      <p
+        role="note"
+        className="rounded-xl border-2 border-dashed border-amber-500 bg-amber-50 p-4 text-sm font-semibold text-amber-900"
+        data-testid="sandbox-notice"
+      >
         {t('billing.sandbox.notice')}
       </p>
       <h1 className="text-2xl font-extrabold">{t('billing.sandbox.title')}</h1>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-line p-5">
         <dt className="text-muted">{t('billing.sandbox.amount')}</dt>
-        <dd className="text-lg font-extrabold" data-testid="sandbox-amount">{formatToman(payment.amountRials, locale)}</dd>
+        <dd className="text-lg font-extrabold" data-testid="sandbox-amount">
+          {formatToman(payment.amountRials, locale)}
+        </dd>
         <dt className="text-muted">{t('billing.sandbox.description')}</dt>
         <dd data-testid="sandbox-description">{localDigits(payment.description, locale)}</dd>
       </dl>
       {payment.decided ? (
-        <p role="status" className="text-muted" data-testid="sandbox-decided">{t('billing.sandbox.decided')}</p>
+        <p role="status" className="text-muted" data-testid="sandbox-decided">
+          {t('billing.sandbox.decided')}
+        </p>
       ) : (
         <Form method="post" className="flex flex-wrap gap-3">
-          <Button type="submit" name="decision" value="pay" isDisabled={navigation.state !== 'idle'} className="flex-1" data-testid="sandbox-pay">{t('billing.sandbox.pay')}</Button>
-          <Button type="submit" name="decision" value="cancel" variant="secondary" isDisabled={navigation.state !== 'idle'} className="flex-1" data-testid="sandbox-cancel">{t('billing.sandbox.cancel')}</Button>
+          <Button
+            type="submit"
+            name="decision"
+            value="pay"
+            isDisabled={navigation.state !== 'idle'}
+            className="flex-1"
+            data-testid="sandbox-pay"
+          >
+            {t('billing.sandbox.pay')}
+          </Button>
+          <Button
+            type="submit"
+            name="decision"
+            value="cancel"
+            variant="secondary"
+            isDisabled={navigation.state !== 'idle'}
+            className="flex-1"
+            data-testid="sandbox-cancel"
+          >
+            {t('billing.sandbox.cancel')}
+          </Button>
         </Form>
       )}
     </div>

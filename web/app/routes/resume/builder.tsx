@@ -20,7 +20,8 @@ import { runResumeAction } from '../../lib/resume/actions.server.ts';
 import { backURLOf, loadOwnResume } from '../../lib/resume/loaders.server.ts';
 import { BUILDER_STEPS, isBuilderStep, type BuilderStep } from '../../lib/resume/types.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'resume.builder.title', 'resume.builder.description', { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'resume.builder.title', 'resume.builder.description', { noindex: true });
 
 function stepOf(params: { step?: string }): BuilderStep {
   if (!isBuilderStep(params.step)) throw data({ exc: ['EXC_API_NOT_FOUND'] }, { status: 404 });
@@ -71,11 +72,11 @@ export default function Builder({ loaderData, actionData }: Route.ComponentProps
             {t(STEP_TITLE.personal)}
           </h2>
           <PersonalForm
-          resume={personalResult?.resume ?? resume}
-          exc={personalResult?.exc}
-          backURL={backURL}
-          actions={
-            <Button type="submit" isDisabled={saving} data-testid="save-personal">
+            resume={personalResult?.resume ?? resume}
+            exc={personalResult?.exc}
+            backURL={backURL}
+            actions={
+              <Button type="submit" isDisabled={saving} data-testid="save-personal">
                 {t('resume.builder.saveAndNext')}
               </Button>
             }
@@ -90,22 +91,37 @@ export default function Builder({ loaderData, actionData }: Route.ComponentProps
           {step === 'certificates' && (
             <>
               <SectionEditor section="publications" resumeId={resume.id} items={resume.publications} />
-              <CustomResumeField resumeId={resume.id} fileName={resume.customFileName} hasFile={resume.fileId !== null} />
+              <CustomResumeField
+                resumeId={resume.id}
+                fileName={resume.customFileName}
+                hasFile={resume.fileId !== null}
+              />
             </>
           )}
         </>
       )}
       {step !== 'personal' && (
-        <nav aria-label={t('resume.builder.stepsNav')} className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
+        <nav
+          aria-label={t('resume.builder.stepsNav')}
+          className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4"
+        >
           {previous ? (
-            <LocaleLink to={`/applicants/resumes/add/${previous}`} className={buttonClass('secondary')} data-testid="step-back">
+            <LocaleLink
+              to={`/applicants/resumes/add/${previous}`}
+              className={buttonClass('secondary')}
+              data-testid="step-back"
+            >
               {t('resume.builder.back')}
             </LocaleLink>
           ) : (
             <span />
           )}
           {next ? (
-            <LocaleLink to={`/applicants/resumes/add/${next}`} className={buttonClass('primary')} data-testid="step-next">
+            <LocaleLink
+              to={`/applicants/resumes/add/${next}`}
+              className={buttonClass('primary')}
+              data-testid="step-next"
+            >
               {t('resume.builder.next')}
             </LocaleLink>
           ) : resume ? (
@@ -114,7 +130,11 @@ export default function Builder({ loaderData, actionData }: Route.ComponentProps
                 {t('resume.builder.finish')}
               </Link>
             ) : (
-              <LocaleLink to={`/applicants/resumes/${resume.slug}`} className={buttonClass('primary')} data-testid="step-finish">
+              <LocaleLink
+                to={`/applicants/resumes/${resume.slug}`}
+                className={buttonClass('primary')}
+                data-testid="step-finish"
+              >
                 {t('resume.builder.finish')}
               </LocaleLink>
             )

@@ -21,7 +21,8 @@ import { runResumeAction } from '../../lib/resume/actions.server.ts';
 import { loadOwnResume } from '../../lib/resume/loaders.server.ts';
 import { SECTIONS, type Resume } from '../../lib/resume/types.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'resume.edit.title', 'resume.edit.description', { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'resume.edit.title', 'resume.edit.description', { noindex: true });
 
 export async function loader(args: Route.LoaderArgs) {
   return { resume: await loadOwnResume(args) };
@@ -33,8 +34,42 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function personalKey(resume: Resume): string {
-  const { firstName, lastName, email, phone, birthday, gender, maritalStatus, militaryStatus, hasDisability, isForeigner, province, city, url, jobTitle, about, pic } = resume;
-  return JSON.stringify([firstName, lastName, email, phone, birthday, gender, maritalStatus, militaryStatus, hasDisability, isForeigner, province, city, url, jobTitle, about, pic]);
+  const {
+    firstName,
+    lastName,
+    email,
+    phone,
+    birthday,
+    gender,
+    maritalStatus,
+    militaryStatus,
+    hasDisability,
+    isForeigner,
+    province,
+    city,
+    url,
+    jobTitle,
+    about,
+    pic,
+  } = resume;
+  return JSON.stringify([
+    firstName,
+    lastName,
+    email,
+    phone,
+    birthday,
+    gender,
+    maritalStatus,
+    militaryStatus,
+    hasDisability,
+    isForeigner,
+    province,
+    city,
+    url,
+    jobTitle,
+    about,
+    pic,
+  ]);
 }
 
 export default function EditResume({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,12 +103,19 @@ export default function EditResume({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <>
           <div className="flex flex-col gap-2 rounded-2xl bg-brand-50 p-4" data-testid="completeness">
-            <p className="text-sm font-semibold text-brand-900">{t('resume.completeness', { score: localDigits(resume.completeness.score, locale) })}</p>
+            <p className="text-sm font-semibold text-brand-900">
+              {t('resume.completeness', { score: localDigits(resume.completeness.score, locale) })}
+            </p>
             <div className="h-2 overflow-hidden rounded-full bg-white" aria-hidden="true">
               <div className="h-full rounded-full bg-brand-600" style={{ width: `${resume.completeness.score}%` }} />
             </div>
           </div>
-          <section aria-labelledby="section-personal" aria-busy={savingPersonal} className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6" data-testid="section-personal">
+          <section
+            aria-labelledby="section-personal"
+            aria-busy={savingPersonal}
+            className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-4 sm:p-6"
+            data-testid="section-personal"
+          >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="section-personal" className="text-lg font-bold text-ink">
                 {t('resume.step.personal')}

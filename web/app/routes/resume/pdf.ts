@@ -14,7 +14,10 @@ function selfOrigin(): string {
 }
 
 function failure(codes: string[], status: number): Response {
-  return new Response(JSON.stringify({ exc: codes }), { status, headers: { 'content-type': 'application/json', exc: codes.join(',') } });
+  return new Response(JSON.stringify({ exc: codes }), {
+    status,
+    headers: { 'content-type': 'application/json', exc: codes.join(',') },
+  });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

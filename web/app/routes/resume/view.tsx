@@ -43,7 +43,10 @@ export const meta: Route.MetaFunction = ({ data, location, matches }) => {
   if (!resume) return errorMeta({ location, matches }, 'error.notFoundTitle');
   const name = [resume.firstName, resume.lastName].filter(Boolean).join(' ');
   const title = `${resume.jobTitle ? `${name} – ${resume.jobTitle}` : name} | ${t('app.name')}`;
-  const description = (resume.about?.replace(/\s+/g, ' ').slice(0, 160) || t('resume.view.description', { name, title: resume.jobTitle ?? '' })).trim();
+  const description = (
+    resume.about?.replace(/\s+/g, ' ').slice(0, 160) ||
+    t('resume.view.description', { name, title: resume.jobTitle ?? '' })
+  ).trim();
   const origin = (matches.find((match) => match?.id === 'root')?.data as { origin?: string } | undefined)?.origin ?? '';
   const canonical = `${origin}${localePath(locale, stripLocale(location.pathname))}`;
   const tags: MetaDescriptor[] = [
@@ -74,7 +77,12 @@ export default function ResumePage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-3xl px-4 py-8 print:max-w-none print:p-0" data-testid="resume-page">
       <style>{PRINT_CSS}</style>
       <div className="mb-6 flex flex-wrap gap-2" data-print="hide">
-        <a href={`${localePath(locale, `/applicants/resumes/${encodeURIComponent(resume.slug)}`)}/pdf`} className={buttonClass('primary')} download data-testid="download-pdf">
+        <a
+          href={`${localePath(locale, `/applicants/resumes/${encodeURIComponent(resume.slug)}`)}/pdf`}
+          className={buttonClass('primary')}
+          download
+          data-testid="download-pdf"
+        >
           {t('resume.view.downloadPdf')}
         </a>
         <Button variant="secondary" onPress={() => window.print()}>

@@ -38,10 +38,16 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const requests: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-    const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname.replace(/^\/api\/v1/, ''), query: url.searchParams, body: await readJson(req) };
+    const recorded: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname.replace(/^\/api\/v1/, ''),
+      query: url.searchParams,
+      body: await readJson(req),
+    };
     requests.push(recorded);
     const route = routes.get(`${recorded.method} ${recorded.path}`);
-    const answer: FakeAnswer = typeof route === 'function' ? route(recorded) : (route ?? { status: 404, exc: ['EXC_API_NOT_FOUND'] });
+    const answer: FakeAnswer =
+      typeof route === 'function' ? route(recorded) : (route ?? { status: 404, exc: ['EXC_API_NOT_FOUND'] });
     const status = answer.status ?? (answer.exc ? 400 : 200);
     if (answer.exc) {
       res.writeHead(status, { exc: answer.exc.join(','), 'content-type': 'application/json' });

@@ -7,11 +7,16 @@ export function uniqueCellphone(): string {
 }
 
 export async function logInThroughApi(gatewayUrl: string, cellphone = uniqueCellphone()): Promise<string> {
-  const sent = await fetch(`${gatewayUrl}/api/v1/authentication/cellphone/${cellphone}`, { method: 'POST', headers: { 'accept-cookie': 'true' } });
+  const sent = await fetch(`${gatewayUrl}/api/v1/authentication/cellphone/${cellphone}`, {
+    method: 'POST',
+    headers: { 'accept-cookie': 'true' },
+  });
   assert.equal(sent.status, 200, await sent.text());
   let code: string | undefined;
   for (let attempt = 0; attempt < 20 && !code; attempt++) {
-    const outbox = (await (await fetch(`${gatewayUrl}/api/dev/outbox?to=${cellphone}`)).json()) as { messages: Array<{ code?: string }> };
+    const outbox = (await (await fetch(`${gatewayUrl}/api/dev/outbox?to=${cellphone}`)).json()) as {
+      messages: Array<{ code?: string }>;
+    };
     code = outbox.messages[0]?.code;
     if (!code) await new Promise((resolve) => setImmediate(resolve));
   }

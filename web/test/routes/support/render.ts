@@ -5,7 +5,14 @@ import './dom.ts';
 import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { after, afterEach } from 'node:test';
 import { createElement } from 'react';
-import { createRoutesStub, Outlet, RouterContextProvider, useLocation, type ActionFunction, type LoaderFunction } from 'react-router';
+import {
+  createRoutesStub,
+  Outlet,
+  RouterContextProvider,
+  useLocation,
+  type ActionFunction,
+  type LoaderFunction,
+} from 'react-router';
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import routeConfig from '../../../app/routes.ts';
 import { LocaleContext } from '../../../app/i18n/index.ts';
@@ -25,7 +32,9 @@ afterEach(cleanup);
 // started (React's scheduled renders, the router's pending navigation) is let finish first, while
 // the window still exists: on a busy machine it otherwise ran after, and failed the file.
 after(async () => {
-  await (globalThis as { window?: { happyDOM?: { waitUntilComplete(): Promise<void> } } }).window?.happyDOM?.waitUntilComplete();
+  await (
+    globalThis as { window?: { happyDOM?: { waitUntilComplete(): Promise<void> } } }
+  ).window?.happyDOM?.waitUntilComplete();
   await new Promise((resolve) => setImmediate(resolve));
   await GlobalRegistrator.unregister();
 });
@@ -90,8 +99,13 @@ export interface RenderAppOptions {
 export async function renderApp(url: string, options: RenderAppOptions = {}): Promise<RenderResult> {
   const routes = await Promise.all((routeConfig as ConfigEntry[]).map((entry) => stubRoute(entry, options.cookie)));
   const context = new RouterContextProvider();
-  const browserRequest = new Request(new URL(url, 'http://localhost:3000'), { headers: options.cookie ? { cookie: options.cookie } : {} });
+  const browserRequest = new Request(new URL(url, 'http://localhost:3000'), {
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
   provideServerApi(context, createServerApi(browserRequest, options.gatewayUrl ?? GATEWAY_DOWN));
-  const Stub = createRoutesStub([{ id: 'root', path: '/', Component: Document, HydrateFallback: () => null, children: routes }], context);
+  const Stub = createRoutesStub(
+    [{ id: 'root', path: '/', Component: Document, HydrateFallback: () => null, children: routes }],
+    context,
+  );
   return render(createElement(Stub, { initialEntries: [url], future: { v8_middleware: true } }));
 }

@@ -7,14 +7,25 @@ import { defineRoute, SESSION_ERRORS, type RouteDefinition } from '../../../http
 import type { ModuleContext } from '../../module.ts';
 import { sessionIdOfRefreshToken, type AuthAdapter } from '../client.ts';
 import {
-  cellphoneParams, cellphoneResponse, codeBody, codeSentResponse, emailParams, emailResponse, emailSentResponse,
-  emailVerifiedResponse, emailVerifyQuery, verifiedResponse, verifyQuery,
+  cellphoneParams,
+  cellphoneResponse,
+  codeBody,
+  codeSentResponse,
+  emailParams,
+  emailResponse,
+  emailSentResponse,
+  emailVerifiedResponse,
+  emailVerifyQuery,
+  verifiedResponse,
+  verifyQuery,
 } from '../schemas.ts';
-
 
 /** Why the auth service may refuse to send a one-time code besides a cooldown (see its budgets). */
 const SEND_BUDGET_ERRORS = [
-  'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED', 'EXC_AUTHENTICATION_CODE_DAILY_LIMIT', 'EXC_AUTHENTICATION_SMS_PAUSED',
+  'EXC_AUTHENTICATION_MESSAGE_NOT_SENT',
+  'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED',
+  'EXC_AUTHENTICATION_CODE_DAILY_LIMIT',
+  'EXC_AUTHENTICATION_SMS_PAUSED',
 ] as const;
 
 /** The rate-limit budgets of one-time codes (declared in ../index.ts), sends apart from verifies. */
@@ -29,10 +40,18 @@ function prefersHtml(req: Request): boolean {
 }
 
 function isSessionEnded(error: unknown): boolean {
-  return isDomainError(error) && error.codes.some((code) => code === 'EXC_SESSIONS_REFRESH_TOKEN_INVALID' || code === 'EXC_SESSIONS_REFRESH_TOKEN_REUSED');
+  return (
+    isDomainError(error) &&
+    error.codes.some(
+      (code) => code === 'EXC_SESSIONS_REFRESH_TOKEN_INVALID' || code === 'EXC_SESSIONS_REFRESH_TOKEN_REUSED',
+    )
+  );
 }
 
-export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, settings, sessions }: ModuleContext): RouteDefinition[] {
+export function authenticationRoutes(
+  auth: AuthAdapter,
+  { cookies, limits, settings, sessions }: ModuleContext,
+): RouteDefinition[] {
   const webUrl = (path: string) => new URL(path, settings.PUBLIC_WEB_URL).toString();
 
   return [
@@ -44,9 +63,17 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       session: 'none',
       params: cellphoneParams,
       responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', ...SEND_BUDGET_ERRORS, 'EXC_TOO_MANY_REQUESTS'],
+      errors: [
+        'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
+        'EXC_AUTHENTICATION_CODE_ALREADY_SENT',
+        ...SEND_BUDGET_ERRORS,
+        'EXC_TOO_MANY_REQUESTS',
+      ],
       async handle({ params, req, res, meta }) {
-        await limits.consume(res, [[CODE_BUDGETS.send.ip, req.ip], [CODE_BUDGETS.send.cellphone, params.cellphone]]);
+        await limits.consume(res, [
+          [CODE_BUDGETS.send.ip, req.ip],
+          [CODE_BUDGETS.send.cellphone, params.cellphone],
+        ]);
         return auth.sendCellphoneCode(params.cellphone, 'login', meta);
       },
     }),
@@ -58,9 +85,19 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       session: 'required',
       params: cellphoneParams,
       responses: [{ status: 200, description: 'Code sent', body: codeSentResponse }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_AUTHENTICATION_CODE_ALREADY_SENT', ...SEND_BUDGET_ERRORS, 'EXC_TOO_MANY_REQUESTS'],
+      errors: [
+        'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
+        'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN',
+        'EXC_AUTHENTICATION_CELLPHONE_IS_SAME',
+        'EXC_AUTHENTICATION_CODE_ALREADY_SENT',
+        ...SEND_BUDGET_ERRORS,
+        'EXC_TOO_MANY_REQUESTS',
+      ],
       async handle({ params, req, res, meta }) {
-        await limits.consume(res, [[CODE_BUDGETS.send.ip, req.ip], [CODE_BUDGETS.send.cellphone, params.cellphone]]);
+        await limits.consume(res, [
+          [CODE_BUDGETS.send.ip, req.ip],
+          [CODE_BUDGETS.send.cellphone, params.cellphone],
+        ]);
         return auth.sendCellphoneCode(params.cellphone, 'changeCellphone', meta);
       },
     }),
@@ -73,13 +110,31 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       params: cellphoneParams,
       query: verifyQuery,
       body: codeBody,
-      responses: [{
-        status: 200,
-        description: 'Verified. For Login the session opens: as cookies at, rt, cd, cdv with Accept-Cookie, else as `session` in the body.',
-        body: verifiedResponse,
-        headers: { 'Set-Cookie': 'at, rt (httpOnly), cd, cdv — only with Accept-Cookie', 'Cache-Control': 'no-store' },
-      }],
-      errors: ['EXC_AUTHENTICATION_CELLPHONE_IS_INVALID', 'EXC_AUTHENTICATION_NEXT_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_REQUIRED', 'EXC_AUTHENTICATION_CODE_IS_INVALID', 'EXC_AUTHENTICATION_CODE_IS_EXPIRED', 'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED', 'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED', 'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN', 'EXC_AUTHENTICATION_CELLPHONE_IS_SAME', 'EXC_TOO_MANY_REQUESTS', ...SESSION_ERRORS],
+      responses: [
+        {
+          status: 200,
+          description:
+            'Verified. For Login the session opens: as cookies at, rt, cd, cdv with Accept-Cookie, else as `session` in the body.',
+          body: verifiedResponse,
+          headers: {
+            'Set-Cookie': 'at, rt (httpOnly), cd, cdv — only with Accept-Cookie',
+            'Cache-Control': 'no-store',
+          },
+        },
+      ],
+      errors: [
+        'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
+        'EXC_AUTHENTICATION_NEXT_IS_INVALID',
+        'EXC_AUTHENTICATION_CODE_IS_REQUIRED',
+        'EXC_AUTHENTICATION_CODE_IS_INVALID',
+        'EXC_AUTHENTICATION_CODE_IS_EXPIRED',
+        'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED',
+        'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED',
+        'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN',
+        'EXC_AUTHENTICATION_CELLPHONE_IS_SAME',
+        'EXC_TOO_MANY_REQUESTS',
+        ...SESSION_ERRORS,
+      ],
       async handle({ params, query, body, req, res, meta, userId }) {
         // The answer may carry a session: never kept by a cache.
         res.set('Cache-Control', 'no-store');
@@ -90,9 +145,15 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
           // The caller's own session stays open; the change ends the user's others.
           currentSessionId = (await sessions.presented(req))?.sessionId;
         }
-        await limits.consume(res, [[CODE_BUDGETS.verify.ip, req.ip], [CODE_BUDGETS.verify.cellphone, params.cellphone]]);
+        await limits.consume(res, [
+          [CODE_BUDGETS.verify.ip, req.ip],
+          [CODE_BUDGETS.verify.cellphone, params.cellphone],
+        ]);
         const userAgent = req.get('user-agent') ?? '';
-        const { user, session, endedSessions } = await auth.verifyCellphoneCode({ cellphone: params.cellphone, code: body.code, purpose, userAgent, currentSessionId }, meta);
+        const { user, session, endedSessions } = await auth.verifyCellphoneCode(
+          { cellphone: params.cellphone, code: body.code, purpose, userAgent, currentSessionId },
+          meta,
+        );
         await Promise.all(endedSessions.ids.map((id) => sessions.revoke(id, endedSessions.accessTokensValidUntilMs)));
         if (!session) return { user };
         if (!wantsCookies(req)) return { user, session };
@@ -106,7 +167,13 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       summary: 'Log out: revoke the refresh token, end the access token at once and clear the session cookies',
       tag: 'authentication',
       session: 'optional',
-      responses: [{ status: 204, description: 'Logged out', headers: { 'Set-Cookie': 'at and rt cleared, cd logged out', 'Cache-Control': 'no-store' } }],
+      responses: [
+        {
+          status: 204,
+          description: 'Logged out',
+          headers: { 'Set-Cookie': 'at and rt cleared, cd logged out', 'Cache-Control': 'no-store' },
+        },
+      ],
       errors: [],
       async handle({ req, res, meta }) {
         res.set('Cache-Control', 'no-store');
@@ -169,7 +236,11 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
       session: 'required',
       params: emailParams,
       responses: [{ status: 200, description: 'Link sent', body: emailSentResponse }],
-      errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', 'EXC_AUTHENTICATION_MESSAGE_NOT_SENT', 'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED'],
+      errors: [
+        'EXC_AUTHENTICATION_EMAIL_IS_INVALID',
+        'EXC_AUTHENTICATION_MESSAGE_NOT_SENT',
+        'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED',
+      ],
       async handle({ params, meta }) {
         return auth.sendEmailVerification(params.email, meta);
       },
@@ -177,18 +248,27 @@ export function authenticationRoutes(auth: AuthAdapter, { cookies, limits, setti
     defineRoute({
       methods: ['get'],
       path: '/authentication/email/:email/verify',
-      summary: 'Verify an email with the code of its link. A browser navigation is redirected (303) to the web app instead.',
+      summary:
+        'Verify an email with the code of its link. A browser navigation is redirected (303) to the web app instead.',
       tag: 'authentication',
       session: 'none',
       params: emailParams,
       query: emailVerifyQuery,
       responses: [
         { status: 200, description: 'Verified (JSON clients)', body: emailVerifiedResponse },
-        { status: 303, description: 'Browser navigation: to /?emailVerified=1 (or /applicants/settings?emailVerified=1 with a slug), on failure to /something-went-wrong?code=<EXC>', headers: { Location: 'The web app page' } },
+        {
+          status: 303,
+          description:
+            'Browser navigation: to /?emailVerified=1 (or /applicants/settings?emailVerified=1 with a slug), on failure to /something-went-wrong?code=<EXC>',
+          headers: { Location: 'The web app page' },
+        },
       ],
       errors: ['EXC_AUTHENTICATION_EMAIL_IS_INVALID', 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID'],
       async handle({ params, query, req, res, meta }) {
-        const verified = await auth.verifyEmail({ email: params.email, code: query.code, slug: query.slug ?? '' }, meta);
+        const verified = await auth.verifyEmail(
+          { email: params.email, code: query.code, slug: query.slug ?? '' },
+          meta,
+        );
         if (!prefersHtml(req)) return verified;
         res.redirect(303, webUrl(verified.slug ? '/applicants/settings?emailVerified=1' : '/?emailVerified=1'));
         return undefined;

@@ -17,10 +17,24 @@ export function sessionRoutes(auth: AuthAdapter, { cookies, sessions, settings }
       tag: 'sessions',
       session: 'none',
       responses: [
-        { status: 204, description: 'Cookie mode (Accept-Cookie): new at, rt, cd cookies', headers: { 'Set-Cookie': 'at, rt, cd', 'Cache-Control': 'no-store' } },
-        { status: 200, description: 'Token mode: the new session', body: refreshedResponse, headers: { 'Cache-Control': 'no-store' } },
+        {
+          status: 204,
+          description: 'Cookie mode (Accept-Cookie): new at, rt, cd cookies',
+          headers: { 'Set-Cookie': 'at, rt, cd', 'Cache-Control': 'no-store' },
+        },
+        {
+          status: 200,
+          description: 'Token mode: the new session',
+          body: refreshedResponse,
+          headers: { 'Cache-Control': 'no-store' },
+        },
       ],
-      errors: ['EXC_AUTHENTICATION_REQUIRED', 'EXC_SESSIONS_REFRESH_TOKEN_INVALID', 'EXC_SESSIONS_REFRESH_TOKEN_REUSED', 'EXC_CROSS_SITE_REQUEST_REFUSED'],
+      errors: [
+        'EXC_AUTHENTICATION_REQUIRED',
+        'EXC_SESSIONS_REFRESH_TOKEN_INVALID',
+        'EXC_SESSIONS_REFRESH_TOKEN_REUSED',
+        'EXC_CROSS_SITE_REQUEST_REFUSED',
+      ],
       async handle({ req, res, meta }) {
         // Tokens must not stay in any cache, whatever the answer.
         res.set('Cache-Control', 'no-store');
@@ -35,9 +49,15 @@ export function sessionRoutes(auth: AuthAdapter, { cookies, sessions, settings }
           // A copied token was presented again: auth ended its family, so refuse the family's
           // access tokens now too (the thief may hold one), not only when they expire.
           const sessionId = sessionIdOfRefreshToken(refreshToken);
-          if (sessionId && isDomainError(error) && error.codes.includes('EXC_SESSIONS_REFRESH_TOKEN_REUSED')) await sessions.end(sessionId);
+          if (sessionId && isDomainError(error) && error.codes.includes('EXC_SESSIONS_REFRESH_TOKEN_REUSED'))
+            await sessions.end(sessionId);
           // A dead refresh token stays dead: drop the cookies so the browser shows logged out.
-          if (wantsCookies(req) && isDomainError(error) && error.codes.some((c) => c.startsWith('EXC_SESSIONS_REFRESH_TOKEN'))) cookies.close(req, res);
+          if (
+            wantsCookies(req) &&
+            isDomainError(error) &&
+            error.codes.some((c) => c.startsWith('EXC_SESSIONS_REFRESH_TOKEN'))
+          )
+            cookies.close(req, res);
           throw error;
         }
         if (!wantsCookies(req)) return { session };

@@ -5,7 +5,14 @@ import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
 import type { ModuleContext } from '../../module.ts';
 import type { BillingAdapter } from '../client.ts';
 import {
-  authorityParams, employerParams, redirectResponse, sandboxDecisionBody, sandboxPaymentResponse, submitPaymentBody, submitPaymentResponse, walletSchema,
+  authorityParams,
+  employerParams,
+  redirectResponse,
+  sandboxDecisionBody,
+  sandboxPaymentResponse,
+  submitPaymentBody,
+  submitPaymentResponse,
+  walletSchema,
 } from '../schemas.ts';
 import { EMPLOYER_ACCESS } from './errors.ts';
 
@@ -17,10 +24,25 @@ export const LOOKUP_BUDGET = 'lookup:ip';
 export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext): RouteDefinition[] {
   return [
     defineRoute({
-      methods: ['post'], path: '/finance/payments/submit', summary: 'The provider sent the payer back: verify the payment and, when paid, complete the order; repeating it answers the same', tag: TAG, session: 'none',
+      methods: ['post'],
+      path: '/finance/payments/submit',
+      summary:
+        'The provider sent the payer back: verify the payment and, when paid, complete the order; repeating it answers the same',
+      tag: TAG,
+      session: 'none',
       body: submitPaymentBody,
-      responses: [{ status: 200, description: 'The payment as it now stands (paid or failed) and whose order it was', body: submitPaymentResponse }],
-      errors: ['EXC_FINANCE_PAYMENT_STATUS_IS_INVALID', 'EXC_FINANCE_PAYMENT_NOT_FOUND', 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE'],
+      responses: [
+        {
+          status: 200,
+          description: 'The payment as it now stands (paid or failed) and whose order it was',
+          body: submitPaymentResponse,
+        },
+      ],
+      errors: [
+        'EXC_FINANCE_PAYMENT_STATUS_IS_INVALID',
+        'EXC_FINANCE_PAYMENT_NOT_FOUND',
+        'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE',
+      ],
       async handle({ body, req, res, meta }) {
         await limits.consume(res, [[LOOKUP_BUDGET, req.ip]]);
         return billing.submitPayment(body.authority, body.status, meta);
@@ -28,9 +50,19 @@ export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext
     }),
     // Before /finance/:employerId/wallet, so `sandbox` is never taken for an employer id.
     defineRoute({
-      methods: ['get'], path: '/finance/sandbox/:authority', summary: 'Test mode: what the sandbox provider\'s page shows', tag: TAG, session: 'none',
+      methods: ['get'],
+      path: '/finance/sandbox/:authority',
+      summary: "Test mode: what the sandbox provider's page shows",
+      tag: TAG,
+      session: 'none',
       params: authorityParams,
-      responses: [{ status: 200, description: 'The amount and whether the page was already answered', body: sandboxPaymentResponse }],
+      responses: [
+        {
+          status: 200,
+          description: 'The amount and whether the page was already answered',
+          body: sandboxPaymentResponse,
+        },
+      ],
       errors: ['EXC_FINANCE_SANDBOX_IS_DISABLED', 'EXC_FINANCE_PAYMENT_NOT_FOUND'],
       async handle({ params, req, res, meta }) {
         await limits.consume(res, [[LOOKUP_BUDGET, req.ip]]);
@@ -38,17 +70,32 @@ export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext
       },
     }),
     defineRoute({
-      methods: ['post'], path: '/finance/sandbox/:authority', summary: 'Test mode: the sandbox page\'s "pay" or "cancel"; send the payer to redirectUrl', tag: TAG, session: 'none',
-      params: authorityParams, body: sandboxDecisionBody,
-      responses: [{ status: 200, description: 'The callback address with Authority and Status', body: redirectResponse }],
-      errors: ['EXC_FINANCE_SANDBOX_IS_DISABLED', 'EXC_FINANCE_PAYMENT_NOT_FOUND', 'EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED'],
+      methods: ['post'],
+      path: '/finance/sandbox/:authority',
+      summary: 'Test mode: the sandbox page\'s "pay" or "cancel"; send the payer to redirectUrl',
+      tag: TAG,
+      session: 'none',
+      params: authorityParams,
+      body: sandboxDecisionBody,
+      responses: [
+        { status: 200, description: 'The callback address with Authority and Status', body: redirectResponse },
+      ],
+      errors: [
+        'EXC_FINANCE_SANDBOX_IS_DISABLED',
+        'EXC_FINANCE_PAYMENT_NOT_FOUND',
+        'EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED',
+      ],
       async handle({ params, body, req, res, meta }) {
         await limits.consume(res, [[LOOKUP_BUDGET, req.ip]]);
         return billing.decideSandboxPayment(params.authority, body.approve, meta);
       },
     }),
     defineRoute({
-      methods: ['get'], path: '/finance/:employerId/wallet', summary: 'The employer\'s wallet: balance and entries (Billing)', tag: TAG, session: 'required',
+      methods: ['get'],
+      path: '/finance/:employerId/wallet',
+      summary: "The employer's wallet: balance and entries (Billing)",
+      tag: TAG,
+      session: 'required',
       params: employerParams,
       responses: [{ status: 200, description: 'The wallet', body: walletSchema }],
       errors: EMPLOYER_ACCESS,

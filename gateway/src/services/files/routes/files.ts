@@ -27,17 +27,30 @@ export function filesRoutes(files: FilesAdapter): RouteDefinition[] {
     defineRoute({
       methods: ['post'],
       path: '/files/upload',
-      summary: 'Upload a file (multipart/form-data, field `file`) for the category given; the policy table is under `category`',
+      summary:
+        'Upload a file (multipart/form-data, field `file`) for the category given; the policy table is under `category`',
       tag: 'files',
       session: 'required',
       query: uploadQuery,
-      responses: [{ status: 200, description: 'Stored; unclaimed uploads are removed after a day', body: uploadResponse }],
-      errors: ['EXC_FILES_NO_FILE', 'EXC_FILES_INVALID_MIME_TYPE', 'EXC_FILES_TOO_LARGE', 'EXC_FILES_UNKNOWN_TYPE', 'EXC_FILES_NAME_IS_INVALID', 'EXC_FILES_IMAGE_DIMENSIONS_TOO_LARGE'],
+      responses: [
+        { status: 200, description: 'Stored; unclaimed uploads are removed after a day', body: uploadResponse },
+      ],
+      errors: [
+        'EXC_FILES_NO_FILE',
+        'EXC_FILES_INVALID_MIME_TYPE',
+        'EXC_FILES_TOO_LARGE',
+        'EXC_FILES_UNKNOWN_TYPE',
+        'EXC_FILES_NAME_IS_INVALID',
+        'EXC_FILES_IMAGE_DIMENSIONS_TOO_LARGE',
+      ],
       async handle({ req, query, meta }) {
         const row = CATEGORIES.find((candidate) => candidate.name === query.category)!;
         // Room for the multipart framing around the largest file; past it the body is cut off.
         const upload = await readUpload(req, row.maxBytes, LARGEST_UPLOAD + 64 * 1024);
-        return files.upload({ category: row.category as FileCategory, fileName: upload.fileName, content: upload.content }, meta);
+        return files.upload(
+          { category: row.category as FileCategory, fileName: upload.fileName, content: upload.content },
+          meta,
+        );
       },
     }),
     defineRoute({
@@ -49,7 +62,11 @@ export function filesRoutes(files: FilesAdapter): RouteDefinition[] {
       params: fileIdParams,
       query: publicFileQuery,
       responses: [
-        { status: 200, description: 'The image (image/webp)', headers: { 'Cache-Control': IMMUTABLE, ETag: 'the file id and width' } },
+        {
+          status: 200,
+          description: 'The image (image/webp)',
+          headers: { 'Cache-Control': IMMUTABLE, ETag: 'the file id and width' },
+        },
         { status: 304, description: 'The copy the client holds is current (If-None-Match)' },
       ],
       errors: ['EXC_FILES_NOT_FOUND', 'EXC_FILES_WIDTH_IS_INVALID'],
@@ -73,11 +90,20 @@ export function filesRoutes(files: FilesAdapter): RouteDefinition[] {
       session: 'none',
       params: fileIdParams,
       query: signedFileQuery,
-      responses: [{ status: 200, description: 'The file, as a download', headers: { 'Cache-Control': 'private, no-store', 'Content-Disposition': 'attachment with the file name' } }],
+      responses: [
+        {
+          status: 200,
+          description: 'The file, as a download',
+          headers: { 'Cache-Control': 'private, no-store', 'Content-Disposition': 'attachment with the file name' },
+        },
+      ],
       errors: ['EXC_FILES_NOT_FOUND', 'EXC_FILES_LINK_IS_INVALID', 'EXC_FILES_LINK_IS_EXPIRED'],
       async handle({ res, params, query, meta }) {
         res.set('Cache-Control', 'private, no-store');
-        const file = await files.signedFile({ fileId: params.id, expiresAtSeconds: query.expires, signature: query.signature }, meta);
+        const file = await files.signedFile(
+          { fileId: params.id, expiresAtSeconds: query.expires, signature: query.signature },
+          meta,
+        );
         lockDown(res);
         // <img> still shows an image sent as an attachment; a document is never opened as a page.
         res.status(200).set('Content-Disposition', attachment(file.fileName)).type(file.mediaType).send(file.content);

@@ -27,8 +27,11 @@ export function suggestionRoutes(recruitment: RecruitmentAdapter): RouteDefiniti
       query: searchQuery,
       responses: [{ status: 200, description: 'Matches, best first', body: searchResponse }],
       errors: [
-        'EXC_SUGGESTIONS_CATEGORY_IS_REQUIRED', 'EXC_SUGGESTIONS_CATEGORY_IS_INVALID', 'EXC_SUGGESTIONS_TEXT_IS_REQUIRED',
-        'EXC_SUGGESTIONS_TEXT_IS_TOO_LONG', 'EXC_SUGGESTIONS_TEXT_IS_INVALID',
+        'EXC_SUGGESTIONS_CATEGORY_IS_REQUIRED',
+        'EXC_SUGGESTIONS_CATEGORY_IS_INVALID',
+        'EXC_SUGGESTIONS_TEXT_IS_REQUIRED',
+        'EXC_SUGGESTIONS_TEXT_IS_TOO_LONG',
+        'EXC_SUGGESTIONS_TEXT_IS_INVALID',
       ],
       async handle({ query, meta }) {
         return { items: await recruitment.searchSuggestions(query.category ?? '', query.text ?? '', meta) };

@@ -98,7 +98,14 @@ export function resumeRoutes(resumes: ResumeAdapter, context: ModuleContext): Ro
       tag,
       session: 'optional',
       params: slugParams,
-      responses: [{ status: 200, description: 'The resume; for anyone but its owner the private fields are null or false', body: resumeResponse, headers: { 'Cache-Control': 'private, no-cache' } }],
+      responses: [
+        {
+          status: 200,
+          description: 'The resume; for anyone but its owner the private fields are null or false',
+          body: resumeResponse,
+          headers: { 'Cache-Control': 'private, no-cache' },
+        },
+      ],
       errors: ['EXC_RESUME_ID_IS_INVALID'],
       async handle({ params, req, res, meta }) {
         // A missing or stale session only means the public view; it is never an error here.
@@ -180,7 +187,8 @@ export function resumeRoutes(resumes: ResumeAdapter, context: ModuleContext): Ro
     defineRoute({
       methods: ['post'],
       path: '/resumes/:id/custom',
-      summary: 'Attach an upload of yours of category CUSTOM_RESUME as your own resume file (the previous one is let go)',
+      summary:
+        'Attach an upload of yours of category CUSTOM_RESUME as your own resume file (the previous one is let go)',
       tag,
       session: 'required',
       params: resumeIdParams,
@@ -207,7 +215,9 @@ export function resumeRoutes(resumes: ResumeAdapter, context: ModuleContext): Ro
       tag,
       session: 'required',
       params: resumeIdParams,
-      responses: [{ status: 200, description: 'The link', body: signedLinkResponse, headers: { 'Cache-Control': 'no-store' } }],
+      responses: [
+        { status: 200, description: 'The link', body: signedLinkResponse, headers: { 'Cache-Control': 'no-store' } },
+      ],
       errors: [...OWNED, 'EXC_RESUMES_CUSTOM_RESUME_NOT_FOUND', 'EXC_FILES_NOT_FOUND'],
       async handle({ params, res, meta }) {
         res.set('Cache-Control', 'no-store');
