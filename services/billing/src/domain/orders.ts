@@ -6,7 +6,8 @@ import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { isUniqueViolation, type Database, type OrderRow, type PlanRow, type Transaction } from '../db/client.ts';
 import type { AccessCheck } from './access.ts';
 import { discountOn, isUsable, normalizeCode } from './discounts.ts';
-import { isUuid, parsePage, requireEmployerId } from './input.ts';
+import { isUuid, parsePage } from '@darmankar/platform/input';
+import { requireEmployerId } from './input.ts';
 import { refuseWhenBothHeld } from './purchases.ts';
 import { orderView, type OrderView } from './views.ts';
 

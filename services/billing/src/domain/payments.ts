@@ -10,7 +10,7 @@ import type { Database, OrderRow, PaymentRow, Transaction } from '../db/client.t
 import { billingEvents } from '../events/billing-events.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { countUse, isUsable } from './discounts.ts';
-import { isUuid } from './input.ts';
+import { isUuid } from '@darmankar/platform/input';
 import { findOrder, lockOrder, type Orders } from './orders.ts';
 import { currentPlans, grantPurchase, refuseWhenBothHeld, settleEnded } from './purchases.ts';
 import { paymentView, type PaymentMethod, type PaymentView } from './views.ts';

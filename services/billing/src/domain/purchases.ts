@@ -5,7 +5,8 @@ import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Database, OrderRow, PlanRow, PurchasedPlanRow, Transaction } from '../db/client.ts';
 import { billingEvents } from '../events/billing-events.ts';
 import type { AccessCheck } from './access.ts';
-import { isUuid, parsePage, requireEmployerId } from './input.ts';
+import { isUuid, parsePage } from '@darmankar/platform/input';
+import { requireEmployerId } from './input.ts';
 import { hasEnded, purchasedPlanView, type PurchasedPlanView, type WalletView } from './views.ts';
 import { lockEmployer, moveMoney, readWallet } from './wallet.ts';
 

@@ -7,7 +7,8 @@ import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Database, Transaction } from '../db/client.ts';
 import type { AccessCheck } from './access.ts';
-import { requireCaller, requireEmployerId } from './input.ts';
+import { requireCaller } from '@darmankar/platform/input';
+import { requireEmployerId } from './input.ts';
 import { RESOURCE_KINDS, type ResourceKind } from './views.ts';
 
 /** The column of each kind: from this closed list only, never from input. */

@@ -15,8 +15,6 @@ export function parseAction(value: string): Action {
   return value;
 }
 
-export { isUuid, requireCaller } from '@darmankar/platform/input';
-
 export type Membership =
   | { kind: 'missing' }
   | { kind: 'stranger' }

@@ -6,7 +6,8 @@ import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { cleanText, normalizeCellphone } from '@darmankar/platform/persian';
 import { isUniqueViolation, type AgentRow, type Database } from '../db/client.ts';
 import { employerEvents } from '../events/employer-events.ts';
-import { isAction, isUuid, requireAccess, type Action, type Membership } from './access.ts';
+import { isUuid } from '@darmankar/platform/input';
+import { isAction, requireAccess, type Action, type Membership } from './access.ts';
 import { throwIfAny } from './profile.ts';
 import type { KnownUsers } from './users.ts';
 

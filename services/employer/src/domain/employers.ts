@@ -11,16 +11,8 @@ import { normalizeForSearch, normalizePersian } from '@darmankar/platform/persia
 import { isUniqueViolation, type Database, type EmployerRow, type Transaction } from '../db/client.ts';
 import { employerEvents } from '../events/employer-events.ts';
 import { heldFiles, type EmployerFiles } from './employer-files.ts';
-import {
-  ACTIONS,
-  isAction,
-  isUuid,
-  membership,
-  parseAction,
-  requireAccess,
-  requireCaller,
-  type Action,
-} from './access.ts';
+import { ACTIONS, isAction, membership, parseAction, requireAccess, type Action } from './access.ts';
+import { isUuid, requireCaller } from '@darmankar/platform/input';
 import {
   isProfileCompleted,
   parseBrand,

@@ -14,7 +14,7 @@ import {
   normalizePersian,
   toLatinDigits,
 } from '@darmankar/platform/persian';
-import { isUuid } from './access.ts';
+import { isUuid } from '@darmankar/platform/input';
 
 const BRAND_MAX = 100;
 export const NUMBER_OF_EMPLOYEES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;

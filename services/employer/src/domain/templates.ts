@@ -6,7 +6,8 @@ import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { cleanText } from '@darmankar/platform/persian';
 import { DEFAULT_STEPS, DEFAULT_TEMPLATE_NAME } from '@darmankar/platform/hiring-defaults';
 import type { Database, StepRow, TemplateRow, Transaction } from '../db/client.ts';
-import { isUuid, requireAccess, type Action } from './access.ts';
+import { isUuid } from '@darmankar/platform/input';
+import { requireAccess, type Action } from './access.ts';
 import { throwIfAny } from './profile.ts';
 
 export const STEP_KINDS = ['in_review', 'interview', 'offer', 'accepted', 'rejected'] as const;

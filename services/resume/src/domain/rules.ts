@@ -20,7 +20,6 @@ export const LANGUAGE_LEVELS = ['beginner', 'intermediate', 'advanced', 'native'
 export const LIMITS = {
   name: 50,
   short: 100,
-  place: 50,
   email: 254,
   link: 300,
   long: 2000,
