@@ -58,6 +58,11 @@ test('one toast per code, with the §8 action links', () => {
   assert.deepEqual(planToasts([], { currentPath: '/' }), [{ code: 'EXC_UNKNOWN' }]);
 });
 
+test('a stranger to an employer refused with 403 gets the 403 page in words, not the 500 page', () => {
+  assert.equal(errorPageKind(['EXC_AUTHORIZATION_FORBIDDEN'], 403), 'forbidden');
+  assert.equal(describeRouteError(new ApiError(['EXC_AUTHORIZATION_FORBIDDEN'], 403)).kind, 'forbidden');
+});
+
 test('page-level errors: 403 for agent access, login modal for the public limit, else 500; 404 stays 404', () => {
   assert.equal(errorPageKind(['EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED'], 403), 'forbidden');
   assert.equal(errorPageKind(['EXC_RECRUITMENTS_PUBLIC_ACCESS_QUANTITY_LIMIT_REACHED'], 401), 'loginLimit');

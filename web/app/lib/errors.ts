@@ -45,7 +45,8 @@ export interface RouteErrorInfo {
 }
 
 export function errorPageKind(codes: readonly string[], status: number): ErrorPageKind {
-  if (codes.includes(AGENT_ACCESS_DENIED)) return 'forbidden';
+  // Any refused access (an agent without the permission, a stranger to the employer) is the 403 page.
+  if (status === 403 || codes.includes(AGENT_ACCESS_DENIED)) return 'forbidden';
   if (codes.includes(PUBLIC_ACCESS_LIMIT)) return 'loginLimit';
   if (status === 404 && (codes.length === 0 || codes.includes('EXC_API_NOT_FOUND'))) return 'notFound';
   return 'server';
