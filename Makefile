@@ -27,6 +27,7 @@ bench: install generate
 	node --import tsx bench/billing.ts
 	npm run build -w @darmankar/web
 	node --import tsx bench/resume-pdf.ts
+	node --import tsx bench/search.ts
 
 # Lighthouse (mobile) on the home page of a stack of its own; like bench, it needs the
 # dependencies and the services' Prisma clients, which a fresh clone does not have yet.

@@ -298,6 +298,13 @@ async function prepareDatabases(serverUrl: string, dev: boolean) {
   return { databaseUrls: urls, eventsDatabaseUrl: eventsUrl };
 }
 
+/** Each addressable part's address variable (EMPLOYER_GRPC_URL …) set to where it runs. */
+function partAddresses(stack: RunningStack): Record<string, string> {
+  return Object.fromEntries(
+    SYSTEM.flatMap((part) => (part.address ? [[part.address.variable, stack.urls[part.name]]] : [])),
+  );
+}
+
 /** Runs each part's seed script (if it has one) against its database; seeds are idempotent. */
 export async function seedDemoData(stack: RunningStack, print = true): Promise<string[]> {
   const seeded: string[] = [];
@@ -305,7 +312,9 @@ export async function seedDemoData(stack: RunningStack, print = true): Promise<s
     if (!part.seed || !existsSync(path.join(partDir(part), part.seed))) continue;
     const child = spawn(process.execPath, ['--import', 'tsx', part.seed], {
       cwd: partDir(part),
-      env: { ...process.env, DATABASE_URL: stack.databaseUrls[part.name] ?? '' },
+      // The running parts' addresses too: a seed may write through another part (the
+      // recruitment seed asks the employer service for the demo employers).
+      env: { ...process.env, ...partAddresses(stack), DATABASE_URL: stack.databaseUrls[part.name] ?? '' },
       stdio: print ? 'inherit' : 'ignore',
     });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -228,20 +228,27 @@ export const SYSTEM: SystemPart[] = [
     dir: 'services/recruitment',
     port: 50055,
     database: 'recruitment',
-    waitsFor: [],
+    // Posting writes ask the employer service (access, the employer shown, hiring templates)
+    // and billing (plan units).
+    waitsFor: ['employer', 'billing'],
     readiness: { kind: 'grpc-health' },
     entry: 'src/main.ts',
+    // A few hundred demo postings across the employer seed's demo employers.
+    seed: 'src/seed.ts',
     address: { variable: 'RECRUITMENT_GRPC_URL' },
+    calls: { parts: ['employer', 'billing', 'resume'] },
     chart: {
       image: 'darmankar/recruitment',
       target: 'service',
       about: 'recruitment service (gRPC; ready after its suggestion items are loaded)',
     },
-    // Its suggestion items are loaded from services/recruitment/data at every start: no seed.
     env: (c) => ({
       NODE_ENV: c.mode,
       GRPC_PORT: String(c.ports.recruitment),
       DATABASE_URL: c.databaseUrls.recruitment!,
+      // PostingChanged goes through its outbox to the bus; agent changes come from it.
+      EVENTS_DATABASE_URL: c.eventsDatabaseUrl,
+      PUBLIC_WEB_URL: url(c.ports.web),
     }),
   },
   {
@@ -309,6 +316,7 @@ export const SYSTEM: SystemPart[] = [
             RATE_LIMIT_CODE_IP_POINTS: '100000',
             RATE_LIMIT_CODE_CELLPHONE_POINTS: '100000',
             RATE_LIMIT_LOOKUP_IP_POINTS: '100000',
+            RATE_LIMIT_RECRUITMENTS_IP_POINTS: '100000',
           }
         : {}),
     }),

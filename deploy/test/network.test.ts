@@ -222,7 +222,7 @@ describe('caller assertions: the gateway signs, every service verifies, nobody e
   });
   const secretOf = (objects: K8sObject[], part: string) => find(objects, 'Secret', name(part))!.stringData!;
 
-  test("the Secret of every part that calls a gRPC part (the gateway, resume, employer, billing) holds the private key; every service's, the public key; the web app's, neither", () => {
+  test("the Secret of every part that calls a gRPC part (the gateway, resume, employer, recruitment, billing) holds the private key; every service's, the public key; the web app's, neither", () => {
     for (const part of services) {
       assert.equal(secretOf(withKeys, part.name).CALLER_ASSERTION_PUBLIC_KEY, keys.publicKey, part.name);
       assert.equal(
@@ -235,7 +235,7 @@ describe('caller assertions: the gateway signs, every service verifies, nobody e
       SYSTEM.filter((p) => signsCalls(p))
         .map((p) => p.name)
         .sort(),
-      ['billing', 'employer', 'gateway', 'resume'],
+      ['billing', 'employer', 'gateway', 'recruitment', 'resume'],
     );
     assert.equal(secretOf(withKeys, 'gateway').CALLER_ASSERTION_PRIVATE_KEY, keys.privateKey);
     assert.equal(secretOf(withKeys, 'gateway').CALLER_ASSERTION_PUBLIC_KEY, undefined);

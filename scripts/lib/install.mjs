@@ -14,10 +14,11 @@ export function installNeeded(root = REPO_ROOT) {
   const locked = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')).packages ?? {};
   const installed = JSON.parse(readFileSync(installedFile, 'utf8')).packages ?? {};
   for (const [key, entry] of Object.entries(locked)) {
-    // Optional packages for other platforms (esbuild's, for example) are never installed here.
-    if (!key.startsWith('node_modules/') || entry.optional || entry.link) continue;
-    if (installed[key]?.version !== entry.version)
-      return `${key.slice('node_modules/'.length)} ${entry.version} is not installed`;
+    // Every installed package, hoisted or nested under a workspace (`services/x/node_modules/y`,
+    // when a workspace needs another version than the root's). Optional packages for other
+    // platforms (esbuild's, for example) are never installed here.
+    if (!key.includes('node_modules/') || entry.optional || entry.link) continue;
+    if (installed[key]?.version !== entry.version) return `${key} ${entry.version} is not installed`;
   }
   return undefined;
 }

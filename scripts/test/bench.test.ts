@@ -26,6 +26,9 @@ const TINY: Record<string, string> = {
   BENCH_PLANS: '5',
   BENCH_PDF_REQUESTS: '1',
   BENCH_PDF_BURST: '2',
+  BENCH_POSTINGS: '300',
+  BENCH_EDITS_PER_SECOND: '5',
+  BENCH_EDIT_SECONDS: '1',
 };
 
 /** The figure lines each benchmark must print, a number where the figure goes. */
@@ -56,6 +59,15 @@ const BENCHMARKS: Record<string, RegExp[]> = {
     /first PDF \(Chromium starting\): \d+ ms/,
     /a new version, browser warm: p50 \d+ ms/,
     /2 at once for a new version .*slowest \d+ ms/,
+  ],
+  'bench/search.ts': [
+    /indexing: \d+ open postings of \d+ .*: \d+ postings\/s/,
+    /\| text \+ 3 filters ÷ logged-in call @10 \| \d+\.\d\d \|/,
+    /\| one-letter typo ÷ logged-in call @10 \| \d+\.\d\d \|/,
+    /\| listing page ÷ home page @10 \| \d+\.\d\d \|/,
+    /^non-200 answers and socket errors: 0$/m,
+    /pages: non-200 answers and socket errors: 0/,
+    /index lag under \d+ edits .*: p50 \d+ ms, p95 \d+ ms/,
   ],
 };
 

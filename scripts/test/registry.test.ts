@@ -100,7 +100,7 @@ describe('the registry itself', () => {
     );
     assert.deepEqual(
       callersOf('employer').map((p) => p.name),
-      ['billing', 'gateway'],
+      ['recruitment', 'billing', 'gateway'],
     );
     assert.deepEqual(
       callersOf('gateway').map((p) => p.name),
@@ -108,7 +108,7 @@ describe('the registry itself', () => {
     );
     assert.deepEqual(
       SYSTEM.filter((p) => signsCalls(p)).map((p) => p.name),
-      ['resume', 'employer', 'billing', 'gateway'],
+      ['resume', 'employer', 'recruitment', 'billing', 'gateway'],
     );
     // The gateway calls every service (each has a gateway module, checked below).
     assert.deepEqual(

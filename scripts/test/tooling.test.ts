@@ -415,13 +415,23 @@ describe('installNeeded', () => {
     );
     assert.equal(installNeeded(root), 'node_modules is missing');
     write(path.join(root, 'node_modules/.package-lock.json'), lock({ 'node_modules/a': { version: '0.9.0' } }));
-    assert.equal(installNeeded(root), 'a 1.0.0 is not installed');
+    assert.equal(installNeeded(root), 'node_modules/a 1.0.0 is not installed');
     write(path.join(root, 'node_modules/.package-lock.json'), lock({ 'node_modules/a': { version: '1.0.0' } }));
     assert.equal(
       installNeeded(root),
       undefined,
       'optional packages of other platforms and workspace links are not required',
     );
+  });
+
+  test('a version a workspace needs apart from the root is checked too', () => {
+    const root = temporaryDir();
+    write(
+      path.join(root, 'package-lock.json'),
+      lock({ 'node_modules/b': { version: '7.0.0' }, 'services/x/node_modules/b': { version: '11.0.0' } }),
+    );
+    write(path.join(root, 'node_modules/.package-lock.json'), lock({ 'node_modules/b': { version: '7.0.0' } }));
+    assert.equal(installNeeded(root), 'services/x/node_modules/b 11.0.0 is not installed');
   });
 });
 

@@ -197,3 +197,20 @@ export function callsOutsideTheContract(api: ReturnType<typeof createApiClient>)
     void answer.email;
   });
 }
+
+test("a server render forwards the visitor's user agent and address (crawlers are not counted against the quota)", async () => {
+  let userAgent: string | undefined;
+  let forwardedFor: string | undefined;
+  handler = (req, res) => {
+    userAgent = req.headers['user-agent'];
+    forwardedFor = req.headers['x-forwarded-for'] as string | undefined;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{}');
+  };
+  const crawler = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+  const request = new Request('http://web.test/', { headers: { 'user-agent': crawler } });
+  const { api } = createServerApi(request, base.replace(/\/api\/v1$/, ''), '203.0.113.7');
+  await api.get('/ping');
+  assert.equal(userAgent, crawler);
+  assert.equal(forwardedFor, '203.0.113.7');
+});

@@ -245,6 +245,316 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/recruitments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search open postings: words (Persian normalised, typo-tolerant) and filters, newest, best paid or most relevant first; `bookmarked` for a logged-in caller */
+        get: operations["getRecruitments"];
+        put?: never;
+        /** A new posting for an employer: a draft, or published at once (RecruitmentCreate and a completed employer profile) */
+        post: operations["postRecruitments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/limited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same search for visitors without a session, with the visitor's daily quota of postings to open */
+        get: operations["getRecruitmentsLimited"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An open posting by slug (a member of its employer reads any status); a visitor without a session spends one view of the day's quota, a search-engine crawler none */
+        get: operations["getRecruitmentsBySlugSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/by-slug-with-seo/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same with its page’s title, description, canonical path and schema.org JobPosting (the detail page’s server render) */
+        get: operations["getRecruitmentsBySlugWithSeoSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/get-id-by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The id of the open posting with this slug (spends no view) */
+        get: operations["getRecruitmentsGetIdBySlugSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/categories/most-recruitments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open postings counted per job category, most first (the home page’s busiest categories) */
+        post: operations["postRecruitmentsCategoriesMostRecruitments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/bookmarks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your bookmarked postings, newest bookmark first; closed and archived ones stay, with their status */
+        get: operations["getRecruitmentsBookmarks"];
+        put?: never;
+        /** Bookmark an open posting by its slug; bookmarking it again changes nothing */
+        post: operations["postRecruitmentsBookmarks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/bookmarks/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a bookmark; removing one that is not there changes nothing */
+        delete: operations["deleteRecruitmentsBookmarksSlug"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved filters, newest first */
+        get: operations["getRecruitmentsFilters"];
+        put?: never;
+        /** Save the listing’s filters under a name; a posting published later that matches is announced to you once */
+        post: operations["postRecruitmentsFilters"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/filters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of your saved filters */
+        delete: operations["deleteRecruitmentsFiltersId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/recruitments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Postings for one of your resumes: recommended from its job titles, skills, city and specialty, or the ones you bookmarked */
+        get: operations["getResumesIdRecruitments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/recruitments/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many postings are recommended for your resume, and how many you bookmarked */
+        get: operations["getResumesIdRecruitmentsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/recruitments/completion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How complete your resume is for matching, and what matching still misses */
+        get: operations["getResumesIdRecruitmentsCompletion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One posting in any status, for its employer's members (the edit and clone forms) */
+        get: operations["getRecruitmentsId"];
+        /** Replace the fields of a posting (RecruitmentEdit); `publish` publishes a draft. A published posting never returns to draft; archived and closed ones cannot change */
+        put: operations["putRecruitmentsId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Archive a posting (RecruitmentEdit): it leaves search and its public page; archiving again changes nothing */
+        put: operations["putRecruitmentsIdArchive"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/recruitments/{id}/feature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Feature a published posting for the plan's featuring days, taking one `featured` resource (RecruitmentEdit); featuring a featured posting takes nothing */
+        put: operations["putRecruitmentsIdFeature"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/recruitments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An employer's postings, newest first: every status for its members (filter by status and title words), only open ones for anyone else (the public profile's open positions) */
+        get: operations["getEmployersIdRecruitments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/employers/{id}/recruitments/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An employer's postings counted by status (its members), or its open ones (anyone else) */
+        get: operations["getEmployersIdRecruitmentsSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/resumes/by-slug/{slug}": {
         parameters: {
             query?: never;
@@ -3316,6 +3626,4407 @@ export interface operations {
              *     `EXC_BAD_REQUEST`: The request is invalid.
              */
             400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecruitments: {
+        parameters: {
+            query?: {
+                /** @description Words as typed, at most 200 characters (EXC_RECRUITMENTS_SEARCH_TEXT_IS_TOO_LONG). Arabic ي/ك, Persian and Arabic-Indic digits and ZWNJ are folded; a one-letter typo still matches. */
+                q?: string;
+                /** @description `jobCategories` ids. Repeated keys or comma-joined. */
+                category?: string | string[];
+                /** @description `provinces` ids. Repeated keys or comma-joined. */
+                province?: string | string[];
+                /** @description `cities` ids. Repeated keys or comma-joined. */
+                city?: string | string[];
+                /** @description `employmentTypes` ids. Repeated keys or comma-joined. */
+                employmentType?: string | string[];
+                /** @description `workTypes` ids. Repeated keys or comma-joined. */
+                workType?: string | string[];
+                /** @description Rials: postings with a visible salary reaching at least this. */
+                salaryFrom?: string;
+                /** @description Rials: postings with a visible salary starting at most at this. */
+                salaryTo?: string;
+                /** @description Postings asking at most this many years (0: those needing no work history), 0 to 29. */
+                experience?: string;
+                /** @description Shift patterns: `morning`, `evening`, `night`, `on-call`, `rotating`. Repeated keys or comma-joined. */
+                shift?: string | string[];
+                /** @description `facilityTypes` ids. Repeated keys or comma-joined. */
+                facilityType?: string | string[];
+                /** @description `medicalSpecialties` ids. Repeated keys or comma-joined. */
+                specialty?: string | string[];
+                /** @description `true`: only featured postings. */
+                featured?: "0" | "1" | "true" | "false";
+                /** @description `newest` (default), `salary` (highest visible salary first, hidden ones last) or `relevance` (needs q); another: EXC_PAGINATION_ORDER_IS_INVALID. */
+                order?: string;
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page: 1 to 50, 20 by default. */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cards */
+            200: {
+                headers: {
+                    /** @description private, no-cache */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            /** @description The employer as the posting shows it. */
+                            employer: {
+                                id: string;
+                                slug: string;
+                                brand: string;
+                                /** @description The logo’s public path; null when there is none. */
+                                logo: string | null;
+                            };
+                            jobCategory: string;
+                            employmentType: string;
+                            workType: string;
+                            province: string;
+                            city: string;
+                            /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            minSalaryRials: number | null;
+                            /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            maxSalaryRials: number | null;
+                            shiftPatterns: string[];
+                            facilityType: string;
+                            medicalSpecialty: string;
+                            experienceYears: number | null;
+                            featured: boolean;
+                            /** @description ISO 8601; null while a draft. */
+                            publishedAt: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "published" | "archived" | "closed";
+                            bookmarked: boolean;
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            /** @description Matches, exact up to 1,000; a job search answers 1,001 when there are more than 1,000 (later pages still answer while they are full). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_TEXT_IS_TOO_LONG`: The search text is at most 200 characters.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_JOB_CATEGORY_IS_INVALID`: A chosen job category is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_PROVINCE_IS_INVALID`: A chosen province is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_CITY_IS_INVALID`: A chosen city is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_EMPLOYMENT_TYPE_IS_INVALID`: A chosen employment type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_WORK_TYPE_IS_INVALID`: A chosen work type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_SALARY_IS_INVALID`: The salary range is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_EXPERIENCE_IS_INVALID`: The chosen work experience is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_SHIFT_PATTERN_IS_INVALID`: A chosen shift pattern is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_FACILITY_TYPE_IS_INVALID`: A chosen facility type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_MEDICAL_SPECIALTY_IS_INVALID`: A chosen medical specialty is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired. */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postRecruitments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description The employer the posting is for.
+                     */
+                    employerId: string;
+                    /**
+                     * @description true: publish now, taking one `recruitment` resource of the plan (EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT when none is left). A published posting stays published; editing it takes nothing.
+                     * @default false
+                     */
+                    publish?: boolean;
+                    /**
+                     * @description Required; stored and shown as typed.
+                     * @default
+                     * @example پرستار بخش ICU
+                     */
+                    title?: string;
+                    /**
+                     * @description The ad’s text, as typed.
+                     * @default
+                     */
+                    description?: string;
+                    /**
+                     * @description An id of the `jobCategories` suggestions list; empty when not stated.
+                     * @default
+                     * @example nursing
+                     */
+                    jobCategory?: string;
+                    /**
+                     * @description An id of the `employmentTypes` list; empty when not stated.
+                     * @default
+                     * @example full-time
+                     */
+                    employmentType?: string;
+                    /**
+                     * @description An id of the `workTypes` list; empty when not stated.
+                     * @default
+                     * @example on-site
+                     */
+                    workType?: string;
+                    /**
+                     * @description `any` (default), `male` or `female`.
+                     * @default any
+                     */
+                    gender?: string;
+                    /**
+                     * @description 15 to 80; below maxAge.
+                     * @default null
+                     */
+                    minAge?: number | null;
+                    /**
+                     * @description 15 to 80; above minAge.
+                     * @default null
+                     */
+                    maxAge?: number | null;
+                    /**
+                     * @description Below maxSalaryRials. In rials (toman × 10); null when not stated.
+                     * @default null
+                     */
+                    minSalaryRials?: number | null;
+                    /**
+                     * @description Above minSalaryRials. In rials (toman × 10); null when not stated.
+                     * @default null
+                     */
+                    maxSalaryRials?: number | null;
+                    /**
+                     * @description false: the salary is shown as “agreed”, and leaves the service to nobody but the employer’s members (absent from every public answer, never sorted on).
+                     * @default true
+                     */
+                    salaryVisible?: boolean;
+                    /**
+                     * @description 0: no work history needed; 1 to 29 years; null: not stated.
+                     * @default null
+                     */
+                    experienceYears?: number | null;
+                    /**
+                     * @description An id of the `organizationalLevels` list; empty when not stated.
+                     * @default
+                     */
+                    organizationalLevel?: string;
+                    /**
+                     * @description An id of the `provinces` list; empty when not stated.
+                     * @default
+                     * @example tehran
+                     */
+                    province?: string;
+                    /**
+                     * @description An id of the `cities` (one of the province’s) list; empty when not stated.
+                     * @default
+                     * @example tehran
+                     */
+                    city?: string;
+                    /**
+                     * @description Neighbourhood or district, as typed.
+                     * @default
+                     */
+                    region?: string;
+                    /**
+                     * @description Languages asked for, each with a level.
+                     * @default []
+                     */
+                    languages?: {
+                        /**
+                         * @description An item of the `languages` suggestions.
+                         * @example english
+                         */
+                        id: string;
+                        /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                        level: string;
+                    }[];
+                    /**
+                     * @description Skills asked for, each with a level.
+                     * @default []
+                     */
+                    skills?: {
+                        /**
+                         * @description As typed (a `skills` suggestion or the employer’s own words).
+                         * @example تزریقات
+                         */
+                        name: string;
+                        /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                        level: string;
+                    }[];
+                    /**
+                     * @description Degrees asked for.
+                     * @default []
+                     */
+                    educations?: {
+                        /**
+                         * @description An id of the `degreeLevels` list.
+                         * @example bachelor
+                         */
+                        degreeLevel: string;
+                        /**
+                         * @description A `fieldsOfStudy` suggestion; empty for any field.
+                         * @default
+                         * @example nursing
+                         */
+                        fieldOfStudy?: string;
+                    }[];
+                    /**
+                     * @description Hours per weekday; spans of one weekday do not overlap.
+                     * @default []
+                     */
+                    workingHours?: {
+                        /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                        weekday: number;
+                        /**
+                         * @description "HH:MM", 24-hour.
+                         * @example 07:30
+                         */
+                        from: string;
+                        /**
+                         * @description "HH:MM", after `from`.
+                         * @example 14:00
+                         */
+                        to: string;
+                    }[];
+                    /**
+                     * @description Business travel, in hours a month; null when none.
+                     * @default null
+                     */
+                    businessTravelHours?: number | null;
+                    /** @default false */
+                    militaryServiceRequired?: boolean;
+                    /** @default false */
+                    acceptsDisability?: boolean;
+                    /** @default false */
+                    acceptsInternship?: boolean;
+                    /** @default false */
+                    acceptsRelevantIndustry?: boolean;
+                    /**
+                     * @description One of the employer’s hiring templates; empty for the default flow (another: EXC_HIRING_TEMPLATE_NOT_FOUND).
+                     * @default
+                     */
+                    hiringTemplateId?: string;
+                    /**
+                     * @description Items of the `benefits` suggestions.
+                     * @default []
+                     */
+                    benefits?: string[];
+                    /**
+                     * @description Each one of `morning`, `evening`, `night`, `on-call`, `rotating`.
+                     * @default []
+                     */
+                    shiftPatterns?: string[];
+                    /**
+                     * @description An id of the `facilityTypes` list; empty when not stated.
+                     * @default
+                     * @example hospital
+                     */
+                    facilityType?: string;
+                    /**
+                     * @description An id of the `medicalSpecialties` list; empty when not stated.
+                     * @default
+                     */
+                    medicalSpecialty?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The posting as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        /**
+                         * @description `draft`; `published` (open: searchable, readable by anyone); `archived` (closed by its employer); `closed` (its open days ran out).
+                         * @enum {string}
+                         */
+                        status: "draft" | "published" | "archived" | "closed";
+                        /** @description The employer as the posting shows it. */
+                        employer: {
+                            id: string;
+                            slug: string;
+                            brand: string;
+                            /** @description The logo’s public path; null when there is none. */
+                            logo: string | null;
+                        };
+                        title: string;
+                        description: string;
+                        jobCategory: string;
+                        employmentType: string;
+                        workType: string;
+                        gender: string;
+                        minAge: number | null;
+                        maxAge: number | null;
+                        /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        minSalaryRials: number | null;
+                        /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        maxSalaryRials: number | null;
+                        salaryVisible: boolean;
+                        /** @description 0: no work history needed; null: not stated. */
+                        experienceYears: number | null;
+                        organizationalLevel: string;
+                        province: string;
+                        city: string;
+                        region: string;
+                        languages: {
+                            /**
+                             * @description An item of the `languages` suggestions.
+                             * @example english
+                             */
+                            id: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                            level: string;
+                        }[];
+                        skills: {
+                            /**
+                             * @description As typed (a `skills` suggestion or the employer’s own words).
+                             * @example تزریقات
+                             */
+                            name: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                            level: string;
+                        }[];
+                        educations: {
+                            /**
+                             * @description An id of the `degreeLevels` list.
+                             * @example bachelor
+                             */
+                            degreeLevel: string;
+                            /**
+                             * @description A `fieldsOfStudy` suggestion; empty for any field.
+                             * @default
+                             * @example nursing
+                             */
+                            fieldOfStudy: string;
+                        }[];
+                        workingHours: {
+                            /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                            weekday: number;
+                            /**
+                             * @description "HH:MM", 24-hour.
+                             * @example 07:30
+                             */
+                            from: string;
+                            /**
+                             * @description "HH:MM", after `from`.
+                             * @example 14:00
+                             */
+                            to: string;
+                        }[];
+                        businessTravelHours: number | null;
+                        militaryServiceRequired: boolean;
+                        acceptsDisability: boolean;
+                        acceptsInternship: boolean;
+                        acceptsRelevantIndustry: boolean;
+                        hiringTemplateId: string;
+                        benefits: string[];
+                        shiftPatterns: string[];
+                        facilityType: string;
+                        medicalSpecialty: string;
+                        featured: boolean;
+                        /** @description ISO 8601; null when not featured. */
+                        featuredUntil: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        publishedAt: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        closesAt: string | null;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601. */
+                        updatedAt: string;
+                        /** @description Whether the caller bookmarked it (false without a session). */
+                        bookmarked: boolean;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_TITLE_IS_REQUIRED`: Enter the job title.
+             *
+             *     `EXC_RECRUITMENTS_TITLE_IS_TOO_LONG`: The job title is at most 150 characters.
+             *
+             *     `EXC_RECRUITMENTS_DESCRIPTION_IS_TOO_LONG`: The description is at most 10,000 characters.
+             *
+             *     `EXC_RECRUITMENTS_JOB_CATEGORY_IS_REQUIRED`: Choose the job category.
+             *
+             *     `EXC_RECRUITMENTS_JOB_CATEGORY_IS_INVALID`: The job category is not valid.
+             *
+             *     `EXC_RECRUITMENTS_EMPLOYMENT_TYPE_IS_REQUIRED`: Choose the employment type.
+             *
+             *     `EXC_RECRUITMENTS_EMPLOYMENT_TYPE_IS_INVALID`: The employment type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_WORK_TYPE_IS_REQUIRED`: Choose the work type.
+             *
+             *     `EXC_RECRUITMENTS_WORK_TYPE_IS_INVALID`: The work type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_GENDER_IS_INVALID`: The gender is not valid.
+             *
+             *     `EXC_RECRUITMENTS_MIN_AGE_IS_INVALID`: The minimum age must be between 15 and 80.
+             *
+             *     `EXC_RECRUITMENTS_MAX_AGE_IS_INVALID`: The maximum age must be between 15 and 80.
+             *
+             *     `EXC_RECRUITMENTS_AGE_RANGE_IS_INVALID`: The minimum age must be below the maximum age.
+             *
+             *     `EXC_RECRUITMENTS_MIN_SALARY_IS_INVALID`: The minimum salary must be a positive whole number of rials.
+             *
+             *     `EXC_RECRUITMENTS_MAX_SALARY_IS_INVALID`: The maximum salary must be a positive whole number of rials.
+             *
+             *     `EXC_RECRUITMENTS_SALARY_RANGE_IS_INVALID`: The minimum salary must be below the maximum salary.
+             *
+             *     `EXC_RECRUITMENTS_EXPERIENCE_YEARS_IS_INVALID`: Experience must be none or 1 to 29 years.
+             *
+             *     `EXC_RECRUITMENTS_ORGANIZATIONAL_LEVEL_IS_INVALID`: The organisational level is not valid.
+             *
+             *     `EXC_RECRUITMENTS_PROVINCE_IS_REQUIRED`: Choose the province.
+             *
+             *     `EXC_RECRUITMENTS_PROVINCE_IS_INVALID`: The province is not valid.
+             *
+             *     `EXC_RECRUITMENTS_CITY_IS_REQUIRED`: Choose the city.
+             *
+             *     `EXC_RECRUITMENTS_CITY_IS_INVALID`: The city is not valid or not in this province.
+             *
+             *     `EXC_RECRUITMENTS_REGION_IS_TOO_LONG`: The region is at most 100 characters.
+             *
+             *     `EXC_RECRUITMENTS_LANGUAGES_IS_INVALID`: The languages are not valid (each once, with a level).
+             *
+             *     `EXC_RECRUITMENTS_SKILLS_IS_INVALID`: The skills are not valid (at most 50, each with a level and at most 100 characters).
+             *
+             *     `EXC_RECRUITMENTS_EDUCATIONS_IS_INVALID`: The educations are not valid.
+             *
+             *     `EXC_RECRUITMENTS_WORKING_HOURS_IS_INVALID`: The working hours are not valid (weekday, HH:MM times, end after start, no overlaps).
+             *
+             *     `EXC_RECRUITMENTS_BUSINESS_TRAVEL_HOURS_IS_INVALID`: Business travel hours must be between 0 and 744.
+             *
+             *     `EXC_RECRUITMENTS_BENEFITS_IS_INVALID`: The benefits are not valid.
+             *
+             *     `EXC_RECRUITMENTS_SHIFT_PATTERNS_IS_INVALID`: The shift patterns are not valid.
+             *
+             *     `EXC_RECRUITMENTS_FACILITY_TYPE_IS_INVALID`: The facility type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_MEDICAL_SPECIALTY_IS_INVALID`: The medical specialty is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT`: Your plan does not have enough credit. Buy a plan to continue. */
+            402: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             *
+             *     `EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET`: Complete the employer profile before posting an ad.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecruitmentsLimited: {
+        parameters: {
+            query?: {
+                /** @description Words as typed, at most 200 characters (EXC_RECRUITMENTS_SEARCH_TEXT_IS_TOO_LONG). Arabic ي/ك, Persian and Arabic-Indic digits and ZWNJ are folded; a one-letter typo still matches. */
+                q?: string;
+                /** @description `jobCategories` ids. Repeated keys or comma-joined. */
+                category?: string | string[];
+                /** @description `provinces` ids. Repeated keys or comma-joined. */
+                province?: string | string[];
+                /** @description `cities` ids. Repeated keys or comma-joined. */
+                city?: string | string[];
+                /** @description `employmentTypes` ids. Repeated keys or comma-joined. */
+                employmentType?: string | string[];
+                /** @description `workTypes` ids. Repeated keys or comma-joined. */
+                workType?: string | string[];
+                /** @description Rials: postings with a visible salary reaching at least this. */
+                salaryFrom?: string;
+                /** @description Rials: postings with a visible salary starting at most at this. */
+                salaryTo?: string;
+                /** @description Postings asking at most this many years (0: those needing no work history), 0 to 29. */
+                experience?: string;
+                /** @description Shift patterns: `morning`, `evening`, `night`, `on-call`, `rotating`. Repeated keys or comma-joined. */
+                shift?: string | string[];
+                /** @description `facilityTypes` ids. Repeated keys or comma-joined. */
+                facilityType?: string | string[];
+                /** @description `medicalSpecialties` ids. Repeated keys or comma-joined. */
+                specialty?: string | string[];
+                /** @description `true`: only featured postings. */
+                featured?: "0" | "1" | "true" | "false";
+                /** @description `newest` (default), `salary` (highest visible salary first, hidden ones last) or `relevance` (needs q); another: EXC_PAGINATION_ORDER_IS_INVALID. */
+                order?: string;
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page: 1 to 50, 20 by default. */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cards and the quota */
+            200: {
+                headers: {
+                    /** @description vid: the visitor id (httpOnly, a year), set when the request carries none */
+                    "Set-Cookie"?: string;
+                    /** @description private, no-cache */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            /** @description The employer as the posting shows it. */
+                            employer: {
+                                id: string;
+                                slug: string;
+                                brand: string;
+                                /** @description The logo’s public path; null when there is none. */
+                                logo: string | null;
+                            };
+                            jobCategory: string;
+                            employmentType: string;
+                            workType: string;
+                            province: string;
+                            city: string;
+                            /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            minSalaryRials: number | null;
+                            /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            maxSalaryRials: number | null;
+                            shiftPatterns: string[];
+                            facilityType: string;
+                            medicalSpecialty: string;
+                            experienceYears: number | null;
+                            featured: boolean;
+                            /** @description ISO 8601; null while a draft. */
+                            publishedAt: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "published" | "archived" | "closed";
+                            bookmarked: boolean;
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            /** @description Matches, exact up to 1,000; a job search answers 1,001 when there are more than 1,000 (later pages still answer while they are full). */
+                            total: number;
+                        };
+                        /** @description The public view quota of this visitor (visitor cookie and client address). */
+                        quota: {
+                            /** @description Postings a visitor without a session may open a day. */
+                            limit: number;
+                            /** @description How many of them are left today. */
+                            remaining: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_TEXT_IS_TOO_LONG`: The search text is at most 200 characters.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_JOB_CATEGORY_IS_INVALID`: A chosen job category is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_PROVINCE_IS_INVALID`: A chosen province is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_CITY_IS_INVALID`: A chosen city is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_EMPLOYMENT_TYPE_IS_INVALID`: A chosen employment type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_WORK_TYPE_IS_INVALID`: A chosen work type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_SALARY_IS_INVALID`: The salary range is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_EXPERIENCE_IS_INVALID`: The chosen work experience is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_SHIFT_PATTERN_IS_INVALID`: A chosen shift pattern is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_FACILITY_TYPE_IS_INVALID`: A chosen facility type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_MEDICAL_SPECIALTY_IS_INVALID`: A chosen medical specialty is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecruitmentsBySlugSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting's slug (readable Persian, stable once published). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posting; a hidden salary is null for anyone but the employer’s members */
+            200: {
+                headers: {
+                    /** @description vid: the visitor id (httpOnly, a year), set when the request carries none */
+                    "Set-Cookie"?: string;
+                    /** @description private, no-cache */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A posting (called a recruitment), every field as written. */
+                        posting: {
+                            id: string;
+                            slug: string;
+                            /**
+                             * @description `draft`; `published` (open: searchable, readable by anyone); `archived` (closed by its employer); `closed` (its open days ran out).
+                             * @enum {string}
+                             */
+                            status: "draft" | "published" | "archived" | "closed";
+                            /** @description The employer as the posting shows it. */
+                            employer: {
+                                id: string;
+                                slug: string;
+                                brand: string;
+                                /** @description The logo’s public path; null when there is none. */
+                                logo: string | null;
+                            };
+                            title: string;
+                            description: string;
+                            jobCategory: string;
+                            employmentType: string;
+                            workType: string;
+                            gender: string;
+                            minAge: number | null;
+                            maxAge: number | null;
+                            /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            minSalaryRials: number | null;
+                            /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            maxSalaryRials: number | null;
+                            salaryVisible: boolean;
+                            /** @description 0: no work history needed; null: not stated. */
+                            experienceYears: number | null;
+                            organizationalLevel: string;
+                            province: string;
+                            city: string;
+                            region: string;
+                            languages: {
+                                /**
+                                 * @description An item of the `languages` suggestions.
+                                 * @example english
+                                 */
+                                id: string;
+                                /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                                level: string;
+                            }[];
+                            skills: {
+                                /**
+                                 * @description As typed (a `skills` suggestion or the employer’s own words).
+                                 * @example تزریقات
+                                 */
+                                name: string;
+                                /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                                level: string;
+                            }[];
+                            educations: {
+                                /**
+                                 * @description An id of the `degreeLevels` list.
+                                 * @example bachelor
+                                 */
+                                degreeLevel: string;
+                                /**
+                                 * @description A `fieldsOfStudy` suggestion; empty for any field.
+                                 * @default
+                                 * @example nursing
+                                 */
+                                fieldOfStudy: string;
+                            }[];
+                            workingHours: {
+                                /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                                weekday: number;
+                                /**
+                                 * @description "HH:MM", 24-hour.
+                                 * @example 07:30
+                                 */
+                                from: string;
+                                /**
+                                 * @description "HH:MM", after `from`.
+                                 * @example 14:00
+                                 */
+                                to: string;
+                            }[];
+                            businessTravelHours: number | null;
+                            militaryServiceRequired: boolean;
+                            acceptsDisability: boolean;
+                            acceptsInternship: boolean;
+                            acceptsRelevantIndustry: boolean;
+                            hiringTemplateId: string;
+                            benefits: string[];
+                            shiftPatterns: string[];
+                            facilityType: string;
+                            medicalSpecialty: string;
+                            featured: boolean;
+                            /** @description ISO 8601; null when not featured. */
+                            featuredUntil: string | null;
+                            /** @description ISO 8601; null while a draft. */
+                            publishedAt: string | null;
+                            /** @description ISO 8601; null while a draft. */
+                            closesAt: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description Whether the caller bookmarked it (false without a session). */
+                            bookmarked: boolean;
+                        };
+                        /** @description Postings this visitor may still open today; null for a logged-in caller or a search-engine crawler (no quota). */
+                        quotaRemaining: number | null;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired. */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RECRUITMENTS_PUBLIC_ACCESS_QUANTITY_LIMIT_REACHED`: Log in to see more job opportunities. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecruitmentsBySlugWithSeoSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting's slug (readable Persian, stable once published). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posting and its metadata */
+            200: {
+                headers: {
+                    /** @description vid: the visitor id (httpOnly, a year), set when the request carries none */
+                    "Set-Cookie"?: string;
+                    /** @description private, no-cache */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A posting (called a recruitment), every field as written. */
+                        posting: {
+                            id: string;
+                            slug: string;
+                            /**
+                             * @description `draft`; `published` (open: searchable, readable by anyone); `archived` (closed by its employer); `closed` (its open days ran out).
+                             * @enum {string}
+                             */
+                            status: "draft" | "published" | "archived" | "closed";
+                            /** @description The employer as the posting shows it. */
+                            employer: {
+                                id: string;
+                                slug: string;
+                                brand: string;
+                                /** @description The logo’s public path; null when there is none. */
+                                logo: string | null;
+                            };
+                            title: string;
+                            description: string;
+                            jobCategory: string;
+                            employmentType: string;
+                            workType: string;
+                            gender: string;
+                            minAge: number | null;
+                            maxAge: number | null;
+                            /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            minSalaryRials: number | null;
+                            /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            maxSalaryRials: number | null;
+                            salaryVisible: boolean;
+                            /** @description 0: no work history needed; null: not stated. */
+                            experienceYears: number | null;
+                            organizationalLevel: string;
+                            province: string;
+                            city: string;
+                            region: string;
+                            languages: {
+                                /**
+                                 * @description An item of the `languages` suggestions.
+                                 * @example english
+                                 */
+                                id: string;
+                                /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                                level: string;
+                            }[];
+                            skills: {
+                                /**
+                                 * @description As typed (a `skills` suggestion or the employer’s own words).
+                                 * @example تزریقات
+                                 */
+                                name: string;
+                                /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                                level: string;
+                            }[];
+                            educations: {
+                                /**
+                                 * @description An id of the `degreeLevels` list.
+                                 * @example bachelor
+                                 */
+                                degreeLevel: string;
+                                /**
+                                 * @description A `fieldsOfStudy` suggestion; empty for any field.
+                                 * @default
+                                 * @example nursing
+                                 */
+                                fieldOfStudy: string;
+                            }[];
+                            workingHours: {
+                                /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                                weekday: number;
+                                /**
+                                 * @description "HH:MM", 24-hour.
+                                 * @example 07:30
+                                 */
+                                from: string;
+                                /**
+                                 * @description "HH:MM", after `from`.
+                                 * @example 14:00
+                                 */
+                                to: string;
+                            }[];
+                            businessTravelHours: number | null;
+                            militaryServiceRequired: boolean;
+                            acceptsDisability: boolean;
+                            acceptsInternship: boolean;
+                            acceptsRelevantIndustry: boolean;
+                            hiringTemplateId: string;
+                            benefits: string[];
+                            shiftPatterns: string[];
+                            facilityType: string;
+                            medicalSpecialty: string;
+                            featured: boolean;
+                            /** @description ISO 8601; null when not featured. */
+                            featuredUntil: string | null;
+                            /** @description ISO 8601; null while a draft. */
+                            publishedAt: string | null;
+                            /** @description ISO 8601; null while a draft. */
+                            closesAt: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description Whether the caller bookmarked it (false without a session). */
+                            bookmarked: boolean;
+                        };
+                        seo: {
+                            title: string;
+                            description: string;
+                            /**
+                             * @description No host.
+                             * @example /applicants/recruitments/nursing/پرستار-بخش-icu-a1b2
+                             */
+                            canonicalPath: string;
+                            /** @description schema.org JobPosting as JSON text, for a script tag. */
+                            jsonLd: string;
+                        };
+                        /** @description Postings this visitor may still open today; null for a logged-in caller or a search-engine crawler (no quota). */
+                        quotaRemaining: number | null;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired. */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RECRUITMENTS_PUBLIC_ACCESS_QUANTITY_LIMIT_REACHED`: Log in to see more job opportunities. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecruitmentsGetIdBySlugSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting's slug (readable Persian, stable once published). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postRecruitmentsCategoriesMostRecruitments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Only these `jobCategories` ids; absent or empty for all (another: EXC_RECRUITMENTS_SEARCH_JOB_CATEGORY_IS_INVALID). */
+                    categories?: string[];
+                    /** @description At most this many, most first: 12 by default, 1 to 50 (another: EXC_RECRUITMENTS_SEARCH_CATEGORY_LIMIT_IS_INVALID). */
+                    limit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Open postings per job category, most first. */
+                        items: {
+                            category: string;
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_SEARCH_JOB_CATEGORY_IS_INVALID`: A chosen job category is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_CATEGORY_LIMIT_IS_INVALID`: The number of categories must be between 1 and 50.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecruitmentsBookmarks: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page: 1 to 50, 20 by default. */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            /** @description The employer as the posting shows it. */
+                            employer: {
+                                id: string;
+                                slug: string;
+                                brand: string;
+                                /** @description The logo’s public path; null when there is none. */
+                                logo: string | null;
+                            };
+                            jobCategory: string;
+                            employmentType: string;
+                            workType: string;
+                            province: string;
+                            city: string;
+                            /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            minSalaryRials: number | null;
+                            /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            maxSalaryRials: number | null;
+                            shiftPatterns: string[];
+                            facilityType: string;
+                            medicalSpecialty: string;
+                            experienceYears: number | null;
+                            featured: boolean;
+                            /** @description ISO 8601; null while a draft. */
+                            publishedAt: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "published" | "archived" | "closed";
+                            bookmarked: boolean;
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            /** @description Matches, exact up to 1,000; a job search answers 1,001 when there are more than 1,000 (later pages still answer while they are full). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postRecruitmentsBookmarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The posting's slug (readable Persian, stable once published).
+                     * @example پرستار-بخش-icu-a1b2
+                     */
+                    slug: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Bookmarked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRecruitmentsBookmarksSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting's slug (readable Persian, stable once published). */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecruitmentsFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                            /** @description The stored query string (without “?”), normalised. */
+                            params: string;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postRecruitmentsFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What the person calls it.
+                     * @example پرستاری تهران
+                     */
+                    name: string;
+                    /**
+                     * @description The listing’s query string, as GET /recruitments takes it (with or without a leading “?”): q, category, province, city, employmentType, workType, salaryFrom, salaryTo, experience, shift, facilityType, specialty, featured, order. Unknown parameters and page numbers are dropped; what is kept is stored normalised.
+                     * @example q=پرستار&province=tehran&shift=night
+                     */
+                    params: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved filter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @description The stored query string (without “?”), normalised. */
+                        params: string;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_FILTER_NAME_IS_REQUIRED`: Enter a name for the filter.
+             *
+             *     `EXC_RECRUITMENTS_FILTER_NAME_IS_TOO_LONG`: The filter name is at most 100 characters.
+             *
+             *     `EXC_RECRUITMENTS_FILTER_QUERY_IS_INVALID`: The filter is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RECRUITMENTS_FILTER_LIMIT_REACHED`: You can save at most 20 filters; delete one first. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRecruitmentsFiltersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The saved filter id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RECRUITMENTS_FILTER_NOT_FOUND`: Saved filter not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdRecruitments: {
+        parameters: {
+            query?: {
+                /** @description `recommended` (default): postings matching the resume’s job titles, skills, city and specialty; `bookmarked`: the ones you bookmarked. */
+                kind?: "recommended" | "bookmarked";
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page: 1 to 50, 20 by default. */
+                pageSize?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            /** @description The employer as the posting shows it. */
+                            employer: {
+                                id: string;
+                                slug: string;
+                                brand: string;
+                                /** @description The logo’s public path; null when there is none. */
+                                logo: string | null;
+                            };
+                            jobCategory: string;
+                            employmentType: string;
+                            workType: string;
+                            province: string;
+                            city: string;
+                            /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            minSalaryRials: number | null;
+                            /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            maxSalaryRials: number | null;
+                            shiftPatterns: string[];
+                            facilityType: string;
+                            medicalSpecialty: string;
+                            experienceYears: number | null;
+                            featured: boolean;
+                            /** @description ISO 8601; null while a draft. */
+                            publishedAt: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "published" | "archived" | "closed";
+                            bookmarked: boolean;
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            /** @description Matches, exact up to 1,000; a job search answers 1,001 when there are more than 1,000 (later pages still answer while they are full). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_RESUME_POSTING_KIND_IS_INVALID`: The kind of job list is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdRecruitmentsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recommended: number;
+                        bookmarked: number;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdRecruitmentsCompletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Percent and what is missing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 0 to 100: how complete the resume is for matching. */
+                        percent: number;
+                        /** @description What matching still misses: `job_titles`, `skills`, `city`, `specialty`, `educations`, `languages`. */
+                        missing: string[];
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecruitmentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The posting, salary included */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        /**
+                         * @description `draft`; `published` (open: searchable, readable by anyone); `archived` (closed by its employer); `closed` (its open days ran out).
+                         * @enum {string}
+                         */
+                        status: "draft" | "published" | "archived" | "closed";
+                        /** @description The employer as the posting shows it. */
+                        employer: {
+                            id: string;
+                            slug: string;
+                            brand: string;
+                            /** @description The logo’s public path; null when there is none. */
+                            logo: string | null;
+                        };
+                        title: string;
+                        description: string;
+                        jobCategory: string;
+                        employmentType: string;
+                        workType: string;
+                        gender: string;
+                        minAge: number | null;
+                        maxAge: number | null;
+                        /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        minSalaryRials: number | null;
+                        /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        maxSalaryRials: number | null;
+                        salaryVisible: boolean;
+                        /** @description 0: no work history needed; null: not stated. */
+                        experienceYears: number | null;
+                        organizationalLevel: string;
+                        province: string;
+                        city: string;
+                        region: string;
+                        languages: {
+                            /**
+                             * @description An item of the `languages` suggestions.
+                             * @example english
+                             */
+                            id: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                            level: string;
+                        }[];
+                        skills: {
+                            /**
+                             * @description As typed (a `skills` suggestion or the employer’s own words).
+                             * @example تزریقات
+                             */
+                            name: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                            level: string;
+                        }[];
+                        educations: {
+                            /**
+                             * @description An id of the `degreeLevels` list.
+                             * @example bachelor
+                             */
+                            degreeLevel: string;
+                            /**
+                             * @description A `fieldsOfStudy` suggestion; empty for any field.
+                             * @default
+                             * @example nursing
+                             */
+                            fieldOfStudy: string;
+                        }[];
+                        workingHours: {
+                            /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                            weekday: number;
+                            /**
+                             * @description "HH:MM", 24-hour.
+                             * @example 07:30
+                             */
+                            from: string;
+                            /**
+                             * @description "HH:MM", after `from`.
+                             * @example 14:00
+                             */
+                            to: string;
+                        }[];
+                        businessTravelHours: number | null;
+                        militaryServiceRequired: boolean;
+                        acceptsDisability: boolean;
+                        acceptsInternship: boolean;
+                        acceptsRelevantIndustry: boolean;
+                        hiringTemplateId: string;
+                        benefits: string[];
+                        shiftPatterns: string[];
+                        facilityType: string;
+                        medicalSpecialty: string;
+                        featured: boolean;
+                        /** @description ISO 8601; null when not featured. */
+                        featuredUntil: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        publishedAt: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        closesAt: string | null;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601. */
+                        updatedAt: string;
+                        /** @description Whether the caller bookmarked it (false without a session). */
+                        bookmarked: boolean;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putRecruitmentsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description true: publish now, taking one `recruitment` resource of the plan (EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT when none is left). A published posting stays published; editing it takes nothing.
+                     * @default false
+                     */
+                    publish?: boolean;
+                    /**
+                     * @description Required; stored and shown as typed.
+                     * @default
+                     * @example پرستار بخش ICU
+                     */
+                    title?: string;
+                    /**
+                     * @description The ad’s text, as typed.
+                     * @default
+                     */
+                    description?: string;
+                    /**
+                     * @description An id of the `jobCategories` suggestions list; empty when not stated.
+                     * @default
+                     * @example nursing
+                     */
+                    jobCategory?: string;
+                    /**
+                     * @description An id of the `employmentTypes` list; empty when not stated.
+                     * @default
+                     * @example full-time
+                     */
+                    employmentType?: string;
+                    /**
+                     * @description An id of the `workTypes` list; empty when not stated.
+                     * @default
+                     * @example on-site
+                     */
+                    workType?: string;
+                    /**
+                     * @description `any` (default), `male` or `female`.
+                     * @default any
+                     */
+                    gender?: string;
+                    /**
+                     * @description 15 to 80; below maxAge.
+                     * @default null
+                     */
+                    minAge?: number | null;
+                    /**
+                     * @description 15 to 80; above minAge.
+                     * @default null
+                     */
+                    maxAge?: number | null;
+                    /**
+                     * @description Below maxSalaryRials. In rials (toman × 10); null when not stated.
+                     * @default null
+                     */
+                    minSalaryRials?: number | null;
+                    /**
+                     * @description Above minSalaryRials. In rials (toman × 10); null when not stated.
+                     * @default null
+                     */
+                    maxSalaryRials?: number | null;
+                    /**
+                     * @description false: the salary is shown as “agreed”, and leaves the service to nobody but the employer’s members (absent from every public answer, never sorted on).
+                     * @default true
+                     */
+                    salaryVisible?: boolean;
+                    /**
+                     * @description 0: no work history needed; 1 to 29 years; null: not stated.
+                     * @default null
+                     */
+                    experienceYears?: number | null;
+                    /**
+                     * @description An id of the `organizationalLevels` list; empty when not stated.
+                     * @default
+                     */
+                    organizationalLevel?: string;
+                    /**
+                     * @description An id of the `provinces` list; empty when not stated.
+                     * @default
+                     * @example tehran
+                     */
+                    province?: string;
+                    /**
+                     * @description An id of the `cities` (one of the province’s) list; empty when not stated.
+                     * @default
+                     * @example tehran
+                     */
+                    city?: string;
+                    /**
+                     * @description Neighbourhood or district, as typed.
+                     * @default
+                     */
+                    region?: string;
+                    /**
+                     * @description Languages asked for, each with a level.
+                     * @default []
+                     */
+                    languages?: {
+                        /**
+                         * @description An item of the `languages` suggestions.
+                         * @example english
+                         */
+                        id: string;
+                        /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                        level: string;
+                    }[];
+                    /**
+                     * @description Skills asked for, each with a level.
+                     * @default []
+                     */
+                    skills?: {
+                        /**
+                         * @description As typed (a `skills` suggestion or the employer’s own words).
+                         * @example تزریقات
+                         */
+                        name: string;
+                        /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                        level: string;
+                    }[];
+                    /**
+                     * @description Degrees asked for.
+                     * @default []
+                     */
+                    educations?: {
+                        /**
+                         * @description An id of the `degreeLevels` list.
+                         * @example bachelor
+                         */
+                        degreeLevel: string;
+                        /**
+                         * @description A `fieldsOfStudy` suggestion; empty for any field.
+                         * @default
+                         * @example nursing
+                         */
+                        fieldOfStudy?: string;
+                    }[];
+                    /**
+                     * @description Hours per weekday; spans of one weekday do not overlap.
+                     * @default []
+                     */
+                    workingHours?: {
+                        /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                        weekday: number;
+                        /**
+                         * @description "HH:MM", 24-hour.
+                         * @example 07:30
+                         */
+                        from: string;
+                        /**
+                         * @description "HH:MM", after `from`.
+                         * @example 14:00
+                         */
+                        to: string;
+                    }[];
+                    /**
+                     * @description Business travel, in hours a month; null when none.
+                     * @default null
+                     */
+                    businessTravelHours?: number | null;
+                    /** @default false */
+                    militaryServiceRequired?: boolean;
+                    /** @default false */
+                    acceptsDisability?: boolean;
+                    /** @default false */
+                    acceptsInternship?: boolean;
+                    /** @default false */
+                    acceptsRelevantIndustry?: boolean;
+                    /**
+                     * @description One of the employer’s hiring templates; empty for the default flow (another: EXC_HIRING_TEMPLATE_NOT_FOUND).
+                     * @default
+                     */
+                    hiringTemplateId?: string;
+                    /**
+                     * @description Items of the `benefits` suggestions.
+                     * @default []
+                     */
+                    benefits?: string[];
+                    /**
+                     * @description Each one of `morning`, `evening`, `night`, `on-call`, `rotating`.
+                     * @default []
+                     */
+                    shiftPatterns?: string[];
+                    /**
+                     * @description An id of the `facilityTypes` list; empty when not stated.
+                     * @default
+                     * @example hospital
+                     */
+                    facilityType?: string;
+                    /**
+                     * @description An id of the `medicalSpecialties` list; empty when not stated.
+                     * @default
+                     */
+                    medicalSpecialty?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The posting as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        /**
+                         * @description `draft`; `published` (open: searchable, readable by anyone); `archived` (closed by its employer); `closed` (its open days ran out).
+                         * @enum {string}
+                         */
+                        status: "draft" | "published" | "archived" | "closed";
+                        /** @description The employer as the posting shows it. */
+                        employer: {
+                            id: string;
+                            slug: string;
+                            brand: string;
+                            /** @description The logo’s public path; null when there is none. */
+                            logo: string | null;
+                        };
+                        title: string;
+                        description: string;
+                        jobCategory: string;
+                        employmentType: string;
+                        workType: string;
+                        gender: string;
+                        minAge: number | null;
+                        maxAge: number | null;
+                        /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        minSalaryRials: number | null;
+                        /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        maxSalaryRials: number | null;
+                        salaryVisible: boolean;
+                        /** @description 0: no work history needed; null: not stated. */
+                        experienceYears: number | null;
+                        organizationalLevel: string;
+                        province: string;
+                        city: string;
+                        region: string;
+                        languages: {
+                            /**
+                             * @description An item of the `languages` suggestions.
+                             * @example english
+                             */
+                            id: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                            level: string;
+                        }[];
+                        skills: {
+                            /**
+                             * @description As typed (a `skills` suggestion or the employer’s own words).
+                             * @example تزریقات
+                             */
+                            name: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                            level: string;
+                        }[];
+                        educations: {
+                            /**
+                             * @description An id of the `degreeLevels` list.
+                             * @example bachelor
+                             */
+                            degreeLevel: string;
+                            /**
+                             * @description A `fieldsOfStudy` suggestion; empty for any field.
+                             * @default
+                             * @example nursing
+                             */
+                            fieldOfStudy: string;
+                        }[];
+                        workingHours: {
+                            /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                            weekday: number;
+                            /**
+                             * @description "HH:MM", 24-hour.
+                             * @example 07:30
+                             */
+                            from: string;
+                            /**
+                             * @description "HH:MM", after `from`.
+                             * @example 14:00
+                             */
+                            to: string;
+                        }[];
+                        businessTravelHours: number | null;
+                        militaryServiceRequired: boolean;
+                        acceptsDisability: boolean;
+                        acceptsInternship: boolean;
+                        acceptsRelevantIndustry: boolean;
+                        hiringTemplateId: string;
+                        benefits: string[];
+                        shiftPatterns: string[];
+                        facilityType: string;
+                        medicalSpecialty: string;
+                        featured: boolean;
+                        /** @description ISO 8601; null when not featured. */
+                        featuredUntil: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        publishedAt: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        closesAt: string | null;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601. */
+                        updatedAt: string;
+                        /** @description Whether the caller bookmarked it (false without a session). */
+                        bookmarked: boolean;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_TITLE_IS_REQUIRED`: Enter the job title.
+             *
+             *     `EXC_RECRUITMENTS_TITLE_IS_TOO_LONG`: The job title is at most 150 characters.
+             *
+             *     `EXC_RECRUITMENTS_DESCRIPTION_IS_TOO_LONG`: The description is at most 10,000 characters.
+             *
+             *     `EXC_RECRUITMENTS_JOB_CATEGORY_IS_REQUIRED`: Choose the job category.
+             *
+             *     `EXC_RECRUITMENTS_JOB_CATEGORY_IS_INVALID`: The job category is not valid.
+             *
+             *     `EXC_RECRUITMENTS_EMPLOYMENT_TYPE_IS_REQUIRED`: Choose the employment type.
+             *
+             *     `EXC_RECRUITMENTS_EMPLOYMENT_TYPE_IS_INVALID`: The employment type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_WORK_TYPE_IS_REQUIRED`: Choose the work type.
+             *
+             *     `EXC_RECRUITMENTS_WORK_TYPE_IS_INVALID`: The work type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_GENDER_IS_INVALID`: The gender is not valid.
+             *
+             *     `EXC_RECRUITMENTS_MIN_AGE_IS_INVALID`: The minimum age must be between 15 and 80.
+             *
+             *     `EXC_RECRUITMENTS_MAX_AGE_IS_INVALID`: The maximum age must be between 15 and 80.
+             *
+             *     `EXC_RECRUITMENTS_AGE_RANGE_IS_INVALID`: The minimum age must be below the maximum age.
+             *
+             *     `EXC_RECRUITMENTS_MIN_SALARY_IS_INVALID`: The minimum salary must be a positive whole number of rials.
+             *
+             *     `EXC_RECRUITMENTS_MAX_SALARY_IS_INVALID`: The maximum salary must be a positive whole number of rials.
+             *
+             *     `EXC_RECRUITMENTS_SALARY_RANGE_IS_INVALID`: The minimum salary must be below the maximum salary.
+             *
+             *     `EXC_RECRUITMENTS_EXPERIENCE_YEARS_IS_INVALID`: Experience must be none or 1 to 29 years.
+             *
+             *     `EXC_RECRUITMENTS_ORGANIZATIONAL_LEVEL_IS_INVALID`: The organisational level is not valid.
+             *
+             *     `EXC_RECRUITMENTS_PROVINCE_IS_REQUIRED`: Choose the province.
+             *
+             *     `EXC_RECRUITMENTS_PROVINCE_IS_INVALID`: The province is not valid.
+             *
+             *     `EXC_RECRUITMENTS_CITY_IS_REQUIRED`: Choose the city.
+             *
+             *     `EXC_RECRUITMENTS_CITY_IS_INVALID`: The city is not valid or not in this province.
+             *
+             *     `EXC_RECRUITMENTS_REGION_IS_TOO_LONG`: The region is at most 100 characters.
+             *
+             *     `EXC_RECRUITMENTS_LANGUAGES_IS_INVALID`: The languages are not valid (each once, with a level).
+             *
+             *     `EXC_RECRUITMENTS_SKILLS_IS_INVALID`: The skills are not valid (at most 50, each with a level and at most 100 characters).
+             *
+             *     `EXC_RECRUITMENTS_EDUCATIONS_IS_INVALID`: The educations are not valid.
+             *
+             *     `EXC_RECRUITMENTS_WORKING_HOURS_IS_INVALID`: The working hours are not valid (weekday, HH:MM times, end after start, no overlaps).
+             *
+             *     `EXC_RECRUITMENTS_BUSINESS_TRAVEL_HOURS_IS_INVALID`: Business travel hours must be between 0 and 744.
+             *
+             *     `EXC_RECRUITMENTS_BENEFITS_IS_INVALID`: The benefits are not valid.
+             *
+             *     `EXC_RECRUITMENTS_SHIFT_PATTERNS_IS_INVALID`: The shift patterns are not valid.
+             *
+             *     `EXC_RECRUITMENTS_FACILITY_TYPE_IS_INVALID`: The facility type is not valid.
+             *
+             *     `EXC_RECRUITMENTS_MEDICAL_SPECIALTY_IS_INVALID`: The medical specialty is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT`: Your plan does not have enough credit. Buy a plan to continue. */
+            402: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_IS_ARCHIVED`: This posting is archived and can no longer change.
+             *
+             *     `EXC_RECRUITMENTS_IS_CLOSED`: This posting has closed and can no longer change.
+             */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putRecruitmentsIdArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived posting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        /**
+                         * @description `draft`; `published` (open: searchable, readable by anyone); `archived` (closed by its employer); `closed` (its open days ran out).
+                         * @enum {string}
+                         */
+                        status: "draft" | "published" | "archived" | "closed";
+                        /** @description The employer as the posting shows it. */
+                        employer: {
+                            id: string;
+                            slug: string;
+                            brand: string;
+                            /** @description The logo’s public path; null when there is none. */
+                            logo: string | null;
+                        };
+                        title: string;
+                        description: string;
+                        jobCategory: string;
+                        employmentType: string;
+                        workType: string;
+                        gender: string;
+                        minAge: number | null;
+                        maxAge: number | null;
+                        /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        minSalaryRials: number | null;
+                        /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        maxSalaryRials: number | null;
+                        salaryVisible: boolean;
+                        /** @description 0: no work history needed; null: not stated. */
+                        experienceYears: number | null;
+                        organizationalLevel: string;
+                        province: string;
+                        city: string;
+                        region: string;
+                        languages: {
+                            /**
+                             * @description An item of the `languages` suggestions.
+                             * @example english
+                             */
+                            id: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                            level: string;
+                        }[];
+                        skills: {
+                            /**
+                             * @description As typed (a `skills` suggestion or the employer’s own words).
+                             * @example تزریقات
+                             */
+                            name: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                            level: string;
+                        }[];
+                        educations: {
+                            /**
+                             * @description An id of the `degreeLevels` list.
+                             * @example bachelor
+                             */
+                            degreeLevel: string;
+                            /**
+                             * @description A `fieldsOfStudy` suggestion; empty for any field.
+                             * @default
+                             * @example nursing
+                             */
+                            fieldOfStudy: string;
+                        }[];
+                        workingHours: {
+                            /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                            weekday: number;
+                            /**
+                             * @description "HH:MM", 24-hour.
+                             * @example 07:30
+                             */
+                            from: string;
+                            /**
+                             * @description "HH:MM", after `from`.
+                             * @example 14:00
+                             */
+                            to: string;
+                        }[];
+                        businessTravelHours: number | null;
+                        militaryServiceRequired: boolean;
+                        acceptsDisability: boolean;
+                        acceptsInternship: boolean;
+                        acceptsRelevantIndustry: boolean;
+                        hiringTemplateId: string;
+                        benefits: string[];
+                        shiftPatterns: string[];
+                        facilityType: string;
+                        medicalSpecialty: string;
+                        featured: boolean;
+                        /** @description ISO 8601; null when not featured. */
+                        featuredUntil: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        publishedAt: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        closesAt: string | null;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601. */
+                        updatedAt: string;
+                        /** @description Whether the caller bookmarked it (false without a session). */
+                        bookmarked: boolean;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putRecruitmentsIdFeature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The featured posting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        slug: string;
+                        /**
+                         * @description `draft`; `published` (open: searchable, readable by anyone); `archived` (closed by its employer); `closed` (its open days ran out).
+                         * @enum {string}
+                         */
+                        status: "draft" | "published" | "archived" | "closed";
+                        /** @description The employer as the posting shows it. */
+                        employer: {
+                            id: string;
+                            slug: string;
+                            brand: string;
+                            /** @description The logo’s public path; null when there is none. */
+                            logo: string | null;
+                        };
+                        title: string;
+                        description: string;
+                        jobCategory: string;
+                        employmentType: string;
+                        workType: string;
+                        gender: string;
+                        minAge: number | null;
+                        maxAge: number | null;
+                        /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        minSalaryRials: number | null;
+                        /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                        maxSalaryRials: number | null;
+                        salaryVisible: boolean;
+                        /** @description 0: no work history needed; null: not stated. */
+                        experienceYears: number | null;
+                        organizationalLevel: string;
+                        province: string;
+                        city: string;
+                        region: string;
+                        languages: {
+                            /**
+                             * @description An item of the `languages` suggestions.
+                             * @example english
+                             */
+                            id: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `native`. */
+                            level: string;
+                        }[];
+                        skills: {
+                            /**
+                             * @description As typed (a `skills` suggestion or the employer’s own words).
+                             * @example تزریقات
+                             */
+                            name: string;
+                            /** @description `beginner`, `intermediate`, `advanced` or `expert`. */
+                            level: string;
+                        }[];
+                        educations: {
+                            /**
+                             * @description An id of the `degreeLevels` list.
+                             * @example bachelor
+                             */
+                            degreeLevel: string;
+                            /**
+                             * @description A `fieldsOfStudy` suggestion; empty for any field.
+                             * @default
+                             * @example nursing
+                             */
+                            fieldOfStudy: string;
+                        }[];
+                        workingHours: {
+                            /** @description 0 Saturday … 6 Friday (the Iranian week). */
+                            weekday: number;
+                            /**
+                             * @description "HH:MM", 24-hour.
+                             * @example 07:30
+                             */
+                            from: string;
+                            /**
+                             * @description "HH:MM", after `from`.
+                             * @example 14:00
+                             */
+                            to: string;
+                        }[];
+                        businessTravelHours: number | null;
+                        militaryServiceRequired: boolean;
+                        acceptsDisability: boolean;
+                        acceptsInternship: boolean;
+                        acceptsRelevantIndustry: boolean;
+                        hiringTemplateId: string;
+                        benefits: string[];
+                        shiftPatterns: string[];
+                        facilityType: string;
+                        medicalSpecialty: string;
+                        featured: boolean;
+                        /** @description ISO 8601; null when not featured. */
+                        featuredUntil: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        publishedAt: string | null;
+                        /** @description ISO 8601; null while a draft. */
+                        closesAt: string | null;
+                        /** @description ISO 8601. */
+                        createdAt: string;
+                        /** @description ISO 8601. */
+                        updatedAt: string;
+                        /** @description Whether the caller bookmarked it (false without a session). */
+                        bookmarked: boolean;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT`: Your plan does not have enough credit. Buy a plan to continue. */
+            402: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_IS_ARCHIVED`: This posting is archived and can no longer change.
+             *
+             *     `EXC_RECRUITMENTS_IS_CLOSED`: This posting has closed and can no longer change.
+             *
+             *     `EXC_RECRUITMENTS_IS_NOT_PUBLISHED`: Only a published posting can be featured.
+             */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersIdRecruitments: {
+        parameters: {
+            query?: {
+                /** @description Only this status (members only); absent for every status. */
+                status?: "draft" | "published" | "archived" | "closed";
+                /** @description Words of the title. */
+                q?: string;
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page: 1 to 50, 20 by default. */
+                pageSize?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            slug: string;
+                            title: string;
+                            /** @description The employer as the posting shows it. */
+                            employer: {
+                                id: string;
+                                slug: string;
+                                brand: string;
+                                /** @description The logo’s public path; null when there is none. */
+                                logo: string | null;
+                            };
+                            jobCategory: string;
+                            employmentType: string;
+                            workType: string;
+                            province: string;
+                            city: string;
+                            /** @description The lowest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            minSalaryRials: number | null;
+                            /** @description The highest salary. In rials; null when not stated or hidden (shown as “agreed”). */
+                            maxSalaryRials: number | null;
+                            shiftPatterns: string[];
+                            facilityType: string;
+                            medicalSpecialty: string;
+                            experienceYears: number | null;
+                            featured: boolean;
+                            /** @description ISO 8601; null while a draft. */
+                            publishedAt: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "published" | "archived" | "closed";
+                            bookmarked: boolean;
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            /** @description Matches, exact up to 1,000; a job search answers 1,001 when there are more than 1,000 (later pages still answer while they are full). */
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_RECRUITMENTS_SEARCH_TEXT_IS_TOO_LONG`: The search text is at most 200 characters.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired. */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmployersIdRecruitmentsSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        draft: number;
+                        published: number;
+                        archived: number;
+                        closed: number;
+                        featured: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired. */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
                 headers: {
                     exc: components["headers"]["exc"];
                     [name: string]: unknown;

@@ -182,3 +182,16 @@ export async function rejectsWith(call: Promise<unknown>, ...codes: ExcCode[]): 
     return true;
   });
 }
+
+/** Waits for what another process or the event bus does: polls until `check` holds (no fixed sleep), failing the test after `timeoutMs`. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

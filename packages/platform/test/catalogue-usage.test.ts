@@ -24,8 +24,6 @@ const RESERVED_FOR_PLANNED_PARTS: Record<string, string> = {
   EXC_HIRING_APPLY_IS_DUPLICATE: 'hiring',
   EXC_HIRING_STEP_IS_INVALID: 'hiring',
   EXC_HIRING_PUBLISHER_CANNOT_APPLY: 'hiring',
-  EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET: 'recruitment postings (adding an ad needs a completed profile)',
-  EXC_RECRUITMENTS_PUBLIC_ACCESS_QUANTITY_LIMIT_REACHED: 'recruitment postings (the public quota)',
 };
 
 function sourceFiles(): string[] {

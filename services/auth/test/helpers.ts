@@ -75,7 +75,7 @@ export async function login(client: AuthClient, cellphone: string, userAgent = '
   return client.verifyCellphoneCode({ cellphone, code, purpose: CodePurpose.LOGIN, userAgent });
 }
 
-export { testClock, type TestClock } from '@darmankar/platform/testing';
+export { eventually, testClock, type TestClock } from '@darmankar/platform/testing';
 
 export interface CapturedLog {
   log: Logger;
@@ -93,19 +93,6 @@ export function captureLog(level = 'info'): CapturedLog {
     },
   });
   return { log: pino({ level }, sink), lines };
-}
-
-/** Waits (briefly, polling) until `condition` holds; fails the test when it never does. */
-export async function eventually(
-  condition: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 5_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
-    await sleep(10);
-  }
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,19 +2,17 @@
 // (a child process started from its own folder, as `make dev` does: a service never imports
 // another) answering the access checks, the real billing service on a free port with its clock
 // in the test's hands, and real gRPC clients that vouch for users as the gateway does.
-import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { create } from '@bufbuild/protobuf';
-import { createEventBus, toBusMessage, type EventBus } from '@darmankar/platform/events/index';
-import { createClient, createHealthChecker, type ServiceClient } from '@darmankar/platform/grpc';
+import { createEventBus, type EventBus } from '@darmankar/platform/events/index';
+import { linkAgent } from '@darmankar/platform/testing/employer-agents';
+import { createClient, type ServiceClient } from '@darmankar/platform/grpc';
 import { createLogger } from '@darmankar/platform/log';
 import { dropDatabase } from '@darmankar/platform/migrate';
 import {
+  eventually,
   createServiceTestDatabase,
-  freePort,
   startServiceUnderTest,
   testCallerSigner,
   testClock,
@@ -22,10 +20,9 @@ import {
   type TestClock,
   type TestDatabase,
 } from '@darmankar/platform/testing';
-import { UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
+import { startServiceProcess } from '@darmankar/platform/testing/service-process';
 import { BillingService, PaymentMethod } from '@darmankar/proto/billing/v1/billing_pb';
-import { AccessOutcome, EmployerAction, EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
-import { actionValue } from '@darmankar/platform/employer-actions';
+import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
 import { startBillingService } from '../src/app.ts';
 import { billingConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
@@ -59,55 +56,26 @@ export interface RunningEmployer {
 
 /** The employer service as its own process, on a fresh database, publishing to `eventsUrl`. */
 export async function startEmployerProcess(eventsUrl: string): Promise<RunningEmployer> {
-  const database = await createServiceTestDatabase('billing_employer', EMPLOYER_DIR);
-  const port = await freePort();
-  const address = `127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: EMPLOYER_DIR,
+  const employer = await startServiceProcess({
+    serviceDir: EMPLOYER_DIR,
+    databaseLabel: 'billing_employer',
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      GRPC_PORT: String(port),
       EVENTS_DATABASE_URL: eventsUrl,
       // No auth or files service: agents are linked through auth.user.v1, published by the test.
       AUTH_GRPC_URL: '127.0.0.1:1',
       FILES_GRPC_URL: '127.0.0.1:1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const health = createHealthChecker(address);
-  try {
-    const deadline = Date.now() + 30_000;
-    while (!(await health.isServing(500))) {
-      if (child.exitCode !== null) throw new Error(`the employer service exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('the employer service did not become ready');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } catch (error) {
-    child.kill('SIGTERM');
-    await exited;
-    await database.drop();
-    throw error;
-  } finally {
-    health.close();
-  }
-  const client = createClient(EmployerService, address, {
+  const client = createClient(EmployerService, employer.address, {
     callerSigner: testCallerSigner(),
     timeoutMs: CALL_TIMEOUT_MS,
   });
   return {
     client,
-    address,
+    address: employer.address,
     async stop() {
       client.close();
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await database.drop();
+      await employer.stop();
     },
   };
 }
@@ -165,7 +133,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   };
 }
 
-export { rejectsWith } from '@darmankar/platform/testing';
+export { eventually, rejectsWith } from '@darmankar/platform/testing';
 
 export const newUser = () => randomUUID();
 
@@ -193,37 +161,8 @@ export async function newAgent(
   permissions: string[],
 ): Promise<string> {
   const userId = newUser();
-  const cellphone = newCellphone();
-  await stack.employer.inviteAgent(
-    {
-      employerId,
-      fields: { firstName: 'سارا', lastName: 'احمدی', cellphone, permissions: permissions.map(actionValue) },
-    },
-    { userId: owner },
-  );
-  await stack.bus.publish([
-    toBusMessage(UserRegisteredSchema, create(UserRegisteredSchema, { userId, cellphone }), {
-      topic: 'auth.user.v1',
-      key: userId,
-    }),
-  ]);
-  await eventually(
-    async () =>
-      (await stack.employer.hasAccess({ employerId, action: EmployerAction.BILLING }, { userId })).outcome !==
-      AccessOutcome.NOT_MEMBER,
-    'the agent to be linked',
-  );
+  await linkAgent(stack, { owner, employerId, userId, cellphone: newCellphone(), permissions });
   return userId;
-}
-
-/** Waits for something another process does (no fixed sleep: polls until it holds). */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  assert.fail(`timed out waiting for ${what}`);
 }
 
 /** Cart for `planId`, paid through the sandbox provider (start, approve, submit OK). */

@@ -168,11 +168,22 @@ test('a released unit comes back once', async () => {
   );
 });
 
-test('who may use units: a vouched caller with RecruitmentCreate or Billing; an agent with neither and strangers are refused', async () => {
+test('who may use units: a vouched caller with RecruitmentCreate, RecruitmentEdit or Billing; an agent with none and strangers are refused', async () => {
   const { owner, employerId } = await newEmployer(stack);
   await buyWithSandbox(stack, owner, employerId, PLAN.enterprise);
   const poster = await newAgent(stack, owner, employerId, ['RecruitmentCreate']);
+  const postingEditor = await newAgent(stack, owner, employerId, ['RecruitmentEdit']);
   const editor = await newAgent(stack, owner, employerId, ['EmployerEdit']);
+  const featuredBefore = (await stack.db.purchasedPlan.findFirstOrThrow({ where: { employerId } })).featuredRemaining;
+  assert.equal(
+    (
+      await stack.billing.consumeResource(
+        { employerId, kind: ResourceKind.FEATURED, referenceId: 'f-1' },
+        { userId: postingEditor },
+      )
+    ).remaining,
+    featuredBefore - 1,
+  );
   assert.equal(
     (
       await stack.billing.consumeResource(

@@ -1,5 +1,5 @@
 // Demo data for `make dev`: a few employers (two promoted) so the home page and the companies
-// list show something, and the demo user (09120000000, see the auth seed) as an agent of the
+// list show something, each with a completed profile (the recruitment seed posts jobs for them), and the demo user (09120000000, see the auth seed) as an agent of the
 // first, with every permission, linked when the auth service's UserRegistered arrives.
 // Idempotent: an employer whose slug exists is left as it is. Closed-list fields (province, city,
 // industry, the types) hold the lists' ids (docs/adr/023).
@@ -11,7 +11,7 @@ import { Agents } from './domain/agents.ts';
 import { ACTIONS } from './domain/access.ts';
 import { withoutFiles } from './domain/employer-files.ts';
 import { Employers } from './domain/employers.ts';
-import type { ProfileInput } from './domain/profile.ts';
+import { isProfileCompleted, type ProfileInput } from './domain/profile.ts';
 import { slugBase } from './domain/slug.ts';
 import { KnownUsers } from './domain/users.ts';
 
@@ -53,6 +53,8 @@ const DEMOS: Demo[] = [
     promoted: true,
     profile: {
       brand: 'کلینیک تخصصی یاس',
+      nationalId: '10320456783',
+      registrationNumber: '31207',
       industry: 'healthcare',
       province: 'isfahan',
       city: 'isfahan',
@@ -64,6 +66,8 @@ const DEMOS: Demo[] = [
   {
     profile: {
       brand: 'داروخانه شبانه‌روزی سینا',
+      nationalId: '10861234565',
+      registrationNumber: '88412',
       industry: 'pharmaceutical',
       province: 'tehran',
       city: 'tehran',
@@ -73,6 +77,8 @@ const DEMOS: Demo[] = [
   {
     profile: {
       brand: 'آزمایشگاه تشخیص طبی پارس',
+      nationalId: '14109876546',
+      registrationNumber: '12093',
       industry: 'diagnostics',
       province: 'fars',
       city: 'shiraz',
@@ -96,8 +102,21 @@ await runSeed(createDatabase, async (db) => {
   const employers = new Employers(db, users, withoutFiles(createLogger('employer-seed')), systemClock);
   const agents = new Agents(db, users, systemClock);
   let created = 0;
+  let completed = 0;
   for (const [index, demo] of DEMOS.entries()) {
-    if (await db.employer.findUnique({ where: { slug: slugBase(demo.profile.brand) } })) continue;
+    const existing = await db.employer.findUnique({ where: { slug: slugBase(demo.profile.brand) } });
+    if (existing) {
+      // Seeded before demo profiles were complete: completed now, as the recruitment seed needs.
+      if (!isProfileCompleted(existing)) {
+        await employers.update(DEMO_OWNER, existing.id, demo.isSelfEmployed ?? false, {
+          medicalDocumentFileIds: [],
+          benefits: [],
+          ...demo.profile,
+        });
+        completed++;
+      }
+      continue;
+    }
     const employer = await employers.create(DEMO_OWNER, {
       brand: demo.profile.brand,
       isSelfEmployed: demo.isSelfEmployed ?? false,
@@ -118,5 +137,7 @@ await runSeed(createDatabase, async (db) => {
       });
     created++;
   }
-  console.log(`employer: ${created} demo employers created, ${DEMOS.length - created} already present`);
+  console.log(
+    `employer: ${created} demo employers created, ${DEMOS.length - created} already present${completed ? ` (${completed} profiles completed)` : ''}`,
+  );
 });

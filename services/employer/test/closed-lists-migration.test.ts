@@ -73,9 +73,8 @@ test('typed titles, English names and ids become ids; unknown values become NULL
   const mismatch = await insertOld({ province: 'تهران', city: 'مشهد' });
   const empty = await insertOld({});
 
-  assert.deepEqual(await applyMigrations(database.url, serviceMigrationSets(EMPLOYER_SERVICE_DIR)), [
-    'service/0002_closed_lists.sql',
-  ]);
+  const applied = await applyMigrations(database.url, serviceMigrationSets(EMPLOYER_SERVICE_DIR));
+  assert.equal(applied[0], 'service/0002_closed_lists.sql', 'the migration under test runs next');
 
   const rows = new Map(
     (

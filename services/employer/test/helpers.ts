@@ -65,7 +65,7 @@ export async function startTestEmployer(clock: TestClock): Promise<TestEmployer>
   };
 }
 
-export { rejectsWith } from '@darmankar/platform/testing';
+export { eventually, rejectsWith } from '@darmankar/platform/testing';
 
 export const newUser = () => randomUUID();
 
@@ -73,14 +73,4 @@ let counter = 0;
 export function newCellphone(): string {
   counter++;
   return `0912${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`;
-}
-
-/** Waits for something another process does through the event log (no fixed sleep: polls until it holds). */
-export async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  assert.fail(`timed out waiting for ${what}`);
 }

@@ -131,7 +131,10 @@ test('deletes of one step at the same moment: one deletes it, the others are tol
 test('what applications stand on and postings use cannot be deleted; the default template stays', async () => {
   const template = (await service.client.createTemplate({ employerId, name: 'قالب در استفاده' }, me())).template!;
   const step = template.steps[1]!;
-  assert.equal((await service.client.markStepInUse({ stepId: step.id, delta: 1 })).inUse, 1);
+  assert.equal(
+    (await service.client.markStepInUse({ stepId: step.id, delta: 1, referenceId: 'application-1' })).inUse,
+    1,
+  );
   await rejectsWith(
     service.client.deleteStep({ employerId, templateId: template.id, stepId: step.id }, me()),
     'EXC_EMPLOYERS_STEP_IS_IN_USE',
@@ -140,16 +143,23 @@ test('what applications stand on and postings use cannot be deleted; the default
     service.client.deleteTemplate({ employerId, templateId: template.id }, me()),
     'EXC_EMPLOYERS_STEP_IS_IN_USE',
   );
-  assert.equal((await service.client.markStepInUse({ stepId: step.id, delta: -1 })).inUse, 0);
-  assert.equal((await service.client.markStepInUse({ stepId: step.id, delta: -1 })).inUse, 0, 'never below zero');
+  assert.equal(
+    (await service.client.markStepInUse({ stepId: step.id, delta: -1, referenceId: 'application-1' })).inUse,
+    0,
+  );
+  assert.equal(
+    (await service.client.markStepInUse({ stepId: step.id, delta: -1, referenceId: 'application-1' })).inUse,
+    0,
+    'never below zero',
+  );
 
-  await service.client.markTemplateInUse({ templateId: template.id, delta: 1 });
+  await service.client.markTemplateInUse({ templateId: template.id, delta: 1, referenceId: 'posting-1' });
   await rejectsWith(
     service.client.deleteTemplate({ employerId, templateId: template.id }, me()),
     'EXC_EMPLOYERS_TEMPLATE_IS_IN_USE',
   );
   assert.equal(await service.db.template.count({ where: { id: template.id } }), 1);
-  await service.client.markTemplateInUse({ templateId: template.id, delta: -1 });
+  await service.client.markTemplateInUse({ templateId: template.id, delta: -1, referenceId: 'posting-1' });
   await service.client.deleteTemplate({ employerId, templateId: template.id }, me());
   assert.equal(await service.db.step.count({ where: { templateId: template.id } }), 0, 'its steps went with it');
 
@@ -176,7 +186,10 @@ test("a template that no longer exists, or is another employer's, answers templa
       'EXC_HIRING_TEMPLATE_NOT_FOUND',
     );
   }
-  await rejectsWith(service.client.markTemplateInUse({ templateId: NONE, delta: 1 }), 'EXC_HIRING_TEMPLATE_NOT_FOUND');
+  await rejectsWith(
+    service.client.markTemplateInUse({ templateId: NONE, delta: 1, referenceId: 'posting-1' }),
+    'EXC_HIRING_TEMPLATE_NOT_FOUND',
+  );
   await rejectsWith(
     service.client.createTemplate({ employerId, name: ' ' }, me()),
     'EXC_EMPLOYERS_TEMPLATE_NAME_IS_REQUIRED',

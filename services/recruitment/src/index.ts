@@ -14,3 +14,11 @@ export const recruitmentService: ServicePackage<typeof recruitmentConfigSchema, 
 
 export { recruitmentConfig, recruitmentConfigSchema, type RecruitmentConfig } from './config.ts';
 export type { RunningRecruitmentService } from './app.ts';
+
+// For the search benchmark (bench/search.ts), which measures the generator's data through the
+// engine's own parts without the service around them.
+export { generateEmployers, generatePostings, type GeneratedPosting } from './demo/postings.ts';
+export { createPostgresSearch } from './adapters/postgres-search.ts';
+export { createDatabase } from './db/client.ts';
+export { SearchIndexer } from './domain/search/indexer.ts';
+export { searchPageOf, searchQueryOf } from './domain/search/search-query.ts';

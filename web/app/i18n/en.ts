@@ -1,5 +1,7 @@
 import { ariaEn } from './aria.en.ts';
 import { billingEn } from './billing.en.ts';
+import { recruitmentsEn } from './recruitments.en.ts';
+import { postingsEn } from './postings.en.ts';
 import { employerEn } from './employer.en.ts';
 import type { Messages } from './fa.ts';
 import { resumeEn } from './resume.en.ts';
@@ -198,5 +200,7 @@ export const en: Messages = {
   ...resumeEn,
   ...employerEn,
   ...billingEn,
+  ...recruitmentsEn,
+  ...postingsEn,
   ...ariaEn,
 };

@@ -2,6 +2,8 @@
 // catalogue). `{name}` marks a value filled in at render time.
 import { ariaFa } from './aria.fa.ts';
 import { billingFa } from './billing.fa.ts';
+import { recruitmentsFa } from './recruitments.fa.ts';
+import { postingsFa } from './postings.fa.ts';
 import { employerFa } from './employer.fa.ts';
 import { resumeFa } from './resume.fa.ts';
 
@@ -198,6 +200,8 @@ export const fa = {
   ...resumeFa,
   ...employerFa,
   ...billingFa,
+  ...recruitmentsFa,
+  ...postingsFa,
   ...ariaFa,
 } as const;
 

@@ -27,6 +27,8 @@ export function createServerApi(
 ): ServerApi {
   const jar = new CookieJar(request.headers.get('cookie'));
   const forwardedFor = clientAddress;
+  // The gateway tells search-engine crawlers from visitors by it (the logged-out quota).
+  const userAgent = request.headers.get('user-agent');
   const api = createApiClient({
     ...clientOptions,
     baseUrl: `${gatewayUrl}/api/v1`,
@@ -36,6 +38,7 @@ export function createServerApi(
       headers: () => ({
         ...(jar.header() ? { cookie: jar.header() } : {}),
         ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        ...(userAgent ? { 'user-agent': userAgent } : {}),
       }),
       onResponse: (response) => jar.absorb(response.headers.getSetCookie()),
     },

@@ -26,7 +26,12 @@ export function navItemsFor(clientType: ClientType, viewer: Viewer, employerSlug
         title: 'nav.employerAds',
         url: `/employers/${slug}/recruitments`,
       },
-      mayAct(membership, 'RecruitmentCreate') && { id: 'new-ad', title: 'nav.employerNewAd', url: '/recruitments/add' },
+      // The new ad is for the employer the menu is (pages under /recruitments/* carry it in `employer`).
+      mayAct(membership, 'RecruitmentCreate') && {
+        id: 'new-ad',
+        title: 'nav.employerNewAd',
+        url: `/recruitments/add?employer=${encodeURIComponent(slug)}`,
+      },
       { id: 'profile', title: 'nav.employerProfile', url: `/employers/${slug}`, end: true },
       mayAct(membership, 'Billing') && {
         id: 'pricing',

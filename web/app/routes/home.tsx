@@ -1,4 +1,4 @@
-import { Form, useLocation } from 'react-router';
+import { Form } from 'react-router';
 import type { Route } from './+types/home';
 import { LocaleLink } from '../components/layout/LocaleLink.tsx';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
@@ -7,20 +7,16 @@ import { inputClass } from '../components/ui/TextField.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { orEmpty } from '../lib/api.ts';
 import { getServerApi } from '../lib/api.server.ts';
-import { formatJalaliDate, formatRelativeDate } from '../lib/format.ts';
+import { formatJalaliDate, localDigits } from '../lib/format.ts';
 import { localePath } from '../lib/locale.ts';
 import { pageMeta } from '../lib/meta.ts';
 import type { PageHandle } from '../lib/page-handle.ts';
+import { busiestCategories, jobCategories, searchPostings } from '../lib/recruitments/api.ts';
+import { EMPTY_STATE } from '../lib/recruitments/query.ts';
+import { hasSession } from '../lib/recruitments/session.server.ts';
 import { requireKnownLocale } from '../lib/route-guards.ts';
-import { rememberRecruitmentsBackURL } from '../lib/session-storage.ts';
-
-interface PostingSummary {
-  slug: string;
-  title: string;
-  employerBrand?: string;
-  city?: string;
-  publishedAt?: string;
-}
+import { PostingCard } from '../components/recruitments/PostingCard.tsx';
+import { suggestionTitle } from '../components/recruitments/FilterFields.tsx';
 
 export const handle: PageHandle = { banner: true };
 
@@ -39,23 +35,27 @@ async function section<T>(call: Promise<T[] | { items: T[] }>): Promise<T[]> {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
-  const { api } = getServerApi(context);
-  const [postings, promoted] = await Promise.all([
-    // Postings are not in the gateway's contract yet (the recruitment service serves only
-    // suggestions so far): untyped, and empty while the gateway answers EXC_API_NOT_FOUND.
-    section<PostingSummary>(api.get('/recruitments', { query: { page: 1, pageSize: 6 } })),
+  const { api, jar } = getServerApi(context);
+  const [postings, busiest, categories, promoted] = await Promise.all([
+    // The latest postings, as the listing's first page shows them.
+    section(
+      searchPostings(api, EMPTY_STATE, { loggedIn: hasSession(jar), pageSize: 6 }).then(({ result }) => result.items),
+    ),
+    section(busiestCategories(api, 8)),
+    section(jobCategories(api)),
     section(api.call('get', '/employers/list/promoted')),
   ]);
-  return { postings, promoted, now: new Date().toISOString() };
+  const titled = busiest
+    .filter((item) => item.count > 0)
+    .map((item) => ({ ...item, title: categories.find((category) => category.id === item.category) ?? null }))
+    .filter((item) => item.title !== null);
+  return { postings, busiest: titled, promoted, now: new Date().toISOString() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
-  const { postings, promoted, now } = loaderData;
-  const location = useLocation();
-  // A recruitment opened from here comes back here (spec §3's recruitments back URL).
-  const rememberHere = () => rememberRecruitmentsBackURL(`${location.pathname}${location.search}`);
+  const { postings, busiest, promoted, now } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -79,6 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </label>
             <label className="flex flex-col gap-1">
               <span className="px-1 text-xs font-medium text-muted">{t('home.cityLabel')}</span>
+              {/* The city as typed («تهران»): the listing reads a city's title as its id. */}
               <input name="city" type="text" placeholder={t('home.cityPlaceholder')} className={inputClass} />
             </label>
             <Button type="submit" className="self-end min-h-12 px-8">
@@ -95,24 +96,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {postings.length === 0 ? (
           <EmptyState>{t('home.latestEmpty')}</EmptyState>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-3">
+          <ul className="grid gap-4 md:grid-cols-3" data-testid="home-latest">
             {postings.map((posting) => (
-              <li key={posting.slug} className="rounded-2xl border border-line p-5">
+              <li key={posting.id || posting.slug}>
+                <PostingCard posting={posting} now={now} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-5">
+          <LocaleLink to="/applicants/recruitments" className="font-semibold text-brand-700 underline">
+            {t('recruitments.home.allJobs')}
+          </LocaleLink>
+        </p>
+      </section>
+
+      <section className="mx-auto w-full max-w-6xl px-4 py-10" aria-labelledby="busiest-title">
+        <h2 id="busiest-title" className="mb-5 text-xl font-bold">
+          {t('recruitments.home.busiestTitle')}
+        </h2>
+        {busiest.length === 0 ? (
+          <EmptyState>{t('recruitments.home.busiestEmpty')}</EmptyState>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 md:grid-cols-4" data-testid="home-busiest">
+            {busiest.map((item) => (
+              <li key={item.category}>
                 <LocaleLink
-                  to={`/applicants/recruitments/${posting.slug}`}
-                  onClick={rememberHere}
-                  className="font-bold hover:text-brand-700"
+                  to={`/applicants/recruitments/${encodeURIComponent(item.category)}`}
+                  className="flex min-h-11 flex-col rounded-2xl border border-line p-4 hover:border-brand-200"
                 >
-                  {posting.title}
+                  <span className="font-semibold">
+                    {item.title ? suggestionTitle(item.title, locale) : item.category}
+                  </span>
+                  <span className="text-sm text-muted">
+                    {t('recruitments.home.categoryCount', { count: localDigits(item.count, locale) })}
+                  </span>
                 </LocaleLink>
-                <p className="text-sm text-muted">
-                  {[posting.employerBrand, posting.city].filter(Boolean).join(' · ')}
-                </p>
-                {posting.publishedAt && (
-                  <p className="mt-2 text-xs text-muted">
-                    {formatRelativeDate(new Date(posting.publishedAt), locale, new Date(now))}
-                  </p>
-                )}
               </li>
             ))}
           </ul>

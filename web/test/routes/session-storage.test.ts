@@ -13,7 +13,36 @@ const fa = translator('fa');
 let gateway: FakeGateway;
 before(async () => {
   gateway = await startFakeGateway();
-  gateway.routes.set('GET /recruitments', { body: { items: [{ slug: 'nurse-1', title: 'پرستار بخش ویژه' }] } });
+  // A visitor's home page lists the latest postings through the limited search.
+  gateway.routes.set('GET /recruitments/limited', {
+    body: {
+      items: [
+        {
+          id: 'a2f6e1c4-0000-4000-8000-000000000001',
+          slug: 'nurse-1',
+          title: 'پرستار بخش ویژه',
+          employer: { id: 'e1', slug: 'clinic', brand: 'درمانگاه', logo: null },
+          jobCategory: 'nursing',
+          employmentType: 'full-time',
+          workType: 'on-site',
+          province: 'tehran',
+          city: 'tehran',
+          minSalaryRials: null,
+          maxSalaryRials: null,
+          shiftPatterns: [],
+          facilityType: '',
+          medicalSpecialty: '',
+          experienceYears: null,
+          featured: false,
+          publishedAt: null,
+          status: 'published',
+          bookmarked: false,
+        },
+      ],
+      page: { page: 1, pageSize: 6, total: 1 },
+      quota: { limit: 10, remaining: 10 },
+    },
+  });
 });
 after(() => gateway.close());
 afterEach(() => window.sessionStorage.clear());

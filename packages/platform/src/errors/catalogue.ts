@@ -674,6 +674,285 @@ const entries = {
     en: 'No custom resume has been uploaded.',
   },
 
+  // Recruitment postings (EXC_RECRUITMENTS_<FIELD>_<RULE>), bookmarks and saved filters (services/recruitment)
+  EXC_RECRUITMENTS_NOT_FOUND: {
+    status: 404,
+    fa: 'آگهی پیدا نشد.',
+    en: 'Job posting not found.',
+  },
+  EXC_RECRUITMENTS_TITLE_IS_REQUIRED: {
+    status: 400,
+    fa: 'عنوان آگهی را وارد کنید.',
+    en: 'Enter the job title.',
+  },
+  EXC_RECRUITMENTS_TITLE_IS_TOO_LONG: {
+    status: 400,
+    fa: 'عنوان آگهی حداکثر ۱۵۰ نویسه است.',
+    en: 'The job title is at most 150 characters.',
+  },
+  EXC_RECRUITMENTS_DESCRIPTION_IS_TOO_LONG: {
+    status: 400,
+    fa: 'شرح آگهی حداکثر ۱۰٬۰۰۰ نویسه است.',
+    en: 'The description is at most 10,000 characters.',
+  },
+  EXC_RECRUITMENTS_JOB_CATEGORY_IS_REQUIRED: {
+    status: 400,
+    fa: 'دستهٔ شغلی را انتخاب کنید.',
+    en: 'Choose the job category.',
+  },
+  EXC_RECRUITMENTS_JOB_CATEGORY_IS_INVALID: {
+    status: 400,
+    fa: 'دستهٔ شغلی نامعتبر است.',
+    en: 'The job category is not valid.',
+  },
+  EXC_RECRUITMENTS_EMPLOYMENT_TYPE_IS_REQUIRED: {
+    status: 400,
+    fa: 'نوع همکاری را انتخاب کنید.',
+    en: 'Choose the employment type.',
+  },
+  EXC_RECRUITMENTS_EMPLOYMENT_TYPE_IS_INVALID: {
+    status: 400,
+    fa: 'نوع همکاری نامعتبر است.',
+    en: 'The employment type is not valid.',
+  },
+  EXC_RECRUITMENTS_WORK_TYPE_IS_REQUIRED: {
+    status: 400,
+    fa: 'نحوهٔ کار (حضوری، دورکاری …) را انتخاب کنید.',
+    en: 'Choose the work type.',
+  },
+  EXC_RECRUITMENTS_WORK_TYPE_IS_INVALID: {
+    status: 400,
+    fa: 'نحوهٔ کار نامعتبر است.',
+    en: 'The work type is not valid.',
+  },
+  EXC_RECRUITMENTS_GENDER_IS_INVALID: {
+    status: 400,
+    fa: 'جنسیت نامعتبر است.',
+    en: 'The gender is not valid.',
+  },
+  EXC_RECRUITMENTS_MIN_AGE_IS_INVALID: {
+    status: 400,
+    fa: 'حداقل سن باید بین ۱۵ تا ۸۰ سال باشد.',
+    en: 'The minimum age must be between 15 and 80.',
+  },
+  EXC_RECRUITMENTS_MAX_AGE_IS_INVALID: {
+    status: 400,
+    fa: 'حداکثر سن باید بین ۱۵ تا ۸۰ سال باشد.',
+    en: 'The maximum age must be between 15 and 80.',
+  },
+  EXC_RECRUITMENTS_AGE_RANGE_IS_INVALID: {
+    status: 400,
+    fa: 'حداقل سن باید کمتر از حداکثر سن باشد.',
+    en: 'The minimum age must be below the maximum age.',
+  },
+  EXC_RECRUITMENTS_MIN_SALARY_IS_INVALID: {
+    status: 400,
+    fa: 'حداقل حقوق باید عددی مثبت به ریال باشد.',
+    en: 'The minimum salary must be a positive whole number of rials.',
+  },
+  EXC_RECRUITMENTS_MAX_SALARY_IS_INVALID: {
+    status: 400,
+    fa: 'حداکثر حقوق باید عددی مثبت به ریال باشد.',
+    en: 'The maximum salary must be a positive whole number of rials.',
+  },
+  EXC_RECRUITMENTS_SALARY_RANGE_IS_INVALID: {
+    status: 400,
+    fa: 'حداقل حقوق باید کمتر از حداکثر حقوق باشد.',
+    en: 'The minimum salary must be below the maximum salary.',
+  },
+  EXC_RECRUITMENTS_EXPERIENCE_YEARS_IS_INVALID: {
+    status: 400,
+    fa: 'سابقهٔ کار باید «بدون سابقه» یا ۱ تا ۲۹ سال باشد.',
+    en: 'Experience must be none or 1 to 29 years.',
+  },
+  EXC_RECRUITMENTS_ORGANIZATIONAL_LEVEL_IS_INVALID: {
+    status: 400,
+    fa: 'سطح سازمانی نامعتبر است.',
+    en: 'The organisational level is not valid.',
+  },
+  EXC_RECRUITMENTS_PROVINCE_IS_REQUIRED: {
+    status: 400,
+    fa: 'استان را انتخاب کنید.',
+    en: 'Choose the province.',
+  },
+  EXC_RECRUITMENTS_PROVINCE_IS_INVALID: {
+    status: 400,
+    fa: 'استان نامعتبر است.',
+    en: 'The province is not valid.',
+  },
+  EXC_RECRUITMENTS_CITY_IS_REQUIRED: {
+    status: 400,
+    fa: 'شهر را انتخاب کنید.',
+    en: 'Choose the city.',
+  },
+  EXC_RECRUITMENTS_CITY_IS_INVALID: {
+    status: 400,
+    fa: 'شهر نامعتبر است یا در این استان نیست.',
+    en: 'The city is not valid or not in this province.',
+  },
+  EXC_RECRUITMENTS_REGION_IS_TOO_LONG: {
+    status: 400,
+    fa: 'محله یا منطقه حداکثر ۱۰۰ نویسه است.',
+    en: 'The region is at most 100 characters.',
+  },
+  EXC_RECRUITMENTS_LANGUAGES_IS_INVALID: {
+    status: 400,
+    fa: 'زبان‌ها نامعتبر است (هر زبان یک بار، با سطح).',
+    en: 'The languages are not valid (each once, with a level).',
+  },
+  EXC_RECRUITMENTS_SKILLS_IS_INVALID: {
+    status: 400,
+    fa: 'مهارت‌ها نامعتبر است (حداکثر ۵۰، هر یک با سطح و حداکثر ۱۰۰ نویسه).',
+    en: 'The skills are not valid (at most 50, each with a level and at most 100 characters).',
+  },
+  EXC_RECRUITMENTS_EDUCATIONS_IS_INVALID: {
+    status: 400,
+    fa: 'تحصیلات نامعتبر است.',
+    en: 'The educations are not valid.',
+  },
+  EXC_RECRUITMENTS_WORKING_HOURS_IS_INVALID: {
+    status: 400,
+    fa: 'ساعات کاری نامعتبر است (روز هفته، ساعت به شکل ۰۸:۰۰، پایان پس از شروع، بدون هم‌پوشانی).',
+    en: 'The working hours are not valid (weekday, HH:MM times, end after start, no overlaps).',
+  },
+  EXC_RECRUITMENTS_BUSINESS_TRAVEL_HOURS_IS_INVALID: {
+    status: 400,
+    fa: 'ساعات مأموریت کاری باید بین ۰ تا ۷۴۴ باشد.',
+    en: 'Business travel hours must be between 0 and 744.',
+  },
+  EXC_RECRUITMENTS_BENEFITS_IS_INVALID: {
+    status: 400,
+    fa: 'مزایا نامعتبر است.',
+    en: 'The benefits are not valid.',
+  },
+  EXC_RECRUITMENTS_SHIFT_PATTERNS_IS_INVALID: {
+    status: 400,
+    fa: 'نوبت کاری نامعتبر است.',
+    en: 'The shift patterns are not valid.',
+  },
+  EXC_RECRUITMENTS_FACILITY_TYPE_IS_INVALID: {
+    status: 400,
+    fa: 'نوع مرکز درمانی نامعتبر است.',
+    en: 'The facility type is not valid.',
+  },
+  EXC_RECRUITMENTS_MEDICAL_SPECIALTY_IS_INVALID: {
+    status: 400,
+    fa: 'تخصص پزشکی نامعتبر است.',
+    en: 'The medical specialty is not valid.',
+  },
+  EXC_RECRUITMENTS_IS_ARCHIVED: {
+    status: 409,
+    fa: 'این آگهی بایگانی شده است و دیگر تغییر نمی‌کند.',
+    en: 'This posting is archived and can no longer change.',
+  },
+  EXC_RECRUITMENTS_IS_CLOSED: {
+    status: 409,
+    fa: 'مهلت این آگهی تمام شده است و دیگر تغییر نمی‌کند.',
+    en: 'This posting has closed and can no longer change.',
+  },
+  EXC_RECRUITMENTS_IS_NOT_PUBLISHED: {
+    status: 409,
+    fa: 'فقط آگهی منتشرشده را می‌توان ویژه کرد.',
+    en: 'Only a published posting can be featured.',
+  },
+  EXC_RECRUITMENTS_FILTER_NAME_IS_REQUIRED: {
+    status: 400,
+    fa: 'نامی برای فیلتر وارد کنید.',
+    en: 'Enter a name for the filter.',
+  },
+  EXC_RECRUITMENTS_FILTER_NAME_IS_TOO_LONG: {
+    status: 400,
+    fa: 'نام فیلتر حداکثر ۱۰۰ نویسه است.',
+    en: 'The filter name is at most 100 characters.',
+  },
+  EXC_RECRUITMENTS_FILTER_QUERY_IS_INVALID: {
+    status: 400,
+    fa: 'فیلتر نامعتبر است.',
+    en: 'The filter is not valid.',
+  },
+  EXC_RECRUITMENTS_FILTER_LIMIT_REACHED: {
+    status: 409,
+    fa: 'حداکثر ۲۰ فیلتر می‌توانید ذخیره کنید؛ یکی را حذف کنید.',
+    en: 'You can save at most 20 filters; delete one first.',
+  },
+  EXC_RECRUITMENTS_FILTER_NOT_FOUND: {
+    status: 404,
+    fa: 'فیلتر پیدا نشد.',
+    en: 'Saved filter not found.',
+  },
+
+  // Job search (docs/search.md): the listing's query, a resume's postings
+  EXC_RECRUITMENTS_SEARCH_TEXT_IS_TOO_LONG: {
+    status: 400,
+    fa: 'متن جست‌وجو حداکثر ۲۰۰ نویسه است.',
+    en: 'The search text is at most 200 characters.',
+  },
+  EXC_RECRUITMENTS_SEARCH_JOB_CATEGORY_IS_INVALID: {
+    status: 400,
+    fa: 'دستهٔ شغلی انتخاب‌شده نامعتبر است.',
+    en: 'A chosen job category is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_PROVINCE_IS_INVALID: {
+    status: 400,
+    fa: 'استان انتخاب‌شده نامعتبر است.',
+    en: 'A chosen province is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_CITY_IS_INVALID: {
+    status: 400,
+    fa: 'شهر انتخاب‌شده نامعتبر است.',
+    en: 'A chosen city is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_EMPLOYMENT_TYPE_IS_INVALID: {
+    status: 400,
+    fa: 'نوع همکاری انتخاب‌شده نامعتبر است.',
+    en: 'A chosen employment type is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_WORK_TYPE_IS_INVALID: {
+    status: 400,
+    fa: 'نحوهٔ کار انتخاب‌شده نامعتبر است.',
+    en: 'A chosen work type is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_SALARY_IS_INVALID: {
+    status: 400,
+    fa: 'بازهٔ حقوق نامعتبر است.',
+    en: 'The salary range is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_EXPERIENCE_IS_INVALID: {
+    status: 400,
+    fa: 'سابقهٔ کار انتخاب‌شده نامعتبر است.',
+    en: 'The chosen work experience is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_SHIFT_PATTERN_IS_INVALID: {
+    status: 400,
+    fa: 'نوبت کاری انتخاب‌شده نامعتبر است.',
+    en: 'A chosen shift pattern is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_FACILITY_TYPE_IS_INVALID: {
+    status: 400,
+    fa: 'نوع مرکز درمانی انتخاب‌شده نامعتبر است.',
+    en: 'A chosen facility type is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_MEDICAL_SPECIALTY_IS_INVALID: {
+    status: 400,
+    fa: 'تخصص انتخاب‌شده نامعتبر است.',
+    en: 'A chosen medical specialty is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_EMPLOYER_ID_IS_INVALID: {
+    status: 400,
+    fa: 'کارفرمای انتخاب‌شده نامعتبر است.',
+    en: 'The chosen employer is not valid.',
+  },
+  EXC_RECRUITMENTS_SEARCH_CATEGORY_LIMIT_IS_INVALID: {
+    status: 400,
+    fa: 'تعداد دسته‌ها باید بین ۱ تا ۵۰ باشد.',
+    en: 'The number of categories must be between 1 and 50.',
+  },
+  EXC_RECRUITMENTS_RESUME_POSTING_KIND_IS_INVALID: {
+    status: 400,
+    fa: 'نوع فهرست فرصت‌های شغلی نامعتبر است.',
+    en: 'The kind of job list is not valid.',
+  },
+
   // Codes the web app reacts to (spec §8); their services come later.
   EXC_RESUME_ID_IS_INVALID: { status: 404, fa: 'ابتدا رزومهٔ خود را بسازید.', en: 'Create your resume first.' },
   EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET: {

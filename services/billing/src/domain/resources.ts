@@ -35,11 +35,14 @@ export class Resources {
 
   /**
    * Who may use or give back a unit: a service acting for a user (a vouched caller) who may
-   * create postings for the employer or manage its billing.
+   * create or edit the employer's postings (publishing a draft and featuring are edits) or
+   * manage its billing.
    */
   private async requireUser(userId: string | undefined, employerId: string): Promise<void> {
     const caller = requireCaller(userId);
-    if ((await this.access.check(caller, employerId, 'RecruitmentCreate')).hasAccess) return;
+    for (const action of ['RecruitmentCreate', 'RecruitmentEdit'] as const) {
+      if ((await this.access.check(caller, employerId, action)).hasAccess) return;
+    }
     await this.access.require(caller, employerId, 'Billing');
   }
 

@@ -302,25 +302,57 @@ export class Templates {
     });
   }
 
-  /** Called by the service whose postings use the template; never below zero. */
-  async markTemplate(templateId: string, delta: number): Promise<number> {
+  /**
+   * Called by the service whose postings use the template: +1 when `reference` (a posting id)
+   * starts using it, -1 when it stops. Idempotent by reference (one usage row each), so a
+   * retried call counts once and a -1 without a +1 changes nothing; `in_use` is the count.
+   */
+  async markTemplate(templateId: string, delta: number, reference: string): Promise<number> {
     if (!isUuid(templateId)) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
-    if (!Number.isInteger(delta) || Math.abs(delta) > 1000) throw new DomainError('EXC_BAD_REQUEST');
-    const rows = await this.db.$queryRaw<
-      { in_use: number }[]
-    >`UPDATE templates SET in_use = GREATEST(in_use + ${delta}, 0) WHERE id = ${templateId}::uuid RETURNING in_use`;
-    if (!rows[0]) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
-    return rows[0].in_use;
+    const ref = parseUsage(delta, reference);
+    return this.db.$transaction(async (tx) => {
+      // The template row is locked first, so a concurrent delete or mark waits.
+      const locked = await tx.$queryRaw<
+        { inUse: number }[]
+      >`SELECT in_use AS "inUse" FROM templates WHERE id = ${templateId}::uuid FOR UPDATE`;
+      if (!locked[0]) throw new DomainError('EXC_HIRING_TEMPLATE_NOT_FOUND');
+      const changed =
+        delta > 0
+          ? await tx.$executeRaw`INSERT INTO template_usages (template_id, reference_id, created_at) VALUES (${templateId}::uuid, ${ref}, ${new Date(this.clock())}) ON CONFLICT DO NOTHING`
+          : await tx.$executeRaw`DELETE FROM template_usages WHERE template_id = ${templateId}::uuid AND reference_id = ${ref}`;
+      if (changed === 0) return locked[0].inUse;
+      const rows = await tx.$queryRaw<
+        { inUse: number }[]
+      >`UPDATE templates SET in_use = GREATEST(in_use + ${Math.sign(delta)}, 0) WHERE id = ${templateId}::uuid RETURNING in_use AS "inUse"`;
+      return rows[0]!.inUse;
+    });
   }
 
-  /** Called by the service whose applications stand on the step; never below zero. */
-  async markStep(stepId: string, delta: number): Promise<number> {
+  /** Called by the service whose applications stand on the step: as markTemplate, by reference (an application id). */
+  async markStep(stepId: string, delta: number, reference: string): Promise<number> {
     if (!isUuid(stepId)) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
-    if (!Number.isInteger(delta) || Math.abs(delta) > 1000) throw new DomainError('EXC_BAD_REQUEST');
-    const rows = await this.db.$queryRaw<
-      { in_use: number }[]
-    >`UPDATE steps SET in_use = GREATEST(in_use + ${delta}, 0) WHERE id = ${stepId}::uuid RETURNING in_use`;
-    if (!rows[0]) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
-    return rows[0].in_use;
+    const ref = parseUsage(delta, reference);
+    return this.db.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<
+        { inUse: number }[]
+      >`SELECT in_use AS "inUse" FROM steps WHERE id = ${stepId}::uuid FOR UPDATE`;
+      if (!locked[0]) throw new DomainError('EXC_EMPLOYERS_STEP_NOT_FOUND');
+      const changed =
+        delta > 0
+          ? await tx.$executeRaw`INSERT INTO step_usages (step_id, reference_id, created_at) VALUES (${stepId}::uuid, ${ref}, ${new Date(this.clock())}) ON CONFLICT DO NOTHING`
+          : await tx.$executeRaw`DELETE FROM step_usages WHERE step_id = ${stepId}::uuid AND reference_id = ${ref}`;
+      if (changed === 0) return locked[0].inUse;
+      const rows = await tx.$queryRaw<
+        { inUse: number }[]
+      >`UPDATE steps SET in_use = GREATEST(in_use + ${Math.sign(delta)}, 0) WHERE id = ${stepId}::uuid RETURNING in_use AS "inUse"`;
+      return rows[0]!.inUse;
+    });
   }
+}
+
+/** A usage change is +1 or -1 for one non-empty reference (at most 200 characters). */
+function parseUsage(delta: number, reference: string): string {
+  const ref = reference.trim();
+  if ((delta !== 1 && delta !== -1) || ref === '' || ref.length > 200) throw new DomainError('EXC_BAD_REQUEST');
+  return ref;
 }

@@ -257,10 +257,10 @@ export function employerHandlers(
       return {};
     },
     async markTemplateInUse(request) {
-      return { inUse: await templates.markTemplate(request.templateId, request.delta) };
+      return { inUse: await templates.markTemplate(request.templateId, request.delta, request.referenceId) };
     },
     async markStepInUse(request) {
-      return { inUse: await templates.markStep(request.stepId, request.delta) };
+      return { inUse: await templates.markStep(request.stepId, request.delta, request.referenceId) };
     },
   };
 }

@@ -4,7 +4,7 @@ import { planTitle } from '../../lib/billing/plan-text.ts';
 import type { PurchasedPlan, Resources } from '../../lib/billing/types.ts';
 import { formatJalaliDate, formatToman, localDigits } from '../../lib/format.ts';
 import { EmptyState } from '../ui/States.tsx';
-import { ConfirmAction } from './ConfirmAction.tsx';
+import { ConfirmAction } from '../ui/ConfirmAction.tsx';
 
 /** What is left of each resource of a purchase, against what the plan granted. */
 function Remaining({ purchase }: { purchase: PurchasedPlan }) {

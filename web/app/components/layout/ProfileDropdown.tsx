@@ -196,6 +196,9 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
             {t('dropdown.addResume')}
           </Item>
         )}
+        <Item to="/applicants/recruitments/saved" testId="dropdown-saved">
+          {t('recruitments.dropdown.saved')}
+        </Item>
         <CompaniesList employers={viewer.employers} />
         <Item to="/employers/add">{t('dropdown.addOrganisation')}</Item>
         <Item to="/applicants/settings">{t('dropdown.accountSettings')}</Item>

@@ -35,12 +35,16 @@ export function Toaster() {
   );
 }
 
-/** Shows one toast per code in `codes` (with its §8 action link) whenever the list changes. */
-export function useExcToasts(codes: readonly string[] | undefined, stamp?: unknown): void {
+/**
+ * Shows one toast per code in `codes` (with its §8 action link) whenever the list changes. The
+ * employer the links lead to is the URL's, or `employer` on pages whose URL does not name one
+ * (`/recruitments/*`).
+ */
+export function useExcToasts(codes: readonly string[] | undefined, stamp?: unknown, employer?: string): void {
   const locale = useLocale();
   const t = useT();
   const location = useLocation();
-  const { employerSlug } = useParams();
+  const employerSlug = useParams().employerSlug ?? employer;
   useEffect(() => {
     if (!codes || codes.length === 0) return;
     const plans = planToasts(codes, { currentPath: `${location.pathname}${location.search}`, employerSlug });

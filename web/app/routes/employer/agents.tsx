@@ -1,7 +1,7 @@
 import { excText } from '@darmankar/platform/errors/catalogue';
 import { data, Form, useNavigation } from 'react-router';
 import type { Route } from './+types/agents';
-import { ConfirmAction } from '../../components/billing/ConfirmAction.tsx';
+import { ConfirmAction } from '../../components/ui/ConfirmAction.tsx';
 import { Page } from '../../components/layout/Page.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/States.tsx';

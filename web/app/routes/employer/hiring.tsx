@@ -2,7 +2,7 @@ import { excText } from '@darmankar/platform/errors/catalogue';
 import { useEffect, useState } from 'react';
 import { Form, redirect, useFetcher, useNavigation } from 'react-router';
 import type { Route } from './+types/hiring';
-import { ConfirmAction } from '../../components/billing/ConfirmAction.tsx';
+import { ConfirmAction } from '../../components/ui/ConfirmAction.tsx';
 import { StepsEditor } from '../../components/employer/StepsEditor.tsx';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';

@@ -5,6 +5,9 @@ import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { ButtonLink } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/States.tsx';
 import { Tabs } from '../../components/ui/Tabs.tsx';
+import { OpenPositions } from '../../components/postings/OpenPositions.tsx';
+import { orEmpty } from '../../lib/api.ts';
+import { postingsApi } from '../../lib/postings/api.ts';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toSlugRouteError } from '../../lib/errors.ts';
@@ -20,12 +23,19 @@ type TabId = (typeof TABS)[number];
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api } = getServerApi(context);
+  let profile;
   try {
-    return await api.call('get', '/employers/by-slug-with-seo/{slug}', { params: { slug: params.employerSlug } });
+    profile = await api.call('get', '/employers/by-slug-with-seo/{slug}', { params: { slug: params.employerSlug } });
   } catch (error) {
     // An unknown slug is the not-found page (404), not a failure.
     throw toSlugRouteError(error, 'EXC_EMPLOYERS_NOT_FOUND');
   }
+  // The open-positions tab: the service answers only open postings to anyone but a member, and the
+  // tab lists only those. A failure leaves the tab empty rather than the profile unreadable.
+  const positions = await orEmpty(postingsApi.list(api, profile.employer.id, { pageSize: 50 }))
+    .then((page) => (page?.items ?? []).filter((posting) => posting.status === 'published'))
+    .catch(() => []);
+  return { ...profile, positions };
 }
 
 /** Switching tabs only rewrites `activeTab`: the employer is not fetched again for it. */
@@ -177,7 +187,13 @@ export default function EmployerProfile({ loaderData }: Route.ComponentProps) {
             {
               id: 'positions',
               title: t('employer.profile.positions'),
-              content: <EmptyState title={t('employer.profile.noPositions')} />,
+              content: (
+                <OpenPositions
+                  postings={loaderData.positions}
+                  brand={name}
+                  emptyTitle={t('employer.profile.noPositions')}
+                />
+              ),
             },
             {
               id: 'benefits',

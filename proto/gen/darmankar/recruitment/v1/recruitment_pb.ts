@@ -2,19 +2,25 @@
 // @generated from file darmankar/recruitment/v1/recruitment.proto (package darmankar.recruitment.v1, syntax proto3)
 /* eslint-disable */
 
-// Postings, taxonomies and job search. For now: the suggestions that feed the pickers of the
-// resume and employer forms (provinces and cities, universities, fields of study, job titles …).
-// Every method here is public: no caller is needed.
+// Postings (called recruitments), their search, bookmarks, saved filters, the public view quota
+// and the postings recommended for a resume; and the form suggestions (provinces and cities,
+// universities, fields of study, job titles …).
+//
+// The suggestion methods and the public reads need no caller. Employer-scoped calls check the
+// caller's access at the employer (employer.HasAccess, cached); person-scoped calls (bookmarks,
+// filters, a resume's postings) need a caller and act on the caller's own data only.
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Money, PageInfo, PageRequest } from "../../common/v1/common_pb.ts";
+import { file_darmankar_common_v1_common } from "../../common/v1/common_pb.ts";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file darmankar/recruitment/v1/recruitment.proto.
  */
 export const file_darmankar_recruitment_v1_recruitment: GenFile = /*@__PURE__*/
-  fileDesc("CipkYXJtYW5rYXIvcmVjcnVpdG1lbnQvdjEvcmVjcnVpdG1lbnQucHJvdG8SGGRhcm1hbmthci5yZWNydWl0bWVudC52MSJiCgpTdWdnZXN0aW9uEgoKAmlkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHRpdGxlX2VuGAMgASgJEhEKCXBhcmVudF9pZBgEIAEoCRIUCgxwYXJlbnRfdGl0bGUYBSABKAkiWAoPU3VnZ2VzdGlvbkdyb3VwEhAKCGNhdGVnb3J5GAEgASgJEjMKBWl0ZW1zGAIgAygLMiQuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlN1Z2dlc3Rpb24iLAoWTGlzdFN1Z2dlc3Rpb25zUmVxdWVzdBISCgpjYXRlZ29yaWVzGAEgAygJIlQKF0xpc3RTdWdnZXN0aW9uc1Jlc3BvbnNlEjkKBmdyb3VwcxgBIAMoCzIpLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5TdWdnZXN0aW9uR3JvdXAiOgoYU2VhcmNoU3VnZ2VzdGlvbnNSZXF1ZXN0EhAKCGNhdGVnb3J5GAEgASgJEgwKBHRleHQYAiABKAkiUAoZU2VhcmNoU3VnZ2VzdGlvbnNSZXNwb25zZRIzCgVpdGVtcxgBIAMoCzIkLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5TdWdnZXN0aW9uMooCChJSZWNydWl0bWVudFNlcnZpY2USdgoPTGlzdFN1Z2dlc3Rpb25zEjAuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkxpc3RTdWdnZXN0aW9uc1JlcXVlc3QaMS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuTGlzdFN1Z2dlc3Rpb25zUmVzcG9uc2USfAoRU2VhcmNoU3VnZ2VzdGlvbnMSMi5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuU2VhcmNoU3VnZ2VzdGlvbnNSZXF1ZXN0GjMuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlNlYXJjaFN1Z2dlc3Rpb25zUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CipkYXJtYW5rYXIvcmVjcnVpdG1lbnQvdjEvcmVjcnVpdG1lbnQucHJvdG8SGGRhcm1hbmthci5yZWNydWl0bWVudC52MSJiCgpTdWdnZXN0aW9uEgoKAmlkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHRpdGxlX2VuGAMgASgJEhEKCXBhcmVudF9pZBgEIAEoCRIUCgxwYXJlbnRfdGl0bGUYBSABKAkiWAoPU3VnZ2VzdGlvbkdyb3VwEhAKCGNhdGVnb3J5GAEgASgJEjMKBWl0ZW1zGAIgAygLMiQuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlN1Z2dlc3Rpb24iLAoWTGlzdFN1Z2dlc3Rpb25zUmVxdWVzdBISCgpjYXRlZ29yaWVzGAEgAygJIlQKF0xpc3RTdWdnZXN0aW9uc1Jlc3BvbnNlEjkKBmdyb3VwcxgBIAMoCzIpLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5TdWdnZXN0aW9uR3JvdXAiOgoYU2VhcmNoU3VnZ2VzdGlvbnNSZXF1ZXN0EhAKCGNhdGVnb3J5GAEgASgJEgwKBHRleHQYAiABKAkiUAoZU2VhcmNoU3VnZ2VzdGlvbnNSZXNwb25zZRIzCgVpdGVtcxgBIAMoCzIkLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5TdWdnZXN0aW9uIiwKD1Bvc3RpbmdMYW5ndWFnZRIKCgJpZBgBIAEoCRINCgVsZXZlbBgCIAEoCSIrCgxQb3N0aW5nU2tpbGwSDAoEbmFtZRgBIAEoCRINCgVsZXZlbBgCIAEoCSJAChBQb3N0aW5nRWR1Y2F0aW9uEhQKDGRlZ3JlZV9sZXZlbBgBIAEoCRIWCg5maWVsZF9vZl9zdHVkeRgCIAEoCSI5CgxXb3JraW5nSG91cnMSDwoHd2Vla2RheRgBIAEoBRIMCgRmcm9tGAIgASgJEgoKAnRvGAMgASgJIpMICgxQb3N0aW5nSW5wdXQSDQoFdGl0bGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSFAoMam9iX2NhdGVnb3J5GAMgASgJEhcKD2VtcGxveW1lbnRfdHlwZRgEIAEoCRIRCgl3b3JrX3R5cGUYBSABKAkSDgoGZ2VuZGVyGAYgASgJEhQKB21pbl9hZ2UYByABKAVIAIgBARIUCgdtYXhfYWdlGAggASgFSAGIAQESMwoKbWluX3NhbGFyeRgJIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXlIAogBARIzCgptYXhfc2FsYXJ5GAogASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leUgDiAEBEhYKDnNhbGFyeV92aXNpYmxlGAsgASgIEh0KEGV4cGVyaWVuY2VfeWVhcnMYDCABKAVIBIgBARIcChRvcmdhbml6YXRpb25hbF9sZXZlbBgNIAEoCRIQCghwcm92aW5jZRgOIAEoCRIMCgRjaXR5GA8gASgJEg4KBnJlZ2lvbhgQIAEoCRI8CglsYW5ndWFnZXMYESADKAsyKS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUG9zdGluZ0xhbmd1YWdlEjYKBnNraWxscxgSIAMoCzImLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nU2tpbGwSPgoKZWR1Y2F0aW9ucxgTIAMoCzIqLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nRWR1Y2F0aW9uEj0KDXdvcmtpbmdfaG91cnMYFCADKAsyJi5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuV29ya2luZ0hvdXJzEiIKFWJ1c2luZXNzX3RyYXZlbF9ob3VycxgVIAEoBUgFiAEBEiEKGW1pbGl0YXJ5X3NlcnZpY2VfcmVxdWlyZWQYFiABKAgSGgoSYWNjZXB0c19kaXNhYmlsaXR5GBcgASgIEhoKEmFjY2VwdHNfaW50ZXJuc2hpcBgYIAEoCBIhChlhY2NlcHRzX3JlbGV2YW50X2luZHVzdHJ5GBkgASgIEhoKEmhpcmluZ190ZW1wbGF0ZV9pZBgaIAEoCRIQCghiZW5lZml0cxgbIAMoCRIWCg5zaGlmdF9wYXR0ZXJucxgcIAMoCRIVCg1mYWNpbGl0eV90eXBlGB0gASgJEhkKEW1lZGljYWxfc3BlY2lhbHR5GB4gASgJQgoKCF9taW5fYWdlQgoKCF9tYXhfYWdlQg0KC19taW5fc2FsYXJ5Qg0KC19tYXhfc2FsYXJ5QhMKEV9leHBlcmllbmNlX3llYXJzQhgKFl9idXNpbmVzc190cmF2ZWxfaG91cnMiSAoPUG9zdGluZ0VtcGxveWVyEgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSDQoFYnJhbmQYAyABKAkSDAoEbG9nbxgEIAEoCSLgAgoHUG9zdGluZxIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEjcKBnN0YXR1cxgDIAEoDjInLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nU3RhdHVzEjsKCGVtcGxveWVyGAQgASgLMikuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlBvc3RpbmdFbXBsb3llchI2CgZmaWVsZHMYBSABKAsyJi5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUG9zdGluZ0lucHV0EhAKCGZlYXR1cmVkGAYgASgIEhYKDmZlYXR1cmVkX3VudGlsGAcgASgJEhQKDHB1Ymxpc2hlZF9hdBgIIAEoCRIRCgljbG9zZXNfYXQYCSABKAkSEgoKY3JlYXRlZF9hdBgKIAEoCRISCgp1cGRhdGVkX2F0GAsgASgJEhIKCmJvb2ttYXJrZWQYDCABKAgi0AQKC1Bvc3RpbmdDYXJkEgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSDQoFdGl0bGUYAyABKAkSOwoIZW1wbG95ZXIYBCABKAsyKS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUG9zdGluZ0VtcGxveWVyEhQKDGpvYl9jYXRlZ29yeRgFIAEoCRIXCg9lbXBsb3ltZW50X3R5cGUYBiABKAkSEQoJd29ya190eXBlGAcgASgJEhAKCHByb3ZpbmNlGAggASgJEgwKBGNpdHkYCSABKAkSMwoKbWluX3NhbGFyeRgKIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXlIAIgBARIzCgptYXhfc2FsYXJ5GAsgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leUgBiAEBEhYKDnNoaWZ0X3BhdHRlcm5zGAwgAygJEhUKDWZhY2lsaXR5X3R5cGUYDSABKAkSGQoRbWVkaWNhbF9zcGVjaWFsdHkYDiABKAkSHQoQZXhwZXJpZW5jZV95ZWFycxgPIAEoBUgCiAEBEhAKCGZlYXR1cmVkGBAgASgIEhQKDHB1Ymxpc2hlZF9hdBgRIAEoCRI3CgZzdGF0dXMYEiABKA4yJy5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUG9zdGluZ1N0YXR1cxISCgpib29rbWFya2VkGBMgASgIQg0KC19taW5fc2FsYXJ5Qg0KC19tYXhfc2FsYXJ5QhMKEV9leHBlcmllbmNlX3llYXJzInQKFENyZWF0ZVBvc3RpbmdSZXF1ZXN0EhMKC2VtcGxveWVyX2lkGAEgASgJEjYKBmZpZWxkcxgCIAEoCzImLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nSW5wdXQSDwoHcHVibGlzaBgDIAEoCCJLChVDcmVhdGVQb3N0aW5nUmVzcG9uc2USMgoHcG9zdGluZxgBIAEoCzIhLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nInMKFFVwZGF0ZVBvc3RpbmdSZXF1ZXN0EhIKCnBvc3RpbmdfaWQYASABKAkSNgoGZmllbGRzGAIgASgLMiYuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlBvc3RpbmdJbnB1dBIPCgdwdWJsaXNoGAMgASgIIksKFVVwZGF0ZVBvc3RpbmdSZXNwb25zZRIyCgdwb3N0aW5nGAEgASgLMiEuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlBvc3RpbmciKwoVQXJjaGl2ZVBvc3RpbmdSZXF1ZXN0EhIKCnBvc3RpbmdfaWQYASABKAkiTAoWQXJjaGl2ZVBvc3RpbmdSZXNwb25zZRIyCgdwb3N0aW5nGAEgASgLMiEuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlBvc3RpbmciKwoVRmVhdHVyZVBvc3RpbmdSZXF1ZXN0EhIKCnBvc3RpbmdfaWQYASABKAkiTAoWRmVhdHVyZVBvc3RpbmdSZXNwb25zZRIyCgdwb3N0aW5nGAEgASgLMiEuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlBvc3RpbmciJwoRR2V0UG9zdGluZ1JlcXVlc3QSEgoKcG9zdGluZ19pZBgBIAEoCSJIChJHZXRQb3N0aW5nUmVzcG9uc2USMgoHcG9zdGluZxgBIAEoCzIhLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nIqkBChtMaXN0RW1wbG95ZXJQb3N0aW5nc1JlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSLgoEcGFnZRgCIAEoCzIgLmRhcm1hbmthci5jb21tb24udjEuUGFnZVJlcXVlc3QSNwoGc3RhdHVzGAMgASgOMicuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlBvc3RpbmdTdGF0dXMSDAoEdGV4dBgEIAEoCSKBAQocTGlzdEVtcGxveWVyUG9zdGluZ3NSZXNwb25zZRI0CgVpdGVtcxgBIAMoCzIlLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nQ2FyZBIrCgRwYWdlGAIgASgLMh0uZGFybWFua2FyLmNvbW1vbi52MS5QYWdlSW5mbyI3CiBHZXRFbXBsb3llclBvc3RpbmdTdW1tYXJ5UmVxdWVzdBITCgtlbXBsb3llcl9pZBgBIAEoCSKIAQohR2V0RW1wbG95ZXJQb3N0aW5nU3VtbWFyeVJlc3BvbnNlEg0KBWRyYWZ0GAEgASgFEhEKCXB1Ymxpc2hlZBgCIAEoBRIQCghhcmNoaXZlZBgDIAEoBRIOCgZjbG9zZWQYBCABKAUSEAoIZmVhdHVyZWQYBSABKAUSDQoFdG90YWwYBiABKAUiigMKDFBvc3RpbmdRdWVyeRIMCgR0ZXh0GAEgASgJEhYKDmpvYl9jYXRlZ29yaWVzGAIgAygJEhEKCXByb3ZpbmNlcxgDIAMoCRIOCgZjaXRpZXMYBCADKAkSGAoQZW1wbG95bWVudF90eXBlcxgFIAMoCRISCgp3b3JrX3R5cGVzGAYgAygJEhgKC3NhbGFyeV9mcm9tGAcgASgDSACIAQESFgoJc2FsYXJ5X3RvGAggASgDSAGIAQESIQoUbWF4X2V4cGVyaWVuY2VfeWVhcnMYCSABKAVIAogBARIWCg5zaGlmdF9wYXR0ZXJucxgKIAMoCRIWCg5mYWNpbGl0eV90eXBlcxgLIAMoCRIbChNtZWRpY2FsX3NwZWNpYWx0aWVzGAwgAygJEhMKC2VtcGxveWVyX2lkGA0gASgJEhUKDWZlYXR1cmVkX29ubHkYDiABKAhCDgoMX3NhbGFyeV9mcm9tQgwKCl9zYWxhcnlfdG9CFwoVX21heF9leHBlcmllbmNlX3llYXJzIn4KFVNlYXJjaFBvc3RpbmdzUmVxdWVzdBI1CgVxdWVyeRgBIAEoCzImLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nUXVlcnkSLgoEcGFnZRgCIAEoCzIgLmRhcm1hbmthci5jb21tb24udjEuUGFnZVJlcXVlc3QiewoWU2VhcmNoUG9zdGluZ3NSZXNwb25zZRI0CgVpdGVtcxgBIAMoCzIlLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nQ2FyZBIrCgRwYWdlGAIgASgLMh0uZGFybWFua2FyLmNvbW1vbi52MS5QYWdlSW5mbyJMChdHZXRQb3N0aW5nQnlTbHVnUmVxdWVzdBIMCgRzbHVnGAEgASgJEhIKCnZpc2l0b3JfaWQYAiABKAkSDwoHY3Jhd2xlchgDIAEoCCJnChhHZXRQb3N0aW5nQnlTbHVnUmVzcG9uc2USMgoHcG9zdGluZxgBIAEoCzIhLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5Qb3N0aW5nEhcKD3F1b3RhX3JlbWFpbmluZxgCIAEoBSJZCgpQb3N0aW5nU2VvEg0KBXRpdGxlGAEgASgJEhMKC2Rlc2NyaXB0aW9uGAIgASgJEhYKDmNhbm9uaWNhbF9wYXRoGAMgASgJEg8KB2pzb25fbGQYBCABKAkiUwoeR2V0UG9zdGluZ0J5U2x1Z1dpdGhTZW9SZXF1ZXN0EgwKBHNsdWcYASABKAkSEgoKdmlzaXRvcl9pZBgCIAEoCRIPCgdjcmF3bGVyGAMgASgIIqEBCh9HZXRQb3N0aW5nQnlTbHVnV2l0aFNlb1Jlc3BvbnNlEjIKB3Bvc3RpbmcYASABKAsyIS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUG9zdGluZxIxCgNzZW8YAiABKAsyJC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUG9zdGluZ1NlbxIXCg9xdW90YV9yZW1haW5pbmcYAyABKAUiKQoZR2V0UG9zdGluZ0lkQnlTbHVnUmVxdWVzdBIMCgRzbHVnGAEgASgJIigKGkdldFBvc3RpbmdJZEJ5U2x1Z1Jlc3BvbnNlEgoKAmlkGAEgASgJIisKFUdldFB1YmxpY1F1b3RhUmVxdWVzdBISCgp2aXNpdG9yX2lkGAEgASgJIjoKFkdldFB1YmxpY1F1b3RhUmVzcG9uc2USDQoFbGltaXQYASABKAUSEQoJcmVtYWluaW5nGAIgASgFIkMKHkNvdW50UG9zdGluZ3NCeUNhdGVnb3J5UmVxdWVzdBISCgpjYXRlZ29yaWVzGAEgAygJEg0KBWxpbWl0GAIgASgFIjAKDUNhdGVnb3J5Q291bnQSEAoIY2F0ZWdvcnkYASABKAkSDQoFY291bnQYAiABKAUiWQofQ291bnRQb3N0aW5nc0J5Q2F0ZWdvcnlSZXNwb25zZRI2CgVpdGVtcxgBIAMoCzInLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5DYXRlZ29yeUNvdW50IiIKEkFkZEJvb2ttYXJrUmVxdWVzdBIMCgRzbHVnGAEgASgJIhUKE0FkZEJvb2ttYXJrUmVzcG9uc2UiJQoVUmVtb3ZlQm9va21hcmtSZXF1ZXN0EgwKBHNsdWcYASABKAkiGAoWUmVtb3ZlQm9va21hcmtSZXNwb25zZSJGChRMaXN0Qm9va21hcmtzUmVxdWVzdBIuCgRwYWdlGAEgASgLMiAuZGFybWFua2FyLmNvbW1vbi52MS5QYWdlUmVxdWVzdCJ6ChVMaXN0Qm9va21hcmtzUmVzcG9uc2USNAoFaXRlbXMYASADKAsyJS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUG9zdGluZ0NhcmQSKwoEcGFnZRgCIAEoCzIdLmRhcm1hbmthci5jb21tb24udjEuUGFnZUluZm8iUQoLU2F2ZWRGaWx0ZXISCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIUCgxxdWVyeV9zdHJpbmcYAyABKAkSEgoKY3JlYXRlZF9hdBgEIAEoCSI3ChFTYXZlRmlsdGVyUmVxdWVzdBIMCgRuYW1lGAEgASgJEhQKDHF1ZXJ5X3N0cmluZxgCIAEoCSJLChJTYXZlRmlsdGVyUmVzcG9uc2USNQoGZmlsdGVyGAEgASgLMiUuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlNhdmVkRmlsdGVyIhQKEkxpc3RGaWx0ZXJzUmVxdWVzdCJNChNMaXN0RmlsdGVyc1Jlc3BvbnNlEjYKB2ZpbHRlcnMYASADKAsyJS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuU2F2ZWRGaWx0ZXIiKAoTRGVsZXRlRmlsdGVyUmVxdWVzdBIRCglmaWx0ZXJfaWQYASABKAkiFgoURGVsZXRlRmlsdGVyUmVzcG9uc2UimQEKGUxpc3RSZXN1bWVQb3N0aW5nc1JlcXVlc3QSEQoJcmVzdW1lX2lkGAEgASgJEjkKBGtpbmQYAiABKA4yKy5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUmVzdW1lUG9zdGluZ0tpbmQSLgoEcGFnZRgDIAEoCzIgLmRhcm1hbmthci5jb21tb24udjEuUGFnZVJlcXVlc3QifwoaTGlzdFJlc3VtZVBvc3RpbmdzUmVzcG9uc2USNAoFaXRlbXMYASADKAsyJS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUG9zdGluZ0NhcmQSKwoEcGFnZRgCIAEoCzIdLmRhcm1hbmthci5jb21tb24udjEuUGFnZUluZm8iMwoeR2V0UmVzdW1lUG9zdGluZ1N1bW1hcnlSZXF1ZXN0EhEKCXJlc3VtZV9pZBgBIAEoCSJKCh9HZXRSZXN1bWVQb3N0aW5nU3VtbWFyeVJlc3BvbnNlEhMKC3JlY29tbWVuZGVkGAEgASgFEhIKCmJvb2ttYXJrZWQYAiABKAUiLwoaR2V0UmVzdW1lQ29tcGxldGlvblJlcXVlc3QSEQoJcmVzdW1lX2lkGAEgASgJIj8KG0dldFJlc3VtZUNvbXBsZXRpb25SZXNwb25zZRIPCgdwZXJjZW50GAEgASgFEg8KB21pc3NpbmcYAiADKAkqnwEKDVBvc3RpbmdTdGF0dXMSHgoaUE9TVElOR19TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRQT1NUSU5HX1NUQVRVU19EUkFGVBABEhwKGFBPU1RJTkdfU1RBVFVTX1BVQkxJU0hFRBACEhsKF1BPU1RJTkdfU1RBVFVTX0FSQ0hJVkVEEAMSGQoVUE9TVElOR19TVEFUVVNfQ0xPU0VEEAQqgQEKEVJlc3VtZVBvc3RpbmdLaW5kEiMKH1JFU1VNRV9QT1NUSU5HX0tJTkRfVU5TUEVDSUZJRUQQABIjCh9SRVNVTUVfUE9TVElOR19LSU5EX1JFQ09NTUVOREVEEAESIgoeUkVTVU1FX1BPU1RJTkdfS0lORF9CT09LTUFSS0VEEAIylhcKElJlY3J1aXRtZW50U2VydmljZRJ2Cg9MaXN0U3VnZ2VzdGlvbnMSMC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuTGlzdFN1Z2dlc3Rpb25zUmVxdWVzdBoxLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5MaXN0U3VnZ2VzdGlvbnNSZXNwb25zZRJ8ChFTZWFyY2hTdWdnZXN0aW9ucxIyLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5TZWFyY2hTdWdnZXN0aW9uc1JlcXVlc3QaMy5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuU2VhcmNoU3VnZ2VzdGlvbnNSZXNwb25zZRJwCg1DcmVhdGVQb3N0aW5nEi4uZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkNyZWF0ZVBvc3RpbmdSZXF1ZXN0Gi8uZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkNyZWF0ZVBvc3RpbmdSZXNwb25zZRJwCg1VcGRhdGVQb3N0aW5nEi4uZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlVwZGF0ZVBvc3RpbmdSZXF1ZXN0Gi8uZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlVwZGF0ZVBvc3RpbmdSZXNwb25zZRJzCg5BcmNoaXZlUG9zdGluZxIvLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5BcmNoaXZlUG9zdGluZ1JlcXVlc3QaMC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuQXJjaGl2ZVBvc3RpbmdSZXNwb25zZRJzCg5GZWF0dXJlUG9zdGluZxIvLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5GZWF0dXJlUG9zdGluZ1JlcXVlc3QaMC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuRmVhdHVyZVBvc3RpbmdSZXNwb25zZRJnCgpHZXRQb3N0aW5nEisuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkdldFBvc3RpbmdSZXF1ZXN0GiwuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkdldFBvc3RpbmdSZXNwb25zZRKFAQoUTGlzdEVtcGxveWVyUG9zdGluZ3MSNS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuTGlzdEVtcGxveWVyUG9zdGluZ3NSZXF1ZXN0GjYuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkxpc3RFbXBsb3llclBvc3RpbmdzUmVzcG9uc2USlAEKGUdldEVtcGxveWVyUG9zdGluZ1N1bW1hcnkSOi5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuR2V0RW1wbG95ZXJQb3N0aW5nU3VtbWFyeVJlcXVlc3QaOy5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuR2V0RW1wbG95ZXJQb3N0aW5nU3VtbWFyeVJlc3BvbnNlEnMKDlNlYXJjaFBvc3RpbmdzEi8uZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlNlYXJjaFBvc3RpbmdzUmVxdWVzdBowLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5TZWFyY2hQb3N0aW5nc1Jlc3BvbnNlEnkKEEdldFBvc3RpbmdCeVNsdWcSMS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuR2V0UG9zdGluZ0J5U2x1Z1JlcXVlc3QaMi5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuR2V0UG9zdGluZ0J5U2x1Z1Jlc3BvbnNlEo4BChdHZXRQb3N0aW5nQnlTbHVnV2l0aFNlbxI4LmRhcm1hbmthci5yZWNydWl0bWVudC52MS5HZXRQb3N0aW5nQnlTbHVnV2l0aFNlb1JlcXVlc3QaOS5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuR2V0UG9zdGluZ0J5U2x1Z1dpdGhTZW9SZXNwb25zZRJ/ChJHZXRQb3N0aW5nSWRCeVNsdWcSMy5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuR2V0UG9zdGluZ0lkQnlTbHVnUmVxdWVzdBo0LmRhcm1hbmthci5yZWNydWl0bWVudC52MS5HZXRQb3N0aW5nSWRCeVNsdWdSZXNwb25zZRJzCg5HZXRQdWJsaWNRdW90YRIvLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5HZXRQdWJsaWNRdW90YVJlcXVlc3QaMC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuR2V0UHVibGljUXVvdGFSZXNwb25zZRKOAQoXQ291bnRQb3N0aW5nc0J5Q2F0ZWdvcnkSOC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuQ291bnRQb3N0aW5nc0J5Q2F0ZWdvcnlSZXF1ZXN0GjkuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkNvdW50UG9zdGluZ3NCeUNhdGVnb3J5UmVzcG9uc2USagoLQWRkQm9va21hcmsSLC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuQWRkQm9va21hcmtSZXF1ZXN0Gi0uZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkFkZEJvb2ttYXJrUmVzcG9uc2UScwoOUmVtb3ZlQm9va21hcmsSLy5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuUmVtb3ZlQm9va21hcmtSZXF1ZXN0GjAuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLlJlbW92ZUJvb2ttYXJrUmVzcG9uc2UScAoNTGlzdEJvb2ttYXJrcxIuLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5MaXN0Qm9va21hcmtzUmVxdWVzdBovLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5MaXN0Qm9va21hcmtzUmVzcG9uc2USZwoKU2F2ZUZpbHRlchIrLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5TYXZlRmlsdGVyUmVxdWVzdBosLmRhcm1hbmthci5yZWNydWl0bWVudC52MS5TYXZlRmlsdGVyUmVzcG9uc2USagoLTGlzdEZpbHRlcnMSLC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuTGlzdEZpbHRlcnNSZXF1ZXN0Gi0uZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkxpc3RGaWx0ZXJzUmVzcG9uc2USbQoMRGVsZXRlRmlsdGVyEi0uZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkRlbGV0ZUZpbHRlclJlcXVlc3QaLi5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuRGVsZXRlRmlsdGVyUmVzcG9uc2USfwoSTGlzdFJlc3VtZVBvc3RpbmdzEjMuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkxpc3RSZXN1bWVQb3N0aW5nc1JlcXVlc3QaNC5kYXJtYW5rYXIucmVjcnVpdG1lbnQudjEuTGlzdFJlc3VtZVBvc3RpbmdzUmVzcG9uc2USjgEKF0dldFJlc3VtZVBvc3RpbmdTdW1tYXJ5EjguZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkdldFJlc3VtZVBvc3RpbmdTdW1tYXJ5UmVxdWVzdBo5LmRhcm1hbmthci5yZWNydWl0bWVudC52MS5HZXRSZXN1bWVQb3N0aW5nU3VtbWFyeVJlc3BvbnNlEoIBChNHZXRSZXN1bWVDb21wbGV0aW9uEjQuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkdldFJlc3VtZUNvbXBsZXRpb25SZXF1ZXN0GjUuZGFybWFua2FyLnJlY3J1aXRtZW50LnYxLkdldFJlc3VtZUNvbXBsZXRpb25SZXNwb25zZWIGcHJvdG8z", [file_darmankar_common_v1_common]);
 
 /**
  * @generated from message darmankar.recruitment.v1.Suggestion
@@ -165,6 +171,1695 @@ export const SearchSuggestionsResponseSchema: GenMessage<SearchSuggestionsRespon
   messageDesc(file_darmankar_recruitment_v1_recruitment, 5);
 
 /**
+ * @generated from message darmankar.recruitment.v1.PostingLanguage
+ */
+export type PostingLanguage = Message<"darmankar.recruitment.v1.PostingLanguage"> & {
+  /**
+   * An item of the `languages` suggestions.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * beginner, intermediate, advanced, native
+   *
+   * @generated from field: string level = 2;
+   */
+  level: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.PostingLanguage.
+ * Use `create(PostingLanguageSchema)` to create a new message.
+ */
+export const PostingLanguageSchema: GenMessage<PostingLanguage> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 6);
+
+/**
+ * @generated from message darmankar.recruitment.v1.PostingSkill
+ */
+export type PostingSkill = Message<"darmankar.recruitment.v1.PostingSkill"> & {
+  /**
+   * As typed (an item of the `skills` suggestions, or the employer's own words).
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * beginner, intermediate, advanced, expert
+   *
+   * @generated from field: string level = 2;
+   */
+  level: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.PostingSkill.
+ * Use `create(PostingSkillSchema)` to create a new message.
+ */
+export const PostingSkillSchema: GenMessage<PostingSkill> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 7);
+
+/**
+ * @generated from message darmankar.recruitment.v1.PostingEducation
+ */
+export type PostingEducation = Message<"darmankar.recruitment.v1.PostingEducation"> & {
+  /**
+   * An item of the `degreeLevels` closed list.
+   *
+   * @generated from field: string degree_level = 1;
+   */
+  degreeLevel: string;
+
+  /**
+   * An item of the `fieldsOfStudy` suggestions; empty for any field.
+   *
+   * @generated from field: string field_of_study = 2;
+   */
+  fieldOfStudy: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.PostingEducation.
+ * Use `create(PostingEducationSchema)` to create a new message.
+ */
+export const PostingEducationSchema: GenMessage<PostingEducation> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 8);
+
+/**
+ * @generated from message darmankar.recruitment.v1.WorkingHours
+ */
+export type WorkingHours = Message<"darmankar.recruitment.v1.WorkingHours"> & {
+  /**
+   * 0 Saturday … 6 Friday (the Iranian week).
+   *
+   * @generated from field: int32 weekday = 1;
+   */
+  weekday: number;
+
+  /**
+   * "HH:MM", 24-hour; `to` after `from`.
+   *
+   * @generated from field: string from = 2;
+   */
+  from: string;
+
+  /**
+   * @generated from field: string to = 3;
+   */
+  to: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.WorkingHours.
+ * Use `create(WorkingHoursSchema)` to create a new message.
+ */
+export const WorkingHoursSchema: GenMessage<WorkingHours> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 9);
+
+/**
+ * What an employer writes. Closed-list fields store item ids (platform/closed-lists);
+ * free text is stored as typed.
+ *
+ * @generated from message darmankar.recruitment.v1.PostingInput
+ */
+export type PostingInput = Message<"darmankar.recruitment.v1.PostingInput"> & {
+  /**
+   * @generated from field: string title = 1;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * An item of the `jobCategories` suggestions.
+   *
+   * @generated from field: string job_category = 3;
+   */
+  jobCategory: string;
+
+  /**
+   * `employmentTypes` and `workTypes` closed lists.
+   *
+   * @generated from field: string employment_type = 4;
+   */
+  employmentType: string;
+
+  /**
+   * @generated from field: string work_type = 5;
+   */
+  workType: string;
+
+  /**
+   * any, male, female
+   *
+   * @generated from field: string gender = 6;
+   */
+  gender: string;
+
+  /**
+   * @generated from field: optional int32 min_age = 7;
+   */
+  minAge?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 max_age = 8;
+   */
+  maxAge?: number | undefined;
+
+  /**
+   * @generated from field: optional darmankar.common.v1.Money min_salary = 9;
+   */
+  minSalary?: Money | undefined;
+
+  /**
+   * @generated from field: optional darmankar.common.v1.Money max_salary = 10;
+   */
+  maxSalary?: Money | undefined;
+
+  /**
+   * False: the salary is shown as "agreed" and never leaves the service to anyone else.
+   *
+   * @generated from field: bool salary_visible = 11;
+   */
+  salaryVisible: boolean;
+
+  /**
+   * 0: no work history needed; 1 to 29 years; unset: not stated.
+   *
+   * @generated from field: optional int32 experience_years = 12;
+   */
+  experienceYears?: number | undefined;
+
+  /**
+   * `organizationalLevels` closed list.
+   *
+   * @generated from field: string organizational_level = 13;
+   */
+  organizationalLevel: string;
+
+  /**
+   * `provinces` and `cities` closed lists (the city within the province).
+   *
+   * @generated from field: string province = 14;
+   */
+  province: string;
+
+  /**
+   * @generated from field: string city = 15;
+   */
+  city: string;
+
+  /**
+   * Neighbourhood or district, as typed.
+   *
+   * @generated from field: string region = 16;
+   */
+  region: string;
+
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.PostingLanguage languages = 17;
+   */
+  languages: PostingLanguage[];
+
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.PostingSkill skills = 18;
+   */
+  skills: PostingSkill[];
+
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.PostingEducation educations = 19;
+   */
+  educations: PostingEducation[];
+
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.WorkingHours working_hours = 20;
+   */
+  workingHours: WorkingHours[];
+
+  /**
+   * @generated from field: optional int32 business_travel_hours = 21;
+   */
+  businessTravelHours?: number | undefined;
+
+  /**
+   * @generated from field: bool military_service_required = 22;
+   */
+  militaryServiceRequired: boolean;
+
+  /**
+   * @generated from field: bool accepts_disability = 23;
+   */
+  acceptsDisability: boolean;
+
+  /**
+   * @generated from field: bool accepts_internship = 24;
+   */
+  acceptsInternship: boolean;
+
+  /**
+   * @generated from field: bool accepts_relevant_industry = 25;
+   */
+  acceptsRelevantIndustry: boolean;
+
+  /**
+   * One of the employer's hiring templates; empty for the default flow.
+   *
+   * @generated from field: string hiring_template_id = 26;
+   */
+  hiringTemplateId: string;
+
+  /**
+   * Items of the `benefits` suggestions.
+   *
+   * @generated from field: repeated string benefits = 27;
+   */
+  benefits: string[];
+
+  /**
+   * morning, evening, night, on-call, rotating
+   *
+   * @generated from field: repeated string shift_patterns = 28;
+   */
+  shiftPatterns: string[];
+
+  /**
+   * `facilityTypes` and `medicalSpecialties` closed lists.
+   *
+   * @generated from field: string facility_type = 29;
+   */
+  facilityType: string;
+
+  /**
+   * @generated from field: string medical_specialty = 30;
+   */
+  medicalSpecialty: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.PostingInput.
+ * Use `create(PostingInputSchema)` to create a new message.
+ */
+export const PostingInputSchema: GenMessage<PostingInput> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 10);
+
+/**
+ * The employer as a posting shows it (copied from the employer service when the posting is
+ * saved, refreshed on each save).
+ *
+ * @generated from message darmankar.recruitment.v1.PostingEmployer
+ */
+export type PostingEmployer = Message<"darmankar.recruitment.v1.PostingEmployer"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string slug = 2;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: string brand = 3;
+   */
+  brand: string;
+
+  /**
+   * The logo's public path; empty when there is none.
+   *
+   * @generated from field: string logo = 4;
+   */
+  logo: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.PostingEmployer.
+ * Use `create(PostingEmployerSchema)` to create a new message.
+ */
+export const PostingEmployerSchema: GenMessage<PostingEmployer> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 11);
+
+/**
+ * @generated from message darmankar.recruitment.v1.Posting
+ */
+export type Posting = Message<"darmankar.recruitment.v1.Posting"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Stable once published; the public address is /applicants/recruitments/{job_category}/{slug}.
+   *
+   * @generated from field: string slug = 2;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: darmankar.recruitment.v1.PostingStatus status = 3;
+   */
+  status: PostingStatus;
+
+  /**
+   * @generated from field: darmankar.recruitment.v1.PostingEmployer employer = 4;
+   */
+  employer?: PostingEmployer | undefined;
+
+  /**
+   * Every field as written. For a reader who is not a member of the employer, min_salary and
+   * max_salary are unset when salary_visible is false.
+   *
+   * @generated from field: darmankar.recruitment.v1.PostingInput fields = 5;
+   */
+  fields?: PostingInput | undefined;
+
+  /**
+   * @generated from field: bool featured = 6;
+   */
+  featured: boolean;
+
+  /**
+   * ISO 8601 times; empty when not reached.
+   *
+   * @generated from field: string featured_until = 7;
+   */
+  featuredUntil: string;
+
+  /**
+   * @generated from field: string published_at = 8;
+   */
+  publishedAt: string;
+
+  /**
+   * @generated from field: string closes_at = 9;
+   */
+  closesAt: string;
+
+  /**
+   * @generated from field: string created_at = 10;
+   */
+  createdAt: string;
+
+  /**
+   * @generated from field: string updated_at = 11;
+   */
+  updatedAt: string;
+
+  /**
+   * Whether the caller bookmarked it (false without a caller).
+   *
+   * @generated from field: bool bookmarked = 12;
+   */
+  bookmarked: boolean;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.Posting.
+ * Use `create(PostingSchema)` to create a new message.
+ */
+export const PostingSchema: GenMessage<Posting> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 12);
+
+/**
+ * A posting as a list shows it.
+ *
+ * @generated from message darmankar.recruitment.v1.PostingCard
+ */
+export type PostingCard = Message<"darmankar.recruitment.v1.PostingCard"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string slug = 2;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * @generated from field: darmankar.recruitment.v1.PostingEmployer employer = 4;
+   */
+  employer?: PostingEmployer | undefined;
+
+  /**
+   * @generated from field: string job_category = 5;
+   */
+  jobCategory: string;
+
+  /**
+   * @generated from field: string employment_type = 6;
+   */
+  employmentType: string;
+
+  /**
+   * @generated from field: string work_type = 7;
+   */
+  workType: string;
+
+  /**
+   * @generated from field: string province = 8;
+   */
+  province: string;
+
+  /**
+   * @generated from field: string city = 9;
+   */
+  city: string;
+
+  /**
+   * Unset when hidden ("agreed").
+   *
+   * @generated from field: optional darmankar.common.v1.Money min_salary = 10;
+   */
+  minSalary?: Money | undefined;
+
+  /**
+   * @generated from field: optional darmankar.common.v1.Money max_salary = 11;
+   */
+  maxSalary?: Money | undefined;
+
+  /**
+   * @generated from field: repeated string shift_patterns = 12;
+   */
+  shiftPatterns: string[];
+
+  /**
+   * @generated from field: string facility_type = 13;
+   */
+  facilityType: string;
+
+  /**
+   * @generated from field: string medical_specialty = 14;
+   */
+  medicalSpecialty: string;
+
+  /**
+   * @generated from field: optional int32 experience_years = 15;
+   */
+  experienceYears?: number | undefined;
+
+  /**
+   * @generated from field: bool featured = 16;
+   */
+  featured: boolean;
+
+  /**
+   * @generated from field: string published_at = 17;
+   */
+  publishedAt: string;
+
+  /**
+   * @generated from field: darmankar.recruitment.v1.PostingStatus status = 18;
+   */
+  status: PostingStatus;
+
+  /**
+   * @generated from field: bool bookmarked = 19;
+   */
+  bookmarked: boolean;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.PostingCard.
+ * Use `create(PostingCardSchema)` to create a new message.
+ */
+export const PostingCardSchema: GenMessage<PostingCard> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 13);
+
+/**
+ * @generated from message darmankar.recruitment.v1.CreatePostingRequest
+ */
+export type CreatePostingRequest = Message<"darmankar.recruitment.v1.CreatePostingRequest"> & {
+  /**
+   * @generated from field: string employer_id = 1;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: darmankar.recruitment.v1.PostingInput fields = 2;
+   */
+  fields?: PostingInput | undefined;
+
+  /**
+   * @generated from field: bool publish = 3;
+   */
+  publish: boolean;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.CreatePostingRequest.
+ * Use `create(CreatePostingRequestSchema)` to create a new message.
+ */
+export const CreatePostingRequestSchema: GenMessage<CreatePostingRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 14);
+
+/**
+ * @generated from message darmankar.recruitment.v1.CreatePostingResponse
+ */
+export type CreatePostingResponse = Message<"darmankar.recruitment.v1.CreatePostingResponse"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.Posting posting = 1;
+   */
+  posting?: Posting | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.CreatePostingResponse.
+ * Use `create(CreatePostingResponseSchema)` to create a new message.
+ */
+export const CreatePostingResponseSchema: GenMessage<CreatePostingResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 15);
+
+/**
+ * @generated from message darmankar.recruitment.v1.UpdatePostingRequest
+ */
+export type UpdatePostingRequest = Message<"darmankar.recruitment.v1.UpdatePostingRequest"> & {
+  /**
+   * @generated from field: string posting_id = 1;
+   */
+  postingId: string;
+
+  /**
+   * @generated from field: darmankar.recruitment.v1.PostingInput fields = 2;
+   */
+  fields?: PostingInput | undefined;
+
+  /**
+   * @generated from field: bool publish = 3;
+   */
+  publish: boolean;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.UpdatePostingRequest.
+ * Use `create(UpdatePostingRequestSchema)` to create a new message.
+ */
+export const UpdatePostingRequestSchema: GenMessage<UpdatePostingRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 16);
+
+/**
+ * @generated from message darmankar.recruitment.v1.UpdatePostingResponse
+ */
+export type UpdatePostingResponse = Message<"darmankar.recruitment.v1.UpdatePostingResponse"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.Posting posting = 1;
+   */
+  posting?: Posting | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.UpdatePostingResponse.
+ * Use `create(UpdatePostingResponseSchema)` to create a new message.
+ */
+export const UpdatePostingResponseSchema: GenMessage<UpdatePostingResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 17);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ArchivePostingRequest
+ */
+export type ArchivePostingRequest = Message<"darmankar.recruitment.v1.ArchivePostingRequest"> & {
+  /**
+   * @generated from field: string posting_id = 1;
+   */
+  postingId: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ArchivePostingRequest.
+ * Use `create(ArchivePostingRequestSchema)` to create a new message.
+ */
+export const ArchivePostingRequestSchema: GenMessage<ArchivePostingRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 18);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ArchivePostingResponse
+ */
+export type ArchivePostingResponse = Message<"darmankar.recruitment.v1.ArchivePostingResponse"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.Posting posting = 1;
+   */
+  posting?: Posting | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ArchivePostingResponse.
+ * Use `create(ArchivePostingResponseSchema)` to create a new message.
+ */
+export const ArchivePostingResponseSchema: GenMessage<ArchivePostingResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 19);
+
+/**
+ * @generated from message darmankar.recruitment.v1.FeaturePostingRequest
+ */
+export type FeaturePostingRequest = Message<"darmankar.recruitment.v1.FeaturePostingRequest"> & {
+  /**
+   * @generated from field: string posting_id = 1;
+   */
+  postingId: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.FeaturePostingRequest.
+ * Use `create(FeaturePostingRequestSchema)` to create a new message.
+ */
+export const FeaturePostingRequestSchema: GenMessage<FeaturePostingRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 20);
+
+/**
+ * @generated from message darmankar.recruitment.v1.FeaturePostingResponse
+ */
+export type FeaturePostingResponse = Message<"darmankar.recruitment.v1.FeaturePostingResponse"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.Posting posting = 1;
+   */
+  posting?: Posting | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.FeaturePostingResponse.
+ * Use `create(FeaturePostingResponseSchema)` to create a new message.
+ */
+export const FeaturePostingResponseSchema: GenMessage<FeaturePostingResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 21);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPostingRequest
+ */
+export type GetPostingRequest = Message<"darmankar.recruitment.v1.GetPostingRequest"> & {
+  /**
+   * @generated from field: string posting_id = 1;
+   */
+  postingId: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPostingRequest.
+ * Use `create(GetPostingRequestSchema)` to create a new message.
+ */
+export const GetPostingRequestSchema: GenMessage<GetPostingRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 22);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPostingResponse
+ */
+export type GetPostingResponse = Message<"darmankar.recruitment.v1.GetPostingResponse"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.Posting posting = 1;
+   */
+  posting?: Posting | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPostingResponse.
+ * Use `create(GetPostingResponseSchema)` to create a new message.
+ */
+export const GetPostingResponseSchema: GenMessage<GetPostingResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 23);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ListEmployerPostingsRequest
+ */
+export type ListEmployerPostingsRequest = Message<"darmankar.recruitment.v1.ListEmployerPostingsRequest"> & {
+  /**
+   * @generated from field: string employer_id = 1;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: darmankar.common.v1.PageRequest page = 2;
+   */
+  page?: PageRequest | undefined;
+
+  /**
+   * Only this status (members only); unspecified for every status.
+   *
+   * @generated from field: darmankar.recruitment.v1.PostingStatus status = 3;
+   */
+  status: PostingStatus;
+
+  /**
+   * Words of the title, normalised for matching.
+   *
+   * @generated from field: string text = 4;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ListEmployerPostingsRequest.
+ * Use `create(ListEmployerPostingsRequestSchema)` to create a new message.
+ */
+export const ListEmployerPostingsRequestSchema: GenMessage<ListEmployerPostingsRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 24);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ListEmployerPostingsResponse
+ */
+export type ListEmployerPostingsResponse = Message<"darmankar.recruitment.v1.ListEmployerPostingsResponse"> & {
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.PostingCard items = 1;
+   */
+  items: PostingCard[];
+
+  /**
+   * @generated from field: darmankar.common.v1.PageInfo page = 2;
+   */
+  page?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ListEmployerPostingsResponse.
+ * Use `create(ListEmployerPostingsResponseSchema)` to create a new message.
+ */
+export const ListEmployerPostingsResponseSchema: GenMessage<ListEmployerPostingsResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 25);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetEmployerPostingSummaryRequest
+ */
+export type GetEmployerPostingSummaryRequest = Message<"darmankar.recruitment.v1.GetEmployerPostingSummaryRequest"> & {
+  /**
+   * @generated from field: string employer_id = 1;
+   */
+  employerId: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetEmployerPostingSummaryRequest.
+ * Use `create(GetEmployerPostingSummaryRequestSchema)` to create a new message.
+ */
+export const GetEmployerPostingSummaryRequestSchema: GenMessage<GetEmployerPostingSummaryRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 26);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetEmployerPostingSummaryResponse
+ */
+export type GetEmployerPostingSummaryResponse = Message<"darmankar.recruitment.v1.GetEmployerPostingSummaryResponse"> & {
+  /**
+   * @generated from field: int32 draft = 1;
+   */
+  draft: number;
+
+  /**
+   * @generated from field: int32 published = 2;
+   */
+  published: number;
+
+  /**
+   * @generated from field: int32 archived = 3;
+   */
+  archived: number;
+
+  /**
+   * @generated from field: int32 closed = 4;
+   */
+  closed: number;
+
+  /**
+   * @generated from field: int32 featured = 5;
+   */
+  featured: number;
+
+  /**
+   * @generated from field: int32 total = 6;
+   */
+  total: number;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetEmployerPostingSummaryResponse.
+ * Use `create(GetEmployerPostingSummaryResponseSchema)` to create a new message.
+ */
+export const GetEmployerPostingSummaryResponseSchema: GenMessage<GetEmployerPostingSummaryResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 27);
+
+/**
+ * The listing's filters, as the query parameters of /applicants/recruitments carry them.
+ *
+ * @generated from message darmankar.recruitment.v1.PostingQuery
+ */
+export type PostingQuery = Message<"darmankar.recruitment.v1.PostingQuery"> & {
+  /**
+   * As typed; at most 200 characters after trimming.
+   *
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * @generated from field: repeated string job_categories = 2;
+   */
+  jobCategories: string[];
+
+  /**
+   * @generated from field: repeated string provinces = 3;
+   */
+  provinces: string[];
+
+  /**
+   * @generated from field: repeated string cities = 4;
+   */
+  cities: string[];
+
+  /**
+   * @generated from field: repeated string employment_types = 5;
+   */
+  employmentTypes: string[];
+
+  /**
+   * @generated from field: repeated string work_types = 6;
+   */
+  workTypes: string[];
+
+  /**
+   * Salary range in rials: postings with a visible salary overlapping it.
+   *
+   * @generated from field: optional int64 salary_from = 7;
+   */
+  salaryFrom?: bigint | undefined;
+
+  /**
+   * @generated from field: optional int64 salary_to = 8;
+   */
+  salaryTo?: bigint | undefined;
+
+  /**
+   * Postings asking at most this many years (0: those needing no work history).
+   *
+   * @generated from field: optional int32 max_experience_years = 9;
+   */
+  maxExperienceYears?: number | undefined;
+
+  /**
+   * @generated from field: repeated string shift_patterns = 10;
+   */
+  shiftPatterns: string[];
+
+  /**
+   * @generated from field: repeated string facility_types = 11;
+   */
+  facilityTypes: string[];
+
+  /**
+   * @generated from field: repeated string medical_specialties = 12;
+   */
+  medicalSpecialties: string[];
+
+  /**
+   * Only this employer's open postings.
+   *
+   * @generated from field: string employer_id = 13;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: bool featured_only = 14;
+   */
+  featuredOnly: boolean;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.PostingQuery.
+ * Use `create(PostingQuerySchema)` to create a new message.
+ */
+export const PostingQuerySchema: GenMessage<PostingQuery> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 28);
+
+/**
+ * @generated from message darmankar.recruitment.v1.SearchPostingsRequest
+ */
+export type SearchPostingsRequest = Message<"darmankar.recruitment.v1.SearchPostingsRequest"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.PostingQuery query = 1;
+   */
+  query?: PostingQuery | undefined;
+
+  /**
+   * page.order: "newest" (default), "salary" (highest visible salary first; hidden salaries
+   * last, in newest order), "relevance" (needs text).
+   *
+   * @generated from field: darmankar.common.v1.PageRequest page = 2;
+   */
+  page?: PageRequest | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.SearchPostingsRequest.
+ * Use `create(SearchPostingsRequestSchema)` to create a new message.
+ */
+export const SearchPostingsRequestSchema: GenMessage<SearchPostingsRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 29);
+
+/**
+ * @generated from message darmankar.recruitment.v1.SearchPostingsResponse
+ */
+export type SearchPostingsResponse = Message<"darmankar.recruitment.v1.SearchPostingsResponse"> & {
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.PostingCard items = 1;
+   */
+  items: PostingCard[];
+
+  /**
+   * @generated from field: darmankar.common.v1.PageInfo page = 2;
+   */
+  page?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.SearchPostingsResponse.
+ * Use `create(SearchPostingsResponseSchema)` to create a new message.
+ */
+export const SearchPostingsResponseSchema: GenMessage<SearchPostingsResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 30);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPostingBySlugRequest
+ */
+export type GetPostingBySlugRequest = Message<"darmankar.recruitment.v1.GetPostingBySlugRequest"> & {
+  /**
+   * @generated from field: string slug = 1;
+   */
+  slug: string;
+
+  /**
+   * The visitor cookie's value, set by the gateway for visitors without a session.
+   *
+   * @generated from field: string visitor_id = 2;
+   */
+  visitorId: string;
+
+  /**
+   * Set by the gateway when the user agent is a known search-engine crawler.
+   *
+   * @generated from field: bool crawler = 3;
+   */
+  crawler: boolean;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPostingBySlugRequest.
+ * Use `create(GetPostingBySlugRequestSchema)` to create a new message.
+ */
+export const GetPostingBySlugRequestSchema: GenMessage<GetPostingBySlugRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 31);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPostingBySlugResponse
+ */
+export type GetPostingBySlugResponse = Message<"darmankar.recruitment.v1.GetPostingBySlugResponse"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.Posting posting = 1;
+   */
+  posting?: Posting | undefined;
+
+  /**
+   * Views the visitor has left today; -1 for a caller or a crawler (no quota).
+   *
+   * @generated from field: int32 quota_remaining = 2;
+   */
+  quotaRemaining: number;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPostingBySlugResponse.
+ * Use `create(GetPostingBySlugResponseSchema)` to create a new message.
+ */
+export const GetPostingBySlugResponseSchema: GenMessage<GetPostingBySlugResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 32);
+
+/**
+ * @generated from message darmankar.recruitment.v1.PostingSeo
+ */
+export type PostingSeo = Message<"darmankar.recruitment.v1.PostingSeo"> & {
+  /**
+   * @generated from field: string title = 1;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * The canonical path (no host).
+   *
+   * @generated from field: string canonical_path = 3;
+   */
+  canonicalPath: string;
+
+  /**
+   * schema.org JobPosting as JSON text.
+   *
+   * @generated from field: string json_ld = 4;
+   */
+  jsonLd: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.PostingSeo.
+ * Use `create(PostingSeoSchema)` to create a new message.
+ */
+export const PostingSeoSchema: GenMessage<PostingSeo> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 33);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPostingBySlugWithSeoRequest
+ */
+export type GetPostingBySlugWithSeoRequest = Message<"darmankar.recruitment.v1.GetPostingBySlugWithSeoRequest"> & {
+  /**
+   * @generated from field: string slug = 1;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: string visitor_id = 2;
+   */
+  visitorId: string;
+
+  /**
+   * @generated from field: bool crawler = 3;
+   */
+  crawler: boolean;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPostingBySlugWithSeoRequest.
+ * Use `create(GetPostingBySlugWithSeoRequestSchema)` to create a new message.
+ */
+export const GetPostingBySlugWithSeoRequestSchema: GenMessage<GetPostingBySlugWithSeoRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 34);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPostingBySlugWithSeoResponse
+ */
+export type GetPostingBySlugWithSeoResponse = Message<"darmankar.recruitment.v1.GetPostingBySlugWithSeoResponse"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.Posting posting = 1;
+   */
+  posting?: Posting | undefined;
+
+  /**
+   * @generated from field: darmankar.recruitment.v1.PostingSeo seo = 2;
+   */
+  seo?: PostingSeo | undefined;
+
+  /**
+   * @generated from field: int32 quota_remaining = 3;
+   */
+  quotaRemaining: number;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPostingBySlugWithSeoResponse.
+ * Use `create(GetPostingBySlugWithSeoResponseSchema)` to create a new message.
+ */
+export const GetPostingBySlugWithSeoResponseSchema: GenMessage<GetPostingBySlugWithSeoResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 35);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPostingIdBySlugRequest
+ */
+export type GetPostingIdBySlugRequest = Message<"darmankar.recruitment.v1.GetPostingIdBySlugRequest"> & {
+  /**
+   * @generated from field: string slug = 1;
+   */
+  slug: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPostingIdBySlugRequest.
+ * Use `create(GetPostingIdBySlugRequestSchema)` to create a new message.
+ */
+export const GetPostingIdBySlugRequestSchema: GenMessage<GetPostingIdBySlugRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 36);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPostingIdBySlugResponse
+ */
+export type GetPostingIdBySlugResponse = Message<"darmankar.recruitment.v1.GetPostingIdBySlugResponse"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPostingIdBySlugResponse.
+ * Use `create(GetPostingIdBySlugResponseSchema)` to create a new message.
+ */
+export const GetPostingIdBySlugResponseSchema: GenMessage<GetPostingIdBySlugResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 37);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPublicQuotaRequest
+ */
+export type GetPublicQuotaRequest = Message<"darmankar.recruitment.v1.GetPublicQuotaRequest"> & {
+  /**
+   * @generated from field: string visitor_id = 1;
+   */
+  visitorId: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPublicQuotaRequest.
+ * Use `create(GetPublicQuotaRequestSchema)` to create a new message.
+ */
+export const GetPublicQuotaRequestSchema: GenMessage<GetPublicQuotaRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 38);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetPublicQuotaResponse
+ */
+export type GetPublicQuotaResponse = Message<"darmankar.recruitment.v1.GetPublicQuotaResponse"> & {
+  /**
+   * @generated from field: int32 limit = 1;
+   */
+  limit: number;
+
+  /**
+   * @generated from field: int32 remaining = 2;
+   */
+  remaining: number;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetPublicQuotaResponse.
+ * Use `create(GetPublicQuotaResponseSchema)` to create a new message.
+ */
+export const GetPublicQuotaResponseSchema: GenMessage<GetPublicQuotaResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 39);
+
+/**
+ * @generated from message darmankar.recruitment.v1.CountPostingsByCategoryRequest
+ */
+export type CountPostingsByCategoryRequest = Message<"darmankar.recruitment.v1.CountPostingsByCategoryRequest"> & {
+  /**
+   * Only these categories; empty for all.
+   *
+   * @generated from field: repeated string categories = 1;
+   */
+  categories: string[];
+
+  /**
+   * At most this many, most first (default 12, at most 50).
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.CountPostingsByCategoryRequest.
+ * Use `create(CountPostingsByCategoryRequestSchema)` to create a new message.
+ */
+export const CountPostingsByCategoryRequestSchema: GenMessage<CountPostingsByCategoryRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 40);
+
+/**
+ * @generated from message darmankar.recruitment.v1.CategoryCount
+ */
+export type CategoryCount = Message<"darmankar.recruitment.v1.CategoryCount"> & {
+  /**
+   * @generated from field: string category = 1;
+   */
+  category: string;
+
+  /**
+   * @generated from field: int32 count = 2;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.CategoryCount.
+ * Use `create(CategoryCountSchema)` to create a new message.
+ */
+export const CategoryCountSchema: GenMessage<CategoryCount> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 41);
+
+/**
+ * @generated from message darmankar.recruitment.v1.CountPostingsByCategoryResponse
+ */
+export type CountPostingsByCategoryResponse = Message<"darmankar.recruitment.v1.CountPostingsByCategoryResponse"> & {
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.CategoryCount items = 1;
+   */
+  items: CategoryCount[];
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.CountPostingsByCategoryResponse.
+ * Use `create(CountPostingsByCategoryResponseSchema)` to create a new message.
+ */
+export const CountPostingsByCategoryResponseSchema: GenMessage<CountPostingsByCategoryResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 42);
+
+/**
+ * @generated from message darmankar.recruitment.v1.AddBookmarkRequest
+ */
+export type AddBookmarkRequest = Message<"darmankar.recruitment.v1.AddBookmarkRequest"> & {
+  /**
+   * @generated from field: string slug = 1;
+   */
+  slug: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.AddBookmarkRequest.
+ * Use `create(AddBookmarkRequestSchema)` to create a new message.
+ */
+export const AddBookmarkRequestSchema: GenMessage<AddBookmarkRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 43);
+
+/**
+ * @generated from message darmankar.recruitment.v1.AddBookmarkResponse
+ */
+export type AddBookmarkResponse = Message<"darmankar.recruitment.v1.AddBookmarkResponse"> & {
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.AddBookmarkResponse.
+ * Use `create(AddBookmarkResponseSchema)` to create a new message.
+ */
+export const AddBookmarkResponseSchema: GenMessage<AddBookmarkResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 44);
+
+/**
+ * @generated from message darmankar.recruitment.v1.RemoveBookmarkRequest
+ */
+export type RemoveBookmarkRequest = Message<"darmankar.recruitment.v1.RemoveBookmarkRequest"> & {
+  /**
+   * @generated from field: string slug = 1;
+   */
+  slug: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.RemoveBookmarkRequest.
+ * Use `create(RemoveBookmarkRequestSchema)` to create a new message.
+ */
+export const RemoveBookmarkRequestSchema: GenMessage<RemoveBookmarkRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 45);
+
+/**
+ * @generated from message darmankar.recruitment.v1.RemoveBookmarkResponse
+ */
+export type RemoveBookmarkResponse = Message<"darmankar.recruitment.v1.RemoveBookmarkResponse"> & {
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.RemoveBookmarkResponse.
+ * Use `create(RemoveBookmarkResponseSchema)` to create a new message.
+ */
+export const RemoveBookmarkResponseSchema: GenMessage<RemoveBookmarkResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 46);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ListBookmarksRequest
+ */
+export type ListBookmarksRequest = Message<"darmankar.recruitment.v1.ListBookmarksRequest"> & {
+  /**
+   * @generated from field: darmankar.common.v1.PageRequest page = 1;
+   */
+  page?: PageRequest | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ListBookmarksRequest.
+ * Use `create(ListBookmarksRequestSchema)` to create a new message.
+ */
+export const ListBookmarksRequestSchema: GenMessage<ListBookmarksRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 47);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ListBookmarksResponse
+ */
+export type ListBookmarksResponse = Message<"darmankar.recruitment.v1.ListBookmarksResponse"> & {
+  /**
+   * Newest bookmark first; closed and archived postings stay, with their status.
+   *
+   * @generated from field: repeated darmankar.recruitment.v1.PostingCard items = 1;
+   */
+  items: PostingCard[];
+
+  /**
+   * @generated from field: darmankar.common.v1.PageInfo page = 2;
+   */
+  page?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ListBookmarksResponse.
+ * Use `create(ListBookmarksResponseSchema)` to create a new message.
+ */
+export const ListBookmarksResponseSchema: GenMessage<ListBookmarksResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 48);
+
+/**
+ * @generated from message darmankar.recruitment.v1.SavedFilter
+ */
+export type SavedFilter = Message<"darmankar.recruitment.v1.SavedFilter"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * The listing's query string (without "?"), normalised: known parameters only.
+   *
+   * @generated from field: string query_string = 3;
+   */
+  queryString: string;
+
+  /**
+   * @generated from field: string created_at = 4;
+   */
+  createdAt: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.SavedFilter.
+ * Use `create(SavedFilterSchema)` to create a new message.
+ */
+export const SavedFilterSchema: GenMessage<SavedFilter> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 49);
+
+/**
+ * @generated from message darmankar.recruitment.v1.SaveFilterRequest
+ */
+export type SaveFilterRequest = Message<"darmankar.recruitment.v1.SaveFilterRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string query_string = 2;
+   */
+  queryString: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.SaveFilterRequest.
+ * Use `create(SaveFilterRequestSchema)` to create a new message.
+ */
+export const SaveFilterRequestSchema: GenMessage<SaveFilterRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 50);
+
+/**
+ * @generated from message darmankar.recruitment.v1.SaveFilterResponse
+ */
+export type SaveFilterResponse = Message<"darmankar.recruitment.v1.SaveFilterResponse"> & {
+  /**
+   * @generated from field: darmankar.recruitment.v1.SavedFilter filter = 1;
+   */
+  filter?: SavedFilter | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.SaveFilterResponse.
+ * Use `create(SaveFilterResponseSchema)` to create a new message.
+ */
+export const SaveFilterResponseSchema: GenMessage<SaveFilterResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 51);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ListFiltersRequest
+ */
+export type ListFiltersRequest = Message<"darmankar.recruitment.v1.ListFiltersRequest"> & {
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ListFiltersRequest.
+ * Use `create(ListFiltersRequestSchema)` to create a new message.
+ */
+export const ListFiltersRequestSchema: GenMessage<ListFiltersRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 52);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ListFiltersResponse
+ */
+export type ListFiltersResponse = Message<"darmankar.recruitment.v1.ListFiltersResponse"> & {
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.SavedFilter filters = 1;
+   */
+  filters: SavedFilter[];
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ListFiltersResponse.
+ * Use `create(ListFiltersResponseSchema)` to create a new message.
+ */
+export const ListFiltersResponseSchema: GenMessage<ListFiltersResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 53);
+
+/**
+ * @generated from message darmankar.recruitment.v1.DeleteFilterRequest
+ */
+export type DeleteFilterRequest = Message<"darmankar.recruitment.v1.DeleteFilterRequest"> & {
+  /**
+   * @generated from field: string filter_id = 1;
+   */
+  filterId: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.DeleteFilterRequest.
+ * Use `create(DeleteFilterRequestSchema)` to create a new message.
+ */
+export const DeleteFilterRequestSchema: GenMessage<DeleteFilterRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 54);
+
+/**
+ * @generated from message darmankar.recruitment.v1.DeleteFilterResponse
+ */
+export type DeleteFilterResponse = Message<"darmankar.recruitment.v1.DeleteFilterResponse"> & {
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.DeleteFilterResponse.
+ * Use `create(DeleteFilterResponseSchema)` to create a new message.
+ */
+export const DeleteFilterResponseSchema: GenMessage<DeleteFilterResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 55);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ListResumePostingsRequest
+ */
+export type ListResumePostingsRequest = Message<"darmankar.recruitment.v1.ListResumePostingsRequest"> & {
+  /**
+   * @generated from field: string resume_id = 1;
+   */
+  resumeId: string;
+
+  /**
+   * @generated from field: darmankar.recruitment.v1.ResumePostingKind kind = 2;
+   */
+  kind: ResumePostingKind;
+
+  /**
+   * @generated from field: darmankar.common.v1.PageRequest page = 3;
+   */
+  page?: PageRequest | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ListResumePostingsRequest.
+ * Use `create(ListResumePostingsRequestSchema)` to create a new message.
+ */
+export const ListResumePostingsRequestSchema: GenMessage<ListResumePostingsRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 56);
+
+/**
+ * @generated from message darmankar.recruitment.v1.ListResumePostingsResponse
+ */
+export type ListResumePostingsResponse = Message<"darmankar.recruitment.v1.ListResumePostingsResponse"> & {
+  /**
+   * @generated from field: repeated darmankar.recruitment.v1.PostingCard items = 1;
+   */
+  items: PostingCard[];
+
+  /**
+   * @generated from field: darmankar.common.v1.PageInfo page = 2;
+   */
+  page?: PageInfo | undefined;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.ListResumePostingsResponse.
+ * Use `create(ListResumePostingsResponseSchema)` to create a new message.
+ */
+export const ListResumePostingsResponseSchema: GenMessage<ListResumePostingsResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 57);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetResumePostingSummaryRequest
+ */
+export type GetResumePostingSummaryRequest = Message<"darmankar.recruitment.v1.GetResumePostingSummaryRequest"> & {
+  /**
+   * @generated from field: string resume_id = 1;
+   */
+  resumeId: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetResumePostingSummaryRequest.
+ * Use `create(GetResumePostingSummaryRequestSchema)` to create a new message.
+ */
+export const GetResumePostingSummaryRequestSchema: GenMessage<GetResumePostingSummaryRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 58);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetResumePostingSummaryResponse
+ */
+export type GetResumePostingSummaryResponse = Message<"darmankar.recruitment.v1.GetResumePostingSummaryResponse"> & {
+  /**
+   * @generated from field: int32 recommended = 1;
+   */
+  recommended: number;
+
+  /**
+   * @generated from field: int32 bookmarked = 2;
+   */
+  bookmarked: number;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetResumePostingSummaryResponse.
+ * Use `create(GetResumePostingSummaryResponseSchema)` to create a new message.
+ */
+export const GetResumePostingSummaryResponseSchema: GenMessage<GetResumePostingSummaryResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 59);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetResumeCompletionRequest
+ */
+export type GetResumeCompletionRequest = Message<"darmankar.recruitment.v1.GetResumeCompletionRequest"> & {
+  /**
+   * @generated from field: string resume_id = 1;
+   */
+  resumeId: string;
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetResumeCompletionRequest.
+ * Use `create(GetResumeCompletionRequestSchema)` to create a new message.
+ */
+export const GetResumeCompletionRequestSchema: GenMessage<GetResumeCompletionRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 60);
+
+/**
+ * @generated from message darmankar.recruitment.v1.GetResumeCompletionResponse
+ */
+export type GetResumeCompletionResponse = Message<"darmankar.recruitment.v1.GetResumeCompletionResponse"> & {
+  /**
+   * 0 to 100.
+   *
+   * @generated from field: int32 percent = 1;
+   */
+  percent: number;
+
+  /**
+   * What matching still misses: job_titles, skills, city, specialty, educations, languages.
+   *
+   * @generated from field: repeated string missing = 2;
+   */
+  missing: string[];
+};
+
+/**
+ * Describes the message darmankar.recruitment.v1.GetResumeCompletionResponse.
+ * Use `create(GetResumeCompletionResponseSchema)` to create a new message.
+ */
+export const GetResumeCompletionResponseSchema: GenMessage<GetResumeCompletionResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_recruitment_v1_recruitment, 61);
+
+/**
+ * @generated from enum darmankar.recruitment.v1.PostingStatus
+ */
+export enum PostingStatus {
+  /**
+   * @generated from enum value: POSTING_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: POSTING_STATUS_DRAFT = 1;
+   */
+  DRAFT = 1,
+
+  /**
+   * Open: searchable and readable by anyone.
+   *
+   * @generated from enum value: POSTING_STATUS_PUBLISHED = 2;
+   */
+  PUBLISHED = 2,
+
+  /**
+   * Closed by its employer; never searchable again.
+   *
+   * @generated from enum value: POSTING_STATUS_ARCHIVED = 3;
+   */
+  ARCHIVED = 3,
+
+  /**
+   * Closed by itself when its open days ran out.
+   *
+   * @generated from enum value: POSTING_STATUS_CLOSED = 4;
+   */
+  CLOSED = 4,
+}
+
+/**
+ * Describes the enum darmankar.recruitment.v1.PostingStatus.
+ */
+export const PostingStatusSchema: GenEnum<PostingStatus> = /*@__PURE__*/
+  enumDesc(file_darmankar_recruitment_v1_recruitment, 0);
+
+/**
+ * @generated from enum darmankar.recruitment.v1.ResumePostingKind
+ */
+export enum ResumePostingKind {
+  /**
+   * @generated from enum value: RESUME_POSTING_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: RESUME_POSTING_KIND_RECOMMENDED = 1;
+   */
+  RECOMMENDED = 1,
+
+  /**
+   * @generated from enum value: RESUME_POSTING_KIND_BOOKMARKED = 2;
+   */
+  BOOKMARKED = 2,
+}
+
+/**
+ * Describes the enum darmankar.recruitment.v1.ResumePostingKind.
+ */
+export const ResumePostingKindSchema: GenEnum<ResumePostingKind> = /*@__PURE__*/
+  enumDesc(file_darmankar_recruitment_v1_recruitment, 1);
+
+/**
  * @generated from service darmankar.recruitment.v1.RecruitmentService
  */
 export const RecruitmentService: GenService<{
@@ -192,6 +1887,227 @@ export const RecruitmentService: GenService<{
     methodKind: "unary";
     input: typeof SearchSuggestionsRequestSchema;
     output: typeof SearchSuggestionsResponseSchema;
+  },
+  /**
+   * --- Postings, the employer's side ---
+   * A new posting, as a draft or published at once (RecruitmentCreate and a completed employer
+   * profile: EXC_EMPLOYER_PROFILE_IS_NOT_COMPLETED_YET). Publishing takes one `recruitment`
+   * resource (EXC_PERMISSIONS_EMPLOYER_RESOURCE_NOT_SUFFICIENT).
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.CreatePosting
+   */
+  createPosting: {
+    methodKind: "unary";
+    input: typeof CreatePostingRequestSchema;
+    output: typeof CreatePostingResponseSchema;
+  },
+  /**
+   * Replaces the editable fields (RecruitmentEdit). `publish` publishes a draft (taking one
+   * resource); a published posting stays published (it never returns to draft) and an edit of
+   * it takes nothing. Archived and closed postings cannot be edited.
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.UpdatePosting
+   */
+  updatePosting: {
+    methodKind: "unary";
+    input: typeof UpdatePostingRequestSchema;
+    output: typeof UpdatePostingResponseSchema;
+  },
+  /**
+   * Archives a posting (RecruitmentEdit); archiving again changes nothing.
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.ArchivePosting
+   */
+  archivePosting: {
+    methodKind: "unary";
+    input: typeof ArchivePostingRequestSchema;
+    output: typeof ArchivePostingResponseSchema;
+  },
+  /**
+   * Features a published posting for the plan's featuring days, taking one `featured`
+   * resource (RecruitmentEdit); featuring a featured posting takes nothing.
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.FeaturePosting
+   */
+  featurePosting: {
+    methodKind: "unary";
+    input: typeof FeaturePostingRequestSchema;
+    output: typeof FeaturePostingResponseSchema;
+  },
+  /**
+   * One posting in any status, for its employer's members (the edit and clone forms).
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetPosting
+   */
+  getPosting: {
+    methodKind: "unary";
+    input: typeof GetPostingRequestSchema;
+    output: typeof GetPostingResponseSchema;
+  },
+  /**
+   * The employer's postings, newest first: every status for its members, only open ones for
+   * anyone else (the public profile's open-positions tab).
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.ListEmployerPostings
+   */
+  listEmployerPostings: {
+    methodKind: "unary";
+    input: typeof ListEmployerPostingsRequestSchema;
+    output: typeof ListEmployerPostingsResponseSchema;
+  },
+  /**
+   * The employer's postings counted by status (members), or its open ones (anyone).
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetEmployerPostingSummary
+   */
+  getEmployerPostingSummary: {
+    methodKind: "unary";
+    input: typeof GetEmployerPostingSummaryRequestSchema;
+    output: typeof GetEmployerPostingSummaryResponseSchema;
+  },
+  /**
+   * --- Postings, the public side ---
+   * Search over open postings. Text is matched after Persian normalisation with typo
+   * correction. EXC_PAGINATION_*, EXC_RECRUITMENTS_SEARCH_* codes.
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.SearchPostings
+   */
+  searchPostings: {
+    methodKind: "unary";
+    input: typeof SearchPostingsRequestSchema;
+    output: typeof SearchPostingsResponseSchema;
+  },
+  /**
+   * An open posting by slug. A visitor without a caller counts one view against the daily
+   * public quota (EXC_RECRUITMENTS_PUBLIC_ACCESS_QUANTITY_LIMIT_REACHED past it) unless
+   * the gateway marks the request as a search-engine crawler.
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetPostingBySlug
+   */
+  getPostingBySlug: {
+    methodKind: "unary";
+    input: typeof GetPostingBySlugRequestSchema;
+    output: typeof GetPostingBySlugResponseSchema;
+  },
+  /**
+   * The same with the page's metadata (title, description, canonical path, JobPosting JSON-LD).
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetPostingBySlugWithSeo
+   */
+  getPostingBySlugWithSeo: {
+    methodKind: "unary";
+    input: typeof GetPostingBySlugWithSeoRequestSchema;
+    output: typeof GetPostingBySlugWithSeoResponseSchema;
+  },
+  /**
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetPostingIdBySlug
+   */
+  getPostingIdBySlug: {
+    methodKind: "unary";
+    input: typeof GetPostingIdBySlugRequestSchema;
+    output: typeof GetPostingIdBySlugResponseSchema;
+  },
+  /**
+   * How many views of the public quota a visitor has left today.
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetPublicQuota
+   */
+  getPublicQuota: {
+    methodKind: "unary";
+    input: typeof GetPublicQuotaRequestSchema;
+    output: typeof GetPublicQuotaResponseSchema;
+  },
+  /**
+   * Open postings counted per job category, most first (the home page's busiest categories).
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.CountPostingsByCategory
+   */
+  countPostingsByCategory: {
+    methodKind: "unary";
+    input: typeof CountPostingsByCategoryRequestSchema;
+    output: typeof CountPostingsByCategoryResponseSchema;
+  },
+  /**
+   * --- The applicant's side (a caller is required) ---
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.AddBookmark
+   */
+  addBookmark: {
+    methodKind: "unary";
+    input: typeof AddBookmarkRequestSchema;
+    output: typeof AddBookmarkResponseSchema;
+  },
+  /**
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.RemoveBookmark
+   */
+  removeBookmark: {
+    methodKind: "unary";
+    input: typeof RemoveBookmarkRequestSchema;
+    output: typeof RemoveBookmarkResponseSchema;
+  },
+  /**
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.ListBookmarks
+   */
+  listBookmarks: {
+    methodKind: "unary";
+    input: typeof ListBookmarksRequestSchema;
+    output: typeof ListBookmarksResponseSchema;
+  },
+  /**
+   * A named copy of the listing's query parameters; a new matching posting is announced once
+   * per filter (recruitment.job-alert.v1).
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.SaveFilter
+   */
+  saveFilter: {
+    methodKind: "unary";
+    input: typeof SaveFilterRequestSchema;
+    output: typeof SaveFilterResponseSchema;
+  },
+  /**
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.ListFilters
+   */
+  listFilters: {
+    methodKind: "unary";
+    input: typeof ListFiltersRequestSchema;
+    output: typeof ListFiltersResponseSchema;
+  },
+  /**
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.DeleteFilter
+   */
+  deleteFilter: {
+    methodKind: "unary";
+    input: typeof DeleteFilterRequestSchema;
+    output: typeof DeleteFilterResponseSchema;
+  },
+  /**
+   * Postings recommended for one of the caller's resumes (job titles, skills, city,
+   * specialty), or the bookmarked ones. EXC_RESUME_ID_IS_INVALID when it is not theirs.
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.ListResumePostings
+   */
+  listResumePostings: {
+    methodKind: "unary";
+    input: typeof ListResumePostingsRequestSchema;
+    output: typeof ListResumePostingsResponseSchema;
+  },
+  /**
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetResumePostingSummary
+   */
+  getResumePostingSummary: {
+    methodKind: "unary";
+    input: typeof GetResumePostingSummaryRequestSchema;
+    output: typeof GetResumePostingSummaryResponseSchema;
+  },
+  /**
+   * How complete the resume is for matching, and what matching still misses.
+   *
+   * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetResumeCompletion
+   */
+  getResumeCompletion: {
+    methodKind: "unary";
+    input: typeof GetResumeCompletionRequestSchema;
+    output: typeof GetResumeCompletionResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_darmankar_recruitment_v1_recruitment, 0);

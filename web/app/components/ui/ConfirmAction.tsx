@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Form, useFetcher } from 'react-router';
 import { useT } from '../../i18n/index.ts';
-import { Button, ButtonLink, type ButtonVariant } from '../ui/Button.tsx';
-import { Modal } from '../ui/Modal.tsx';
-import { useExcToasts } from '../ui/Toaster.tsx';
+import { Button, ButtonLink, type ButtonVariant } from './Button.tsx';
+import { Modal } from './Modal.tsx';
+import { toast, useExcToasts } from './Toaster.tsx';
 
 export interface ConfirmActionProps {
   /** The action's `intent`, and the `?confirm=` value of the page without JavaScript. */
   intent: string;
   triggerLabel: string;
+  /** The trigger's accessible name when the label alone does not say what it acts on (which posting); it contains the label. */
+  triggerName?: string;
   title: string;
   text: string;
   confirmLabel: string;
@@ -25,6 +27,10 @@ export interface ConfirmActionProps {
    * thing (the employer's slug, which agent or template): sent with the trigger's GET form.
    */
   askFields?: Record<string, string>;
+  /** Told by a toast once the action is done. */
+  doneText?: string;
+  /** Called with the codes when the action is refused (the page's own prompt, e.g. buy a package). */
+  onRefused?: (codes: string[]) => void;
 }
 
 function HiddenFields({ intent, fields }: { intent: string; fields: Record<string, string> }) {
@@ -55,11 +61,25 @@ export function ConfirmAction({
   testId,
   fields,
   askFields = {},
+  triggerName,
+  doneText,
+  onRefused,
 }: ConfirmActionProps) {
   const t = useT();
   const [isOpen, setOpen] = useState(false);
   const fetcher = useFetcher<{ ok: boolean; exc?: string[]; at: number }>();
   useExcToasts(fetcher.data?.exc, fetcher.data?.at);
+  // Told as soon as the action answers, not once the page's data is fetched again: the thing acted
+  // on may lose this button with that data (an archived posting), and the toast outlives it.
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) {
+      if (doneText) toast.success(doneText, { id: `${testId}-${fetcher.data.at}` });
+    } else onRefused?.(fetcher.data.exc ?? []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data]);
+  // Closed once the page's data is fresh, so the history entry the dialog leaves goes before the
+  // next navigation can start.
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data) setOpen(false);
   }, [fetcher.state, fetcher.data]);
@@ -103,7 +123,12 @@ export function ConfirmAction({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="confirm" value={intent} />
-        <Button type="submit" variant={variant} data-testid={testId}>
+        <Button
+          type="submit"
+          variant={variant}
+          {...(triggerName ? { 'aria-label': triggerName } : {})}
+          data-testid={testId}
+        >
           {triggerLabel}
         </Button>
       </form>

@@ -1,0 +1,20 @@
+import type { Route } from './+types/add';
+import { PostingFormPage, type PostingActionData } from '../../components/postings/PostingFormPage.tsx';
+import { pageMeta } from '../../lib/meta.ts';
+import { loadPostingForm, postingFormAction } from '../../lib/postings/pages.server.ts';
+import { requireKnownLocale } from '../../lib/route-guards.ts';
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'postings.form.addTitle', 'postings.form.intro', { noindex: true });
+
+export async function loader(args: Route.LoaderArgs) {
+  requireKnownLocale(args.params);
+  return loadPostingForm(args, 'add');
+}
+
+export const action = (args: Route.ActionArgs) => postingFormAction(args, 'add');
+
+/** `/recruitments/add`: the posting form (see PostingFormPage). */
+export default function PostingAdd({ loaderData, actionData }: Route.ComponentProps) {
+  return <PostingFormPage loaderData={loaderData} actionData={actionData as PostingActionData | undefined} />;
+}
