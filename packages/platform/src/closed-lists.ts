@@ -1,6 +1,7 @@
 // The closed lists (docs/adr/023): provinces and their cities, industries, employer and
 // ownership types, employment and work types, degree levels, marital and military statuses,
-// organisational levels, facility types and medical specialties. A field on one of them stores
+// organisational levels, facility types, medical specialties and the reasons an employer gives
+// for rejecting an application. A field on one of them stores
 // the item's id, is checked against the list (a city against its province) and is shown by its
 // Persian or English title. The data lives beside this module (closed-lists/<name>.json); the
 // recruitment service serves it as suggestions. Browser-safe: no Node imports.
@@ -16,6 +17,7 @@ import militaryServiceStatuses from './closed-lists/militaryServiceStatuses.json
 import organizationalLevels from './closed-lists/organizationalLevels.json' with { type: 'json' };
 import ownershipTypes from './closed-lists/ownershipTypes.json' with { type: 'json' };
 import provinces from './closed-lists/provinces.json' with { type: 'json' };
+import rejectionReasons from './closed-lists/rejectionReasons.json' with { type: 'json' };
 import workTypes from './closed-lists/workTypes.json' with { type: 'json' };
 
 export interface ClosedListItem {
@@ -44,6 +46,7 @@ const LISTS = {
   organizationalLevels,
   facilityTypes,
   medicalSpecialties,
+  rejectionReasons,
 } satisfies Record<string, ClosedListItem[]>;
 
 export type ClosedListName = keyof typeof LISTS;

@@ -982,6 +982,57 @@ const entries = {
     fa: 'نمی‌توانید برای آگهی خودتان درخواست دهید.',
     en: 'You cannot apply to your own ad.',
   },
+  EXC_HIRING_APPLY_NOT_FOUND: { status: 404, fa: 'درخواست پیدا نشد.', en: 'Application not found.' },
+  EXC_HIRING_RECRUITMENT_IS_NOT_OPEN: {
+    status: 409,
+    fa: 'این آگهی دیگر درخواست نمی‌پذیرد.',
+    en: 'This ad no longer accepts applications.',
+  },
+  EXC_HIRING_APPLY_CANNOT_BE_CANCELLED: {
+    status: 409,
+    fa: 'درخواستی که دربارهٔ آن تصمیم گرفته شده یا لغو شده است، لغو نمی‌شود.',
+    en: 'An application that has been decided or cancelled cannot be cancelled.',
+  },
+  EXC_HIRING_APPLY_VERSION_CONFLICT: {
+    status: 409,
+    fa: 'این درخواست همین حالا تغییر کرد. صفحه را تازه کنید و دوباره تلاش کنید.',
+    en: 'This application has just changed. Refresh and try again.',
+  },
+  EXC_HIRING_APPLY_IDS_ARE_INVALID: {
+    status: 400,
+    fa: 'درخواست‌های انتخاب‌شده نامعتبرند (یک تا ۱۰۰ درخواست از همین آگهی).',
+    en: 'The chosen applications are not valid (one to 100 applications of this ad).',
+  },
+  EXC_HIRING_REJECTION_REASON_IS_REQUIRED: {
+    status: 400,
+    fa: 'دلیل رد را انتخاب کنید.',
+    en: 'Choose a reason for the rejection.',
+  },
+  EXC_HIRING_REJECTION_REASON_IS_INVALID: {
+    status: 400,
+    fa: 'دلیل رد نامعتبر است.',
+    en: 'The rejection reason is not valid.',
+  },
+  EXC_HIRING_REJECTION_DESCRIPTION_IS_REQUIRED: {
+    status: 400,
+    fa: 'توضیح رد را بنویسید.',
+    en: 'Write a description for the rejection.',
+  },
+  EXC_HIRING_REJECTION_DESCRIPTION_IS_TOO_LONG: {
+    status: 400,
+    fa: 'توضیح رد حداکثر ۱۰۰۰ نویسه است.',
+    en: 'The rejection description is at most 1,000 characters.',
+  },
+  EXC_HIRING_FILTER_IS_INVALID: {
+    status: 400,
+    fa: 'فیلتر درخواست‌ها نامعتبر است.',
+    en: 'The applications filter is not valid.',
+  },
+  EXC_HIRING_APPLY_HAS_NO_FILE: {
+    status: 404,
+    fa: 'این درخواست فایل رزومه ندارد.',
+    en: 'This application has no resume file.',
+  },
   EXC_ORDERS_PENDING_ORDER_EXISTS: {
     status: 409,
     fa: 'یک سفارش در انتظار پرداخت دارید.',

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file darmankar/files/v1/files.proto.
  */
 export const file_darmankar_files_v1_files: GenFile = /*@__PURE__*/
-  fileDesc("Ch5kYXJtYW5rYXIvZmlsZXMvdjEvZmlsZXMucHJvdG8SEmRhcm1hbmthci5maWxlcy52MSJICg5DYXRlZ29yeVBvbGljeRITCgttZWRpYV90eXBlcxgBIAMoCRIRCgltYXhfYnl0ZXMYAiABKAMSDgoGcHVibGljGAMgASgIImsKEVVwbG9hZEZpbGVSZXF1ZXN0EjIKCGNhdGVnb3J5GAEgASgOMiAuZGFybWFua2FyLmZpbGVzLnYxLkZpbGVDYXRlZ29yeRIRCglmaWxlX25hbWUYAiABKAkSDwoHY29udGVudBgDIAEoDCIgChJVcGxvYWRGaWxlUmVzcG9uc2USCgoCaWQYASABKAkiJAoRRGVsZXRlRmlsZVJlcXVlc3QSDwoHZmlsZV9pZBgBIAEoCSIUChJEZWxldGVGaWxlUmVzcG9uc2UiZQoUR2V0UHVibGljRmlsZVJlcXVlc3QSDwoHZmlsZV9pZBgBIAEoCRIyCgV3aWR0aBgCIAEoDjIeLmRhcm1hbmthci5maWxlcy52MS5JbWFnZVdpZHRoSACIAQFCCAoGX3dpZHRoIkoKFUdldFB1YmxpY0ZpbGVSZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhIKCm1lZGlhX3R5cGUYAiABKAkSDAoEZXRhZxgDIAEoCSJXChVSZWFkU2lnbmVkRmlsZVJlcXVlc3QSDwoHZmlsZV9pZBgBIAEoCRIaChJleHBpcmVzX2F0X3NlY29uZHMYAiABKAMSEQoJc2lnbmF0dXJlGAMgASgJIlAKFlJlYWRTaWduZWRGaWxlUmVzcG9uc2USDwoHY29udGVudBgBIAEoDBISCgptZWRpYV90eXBlGAIgASgJEhEKCWZpbGVfbmFtZRgDIAEoCSJ/ChBDbGFpbUZpbGVSZXF1ZXN0Eg8KB2ZpbGVfaWQYASABKAkSFQoNb3duZXJfdXNlcl9pZBgCIAEoCRIyCghjYXRlZ29yeRgDIAEoDjIgLmRhcm1hbmthci5maWxlcy52MS5GaWxlQ2F0ZWdvcnkSDwoHY2xhaW1lchgEIAEoCSI7ChFDbGFpbUZpbGVSZXNwb25zZRISCgptZWRpYV90eXBlGAEgASgJEhIKCnNpemVfYnl0ZXMYAiABKAMiNgoSUmVsZWFzZUZpbGVSZXF1ZXN0Eg8KB2ZpbGVfaWQYASABKAkSDwoHY2xhaW1lchgCIAEoCSIVChNSZWxlYXNlRmlsZVJlc3BvbnNlIjwKFElzc3VlUmVhZExpbmtSZXF1ZXN0Eg8KB2ZpbGVfaWQYASABKAkSEwoLdHRsX3NlY29uZHMYAiABKAMiQQoVSXNzdWVSZWFkTGlua1Jlc3BvbnNlEgwKBHBhdGgYASABKAkSGgoSZXhwaXJlc19hdF9zZWNvbmRzGAIgASgDKoYECgxGaWxlQ2F0ZWdvcnkSHQoZRklMRV9DQVRFR09SWV9VTlNQRUNJRklFRBAAEkUKEkZJTEVfQ0FURUdPUllfTE9HTxABGi2quxgpCgppbWFnZS9qcGVnCglpbWFnZS9wbmcKCmltYWdlL3dlYnAQgIBAGAESUAocRklMRV9DQVRFR09SWV9SRVNVTUVfUElDVFVSRRACGi6quxgqCgppbWFnZS9qcGVnCglpbWFnZS9wbmcKCmltYWdlL3dlYnAQgICAARgBEjsKG0ZJTEVfQ0FURUdPUllfQ1VTVE9NX1JFU1VNRRADGhqquxgWCg9hcHBsaWNhdGlvbi9wZGYQgIDAARJVCh5GSUxFX0NBVEVHT1JZX09GRklDSUFMX0dBWkVUVEUQBBoxqrsYLQoPYXBwbGljYXRpb24vcGRmCgppbWFnZS9qcGVnCglpbWFnZS9wbmcQgIDAARJSChtGSUxFX0NBVEVHT1JZX05BVElPTkFMX0NBUkQQBRoxqrsYLQoKaW1hZ2UvanBlZwoJaW1hZ2UvcG5nCg9hcHBsaWNhdGlvbi9wZGYQgICAARJWCh9GSUxFX0NBVEVHT1JZX01FRElDQUxfRE9DVU1FTlRTEAYaMaq7GC0KD2FwcGxpY2F0aW9uL3BkZgoKaW1hZ2UvanBlZwoJaW1hZ2UvcG5nEICAwAEqfwoKSW1hZ2VXaWR0aBIbChdJTUFHRV9XSURUSF9VTlNQRUNJRklFRBAAEhIKDklNQUdFX1dJRFRIXzY0EEASFAoPSU1BR0VfV0lEVEhfMTI4EIABEhQKD0lNQUdFX1dJRFRIXzI1NhCAAhIUCg9JTUFHRV9XSURUSF81MTIQgAQytwUKDEZpbGVzU2VydmljZRJbCgpVcGxvYWRGaWxlEiUuZGFybWFua2FyLmZpbGVzLnYxLlVwbG9hZEZpbGVSZXF1ZXN0GiYuZGFybWFua2FyLmZpbGVzLnYxLlVwbG9hZEZpbGVSZXNwb25zZRJbCgpEZWxldGVGaWxlEiUuZGFybWFua2FyLmZpbGVzLnYxLkRlbGV0ZUZpbGVSZXF1ZXN0GiYuZGFybWFua2FyLmZpbGVzLnYxLkRlbGV0ZUZpbGVSZXNwb25zZRJkCg1HZXRQdWJsaWNGaWxlEiguZGFybWFua2FyLmZpbGVzLnYxLkdldFB1YmxpY0ZpbGVSZXF1ZXN0GikuZGFybWFua2FyLmZpbGVzLnYxLkdldFB1YmxpY0ZpbGVSZXNwb25zZRJnCg5SZWFkU2lnbmVkRmlsZRIpLmRhcm1hbmthci5maWxlcy52MS5SZWFkU2lnbmVkRmlsZVJlcXVlc3QaKi5kYXJtYW5rYXIuZmlsZXMudjEuUmVhZFNpZ25lZEZpbGVSZXNwb25zZRJYCglDbGFpbUZpbGUSJC5kYXJtYW5rYXIuZmlsZXMudjEuQ2xhaW1GaWxlUmVxdWVzdBolLmRhcm1hbmthci5maWxlcy52MS5DbGFpbUZpbGVSZXNwb25zZRJeCgtSZWxlYXNlRmlsZRImLmRhcm1hbmthci5maWxlcy52MS5SZWxlYXNlRmlsZVJlcXVlc3QaJy5kYXJtYW5rYXIuZmlsZXMudjEuUmVsZWFzZUZpbGVSZXNwb25zZRJkCg1Jc3N1ZVJlYWRMaW5rEiguZGFybWFua2FyLmZpbGVzLnYxLklzc3VlUmVhZExpbmtSZXF1ZXN0GikuZGFybWFua2FyLmZpbGVzLnYxLklzc3VlUmVhZExpbmtSZXNwb25zZTpwCg9jYXRlZ29yeV9wb2xpY3kSIS5nb29nbGUucHJvdG9idWYuRW51bVZhbHVlT3B0aW9ucxi1hwMgASgLMiIuZGFybWFua2FyLmZpbGVzLnYxLkNhdGVnb3J5UG9saWN5Ug5jYXRlZ29yeVBvbGljeWIGcHJvdG8z", [file_google_protobuf_descriptor]);
+  fileDesc("Ch5kYXJtYW5rYXIvZmlsZXMvdjEvZmlsZXMucHJvdG8SEmRhcm1hbmthci5maWxlcy52MSJICg5DYXRlZ29yeVBvbGljeRITCgttZWRpYV90eXBlcxgBIAMoCRIRCgltYXhfYnl0ZXMYAiABKAMSDgoGcHVibGljGAMgASgIImsKEVVwbG9hZEZpbGVSZXF1ZXN0EjIKCGNhdGVnb3J5GAEgASgOMiAuZGFybWFua2FyLmZpbGVzLnYxLkZpbGVDYXRlZ29yeRIRCglmaWxlX25hbWUYAiABKAkSDwoHY29udGVudBgDIAEoDCIgChJVcGxvYWRGaWxlUmVzcG9uc2USCgoCaWQYASABKAkiJAoRRGVsZXRlRmlsZVJlcXVlc3QSDwoHZmlsZV9pZBgBIAEoCSIUChJEZWxldGVGaWxlUmVzcG9uc2UiZQoUR2V0UHVibGljRmlsZVJlcXVlc3QSDwoHZmlsZV9pZBgBIAEoCRIyCgV3aWR0aBgCIAEoDjIeLmRhcm1hbmthci5maWxlcy52MS5JbWFnZVdpZHRoSACIAQFCCAoGX3dpZHRoIkoKFUdldFB1YmxpY0ZpbGVSZXNwb25zZRIPCgdjb250ZW50GAEgASgMEhIKCm1lZGlhX3R5cGUYAiABKAkSDAoEZXRhZxgDIAEoCSJXChVSZWFkU2lnbmVkRmlsZVJlcXVlc3QSDwoHZmlsZV9pZBgBIAEoCRIaChJleHBpcmVzX2F0X3NlY29uZHMYAiABKAMSEQoJc2lnbmF0dXJlGAMgASgJIlAKFlJlYWRTaWduZWRGaWxlUmVzcG9uc2USDwoHY29udGVudBgBIAEoDBISCgptZWRpYV90eXBlGAIgASgJEhEKCWZpbGVfbmFtZRgDIAEoCSJ/ChBDbGFpbUZpbGVSZXF1ZXN0Eg8KB2ZpbGVfaWQYASABKAkSFQoNb3duZXJfdXNlcl9pZBgCIAEoCRIyCghjYXRlZ29yeRgDIAEoDjIgLmRhcm1hbmthci5maWxlcy52MS5GaWxlQ2F0ZWdvcnkSDwoHY2xhaW1lchgEIAEoCSI7ChFDbGFpbUZpbGVSZXNwb25zZRISCgptZWRpYV90eXBlGAEgASgJEhIKCnNpemVfYnl0ZXMYAiABKAMiNgoSUmVsZWFzZUZpbGVSZXF1ZXN0Eg8KB2ZpbGVfaWQYASABKAkSDwoHY2xhaW1lchgCIAEoCSIVChNSZWxlYXNlRmlsZVJlc3BvbnNlIjwKFElzc3VlUmVhZExpbmtSZXF1ZXN0Eg8KB2ZpbGVfaWQYASABKAkSEwoLdHRsX3NlY29uZHMYAiABKAMiQQoVSXNzdWVSZWFkTGlua1Jlc3BvbnNlEgwKBHBhdGgYASABKAkSGgoSZXhwaXJlc19hdF9zZWNvbmRzGAIgASgDIkkKD0hvbGRGaWxlUmVxdWVzdBIPCgdmaWxlX2lkGAEgASgJEhUKDW93bmVyX3VzZXJfaWQYAiABKAkSDgoGaG9sZGVyGAMgASgJIk0KEEhvbGRGaWxlUmVzcG9uc2USEgoKbWVkaWFfdHlwZRgBIAEoCRISCgpzaXplX2J5dGVzGAIgASgDEhEKCWZpbGVfbmFtZRgDIAEoCSI1ChJSZWxlYXNlSG9sZFJlcXVlc3QSDwoHZmlsZV9pZBgBIAEoCRIOCgZob2xkZXIYAiABKAkiFQoTUmVsZWFzZUhvbGRSZXNwb25zZSqGBAoMRmlsZUNhdGVnb3J5Eh0KGUZJTEVfQ0FURUdPUllfVU5TUEVDSUZJRUQQABJFChJGSUxFX0NBVEVHT1JZX0xPR08QARotqrsYKQoKaW1hZ2UvanBlZwoJaW1hZ2UvcG5nCgppbWFnZS93ZWJwEICAQBgBElAKHEZJTEVfQ0FURUdPUllfUkVTVU1FX1BJQ1RVUkUQAhouqrsYKgoKaW1hZ2UvanBlZwoJaW1hZ2UvcG5nCgppbWFnZS93ZWJwEICAgAEYARI7ChtGSUxFX0NBVEVHT1JZX0NVU1RPTV9SRVNVTUUQAxoaqrsYFgoPYXBwbGljYXRpb24vcGRmEICAwAESVQoeRklMRV9DQVRFR09SWV9PRkZJQ0lBTF9HQVpFVFRFEAQaMaq7GC0KD2FwcGxpY2F0aW9uL3BkZgoKaW1hZ2UvanBlZwoJaW1hZ2UvcG5nEICAwAESUgobRklMRV9DQVRFR09SWV9OQVRJT05BTF9DQVJEEAUaMaq7GC0KCmltYWdlL2pwZWcKCWltYWdlL3BuZwoPYXBwbGljYXRpb24vcGRmEICAgAESVgofRklMRV9DQVRFR09SWV9NRURJQ0FMX0RPQ1VNRU5UUxAGGjGquxgtCg9hcHBsaWNhdGlvbi9wZGYKCmltYWdlL2pwZWcKCWltYWdlL3BuZxCAgMABKn8KCkltYWdlV2lkdGgSGwoXSU1BR0VfV0lEVEhfVU5TUEVDSUZJRUQQABISCg5JTUFHRV9XSURUSF82NBBAEhQKD0lNQUdFX1dJRFRIXzEyOBCAARIUCg9JTUFHRV9XSURUSF8yNTYQgAISFAoPSU1BR0VfV0lEVEhfNTEyEIAEMu4GCgxGaWxlc1NlcnZpY2USWwoKVXBsb2FkRmlsZRIlLmRhcm1hbmthci5maWxlcy52MS5VcGxvYWRGaWxlUmVxdWVzdBomLmRhcm1hbmthci5maWxlcy52MS5VcGxvYWRGaWxlUmVzcG9uc2USWwoKRGVsZXRlRmlsZRIlLmRhcm1hbmthci5maWxlcy52MS5EZWxldGVGaWxlUmVxdWVzdBomLmRhcm1hbmthci5maWxlcy52MS5EZWxldGVGaWxlUmVzcG9uc2USZAoNR2V0UHVibGljRmlsZRIoLmRhcm1hbmthci5maWxlcy52MS5HZXRQdWJsaWNGaWxlUmVxdWVzdBopLmRhcm1hbmthci5maWxlcy52MS5HZXRQdWJsaWNGaWxlUmVzcG9uc2USZwoOUmVhZFNpZ25lZEZpbGUSKS5kYXJtYW5rYXIuZmlsZXMudjEuUmVhZFNpZ25lZEZpbGVSZXF1ZXN0GiouZGFybWFua2FyLmZpbGVzLnYxLlJlYWRTaWduZWRGaWxlUmVzcG9uc2USWAoJQ2xhaW1GaWxlEiQuZGFybWFua2FyLmZpbGVzLnYxLkNsYWltRmlsZVJlcXVlc3QaJS5kYXJtYW5rYXIuZmlsZXMudjEuQ2xhaW1GaWxlUmVzcG9uc2USXgoLUmVsZWFzZUZpbGUSJi5kYXJtYW5rYXIuZmlsZXMudjEuUmVsZWFzZUZpbGVSZXF1ZXN0GicuZGFybWFua2FyLmZpbGVzLnYxLlJlbGVhc2VGaWxlUmVzcG9uc2USZAoNSXNzdWVSZWFkTGluaxIoLmRhcm1hbmthci5maWxlcy52MS5Jc3N1ZVJlYWRMaW5rUmVxdWVzdBopLmRhcm1hbmthci5maWxlcy52MS5Jc3N1ZVJlYWRMaW5rUmVzcG9uc2USVQoISG9sZEZpbGUSIy5kYXJtYW5rYXIuZmlsZXMudjEuSG9sZEZpbGVSZXF1ZXN0GiQuZGFybWFua2FyLmZpbGVzLnYxLkhvbGRGaWxlUmVzcG9uc2USXgoLUmVsZWFzZUhvbGQSJi5kYXJtYW5rYXIuZmlsZXMudjEuUmVsZWFzZUhvbGRSZXF1ZXN0GicuZGFybWFua2FyLmZpbGVzLnYxLlJlbGVhc2VIb2xkUmVzcG9uc2U6cAoPY2F0ZWdvcnlfcG9saWN5EiEuZ29vZ2xlLnByb3RvYnVmLkVudW1WYWx1ZU9wdGlvbnMYtYcDIAEoCzIiLmRhcm1hbmthci5maWxlcy52MS5DYXRlZ29yeVBvbGljeVIOY2F0ZWdvcnlQb2xpY3liBnByb3RvMw", [file_google_protobuf_descriptor]);
 
 /**
  * What a category accepts: the one policy table, read by the service and by the gateway (which
@@ -376,6 +376,97 @@ export const IssueReadLinkResponseSchema: GenMessage<IssueReadLinkResponse> = /*
   messageDesc(file_darmankar_files_v1_files, 14);
 
 /**
+ * @generated from message darmankar.files.v1.HoldFileRequest
+ */
+export type HoldFileRequest = Message<"darmankar.files.v1.HoldFileRequest"> & {
+  /**
+   * @generated from field: string file_id = 1;
+   */
+  fileId: string;
+
+  /**
+   * @generated from field: string owner_user_id = 2;
+   */
+  ownerUserId: string;
+
+  /**
+   * Who holds it, e.g. hiring:<application id>.
+   *
+   * @generated from field: string holder = 3;
+   */
+  holder: string;
+};
+
+/**
+ * Describes the message darmankar.files.v1.HoldFileRequest.
+ * Use `create(HoldFileRequestSchema)` to create a new message.
+ */
+export const HoldFileRequestSchema: GenMessage<HoldFileRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_files_v1_files, 15);
+
+/**
+ * @generated from message darmankar.files.v1.HoldFileResponse
+ */
+export type HoldFileResponse = Message<"darmankar.files.v1.HoldFileResponse"> & {
+  /**
+   * @generated from field: string media_type = 1;
+   */
+  mediaType: string;
+
+  /**
+   * @generated from field: int64 size_bytes = 2;
+   */
+  sizeBytes: bigint;
+
+  /**
+   * @generated from field: string file_name = 3;
+   */
+  fileName: string;
+};
+
+/**
+ * Describes the message darmankar.files.v1.HoldFileResponse.
+ * Use `create(HoldFileResponseSchema)` to create a new message.
+ */
+export const HoldFileResponseSchema: GenMessage<HoldFileResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_files_v1_files, 16);
+
+/**
+ * @generated from message darmankar.files.v1.ReleaseHoldRequest
+ */
+export type ReleaseHoldRequest = Message<"darmankar.files.v1.ReleaseHoldRequest"> & {
+  /**
+   * @generated from field: string file_id = 1;
+   */
+  fileId: string;
+
+  /**
+   * @generated from field: string holder = 2;
+   */
+  holder: string;
+};
+
+/**
+ * Describes the message darmankar.files.v1.ReleaseHoldRequest.
+ * Use `create(ReleaseHoldRequestSchema)` to create a new message.
+ */
+export const ReleaseHoldRequestSchema: GenMessage<ReleaseHoldRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_files_v1_files, 17);
+
+/**
+ * @generated from message darmankar.files.v1.ReleaseHoldResponse
+ */
+export type ReleaseHoldResponse = Message<"darmankar.files.v1.ReleaseHoldResponse"> & {
+};
+
+/**
+ * Describes the message darmankar.files.v1.ReleaseHoldResponse.
+ * Use `create(ReleaseHoldResponseSchema)` to create a new message.
+ */
+export const ReleaseHoldResponseSchema: GenMessage<ReleaseHoldResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_files_v1_files, 18);
+
+/**
  * @generated from enum darmankar.files.v1.FileCategory
  */
 export enum FileCategory {
@@ -535,6 +626,27 @@ export const FilesService: GenService<{
     methodKind: "unary";
     input: typeof IssueReadLinkRequestSchema;
     output: typeof IssueReadLinkResponseSchema;
+  },
+  /**
+   * Keeps a file of owner_user_id for a holder (an application's copy of a resume) whatever its
+   * claimer does later: a held file is neither purged nor deleted. Holding again is a no-op.
+   *
+   * @generated from rpc darmankar.files.v1.FilesService.HoldFile
+   */
+  holdFile: {
+    methodKind: "unary";
+    input: typeof HoldFileRequestSchema;
+    output: typeof HoldFileResponseSchema;
+  },
+  /**
+   * The holder lets the file go; with no claim and no hold left it is purged a day later.
+   *
+   * @generated from rpc darmankar.files.v1.FilesService.ReleaseHold
+   */
+  releaseHold: {
+    methodKind: "unary";
+    input: typeof ReleaseHoldRequestSchema;
+    output: typeof ReleaseHoldResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_darmankar_files_v1_files, 0);
