@@ -366,14 +366,18 @@ export class Postings {
     }
   }
 
-  /** One posting in any status, for its employer's members (the edit and clone forms). */
-  async get(userId: string | undefined, postingId: string): Promise<PostingRow> {
+  /**
+   * One posting in any status for its employer's members (the edit and clone forms); a published
+   * one for any other caller too, as the public reads it (applying to it by id).
+   */
+  async get(userId: string | undefined, postingId: string): Promise<{ row: PostingRow; member: boolean }> {
     const caller = requireCaller(userId);
     if (!isUuid(postingId)) throw new DomainError('EXC_RECRUITMENTS_NOT_FOUND');
     const row = await findPosting(this.db, postingId);
     if (!row) throw new DomainError('EXC_RECRUITMENTS_NOT_FOUND');
-    if (!(await this.isMember(caller, row.employerId))) throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
-    return row;
+    const member = await this.isMember(caller, row.employerId);
+    if (!member && row.status !== 'published') throw new DomainError('EXC_AUTHORIZATION_FORBIDDEN');
+    return { row, member };
   }
 
   /** The employer's postings, newest first: every status for members, the published ones for anyone. */

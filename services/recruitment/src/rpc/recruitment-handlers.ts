@@ -102,9 +102,9 @@ export function recruitmentHandlers(domain: RecruitmentDomain): RecruitmentHandl
       return own(await postings.feature(context.userId, request.postingId));
     },
     async getPosting(request, context) {
-      const row = await postings.get(context.userId, request.postingId);
+      const { row, member } = await postings.get(context.userId, request.postingId);
       const marked = await bookmarks.bookmarkedOf(context.userId, [row.id]);
-      return { posting: posting(row, { member: true, bookmarked: marked.has(row.id) }) };
+      return { posting: posting(row, { member, bookmarked: marked.has(row.id) }) };
     },
     async listEmployerPostings(request, context) {
       const status = request.status === PostingStatus.UNSPECIFIED ? undefined : statusWord(request.status);

@@ -1948,7 +1948,8 @@ export const RecruitmentService: GenService<{
     output: typeof FeaturePostingResponseSchema;
   },
   /**
-   * One posting in any status, for its employer's members (the edit and clone forms).
+   * One posting in any status, for its employer's members (the edit and clone forms); a
+   * published one for any other caller too, as the public reads it (hiring applies to it by id).
    *
    * @generated from rpc darmankar.recruitment.v1.RecruitmentService.GetPosting
    */
