@@ -102,13 +102,19 @@ export class Files {
     return id;
   }
 
-  /** The uploader removes an upload nothing uses; another user's file is not found. */
+  /** The uploader removes an upload nothing claims or holds; another user's file is not found. */
   async remove(ownerUserId: string, fileId: string): Promise<void> {
     const row = await this.find(fileId);
     if (row.ownerUserId !== ownerUserId) throw new DomainError('EXC_FILES_NOT_FOUND');
     if (row.claimedBy !== null) throw new DomainError('EXC_FILES_CANNOT_REMOVE');
-    // Conditional: a claim that lands between the read and here wins.
-    const { count } = await this.db.file.deleteMany({ where: { id: fileId, ownerUserId, claimedBy: null } });
+    // Conditional: a claim or hold that lands between the read and here wins (and the holds'
+    // foreign key refuses the delete should a hold slip in while it runs).
+    const { count } = await this.db.file
+      .deleteMany({ where: { id: fileId, ownerUserId, claimedBy: null, holds: { none: {} } } })
+      .catch((error: unknown) => {
+        if (isForeignKeyViolation(error)) return { count: 0 };
+        throw error;
+      });
     if (count === 0) throw new DomainError('EXC_FILES_CANNOT_REMOVE');
     await this.deleteObjects(row);
   }
@@ -156,15 +162,60 @@ export class Files {
     throw new DomainError('EXC_FILES_ALREADY_ASSIGNED');
   }
 
-  /** The claimer lets go; the file is then purged a day later unless claimed again. */
+  /** The claimer lets go; the file is then purged a day later unless claimed again or held. */
   async release(fileId: string, claimer: string): Promise<void> {
     const who = parseClaimer(claimer);
     const row = await this.find(fileId);
     if (row.claimedBy === null) return;
     if (row.claimedBy !== who) throw new DomainError('EXC_FILES_ALREADY_ASSIGNED');
-    await this.db.file.updateMany({
-      where: { id: fileId, claimedBy: who },
-      data: { claimedBy: null, claimedAt: null, unclaimedSince: new Date(this.clock()) },
+    const now = new Date(this.clock());
+    await this.db.$executeRaw`
+      UPDATE files SET claimed_by = NULL, claimed_at = NULL,
+        unclaimed_since = CASE WHEN EXISTS (SELECT 1 FROM file_holds WHERE file_id = files.id) THEN NULL ELSE ${now}::timestamptz END
+      WHERE id = ${fileId}::uuid AND claimed_by = ${who}`;
+  }
+
+  /**
+   * Keeps the owner's file for `holder` whatever its claimer does later: a held file is neither
+   * purged nor removed. Holding again with the same holder is a no-op, so a retried call is
+   * harmless. Another user's file is not found.
+   */
+  async hold(fileId: string, ownerUserId: string, holder: string): Promise<FileRow> {
+    const who = parseClaimer(holder);
+    if (!isUuid(fileId) || !isUuid(ownerUserId)) throw new DomainError('EXC_FILES_NOT_FOUND');
+    const now = new Date(this.clock());
+    return this.db.$transaction(async (tx) => {
+      // Writing the row first locks it: a purge or removal running now waits, then sees a file
+      // that is no longer waiting to be purged.
+      const { count } = await tx.file.updateMany({
+        where: { id: fileId, ownerUserId },
+        data: { unclaimedSince: null },
+      });
+      if (count === 0) throw new DomainError('EXC_FILES_NOT_FOUND');
+      await tx.fileHold.upsert({
+        where: { fileId_holder: { fileId, holder: who } },
+        create: { fileId, holder: who, heldAt: now },
+        update: {},
+      });
+      return tx.file.findUniqueOrThrow({ where: { id: fileId } });
+    });
+  }
+
+  /**
+   * The holder lets go; with no claim and no hold left the file is purged a day later. Releasing
+   * a hold that is not there (a retried call) is a no-op.
+   */
+  async releaseHold(fileId: string, holder: string): Promise<void> {
+    const who = parseClaimer(holder);
+    if (!isUuid(fileId)) throw new DomainError('EXC_FILES_NOT_FOUND');
+    const now = new Date(this.clock());
+    await this.db.$transaction(async (tx) => {
+      const { count } = await tx.fileHold.deleteMany({ where: { fileId, holder: who } });
+      if (count === 0) return;
+      await tx.file.updateMany({
+        where: { id: fileId, claimedBy: null, unclaimedSince: null, holds: { none: {} } },
+        data: { unclaimedSince: now },
+      });
     });
   }
 
@@ -200,6 +251,14 @@ export class Files {
   }
 }
 
+/** Postgres refused a delete that a hold still references (23503; Prisma's P2003). */
+function isForeignKeyViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, meta } = error as { code?: unknown; meta?: { code?: unknown } };
+  return code === 'P2003' || code === '23503' || String(meta?.code) === '23503';
+}
+
+/** A claimer or holder name: a service's own label, never empty. */
 function parseClaimer(claimer: string): string {
   const who = claimer.trim();
   if (who === '' || who.length > MAX_CLAIMER_LENGTH) throw new DomainError('EXC_BAD_REQUEST');

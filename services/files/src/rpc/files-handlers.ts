@@ -49,6 +49,16 @@ export function filesHandlers(files: Files): ServiceHandlers<typeof FilesService
       return {};
     },
 
+    async holdFile(request) {
+      const row = await files.hold(request.fileId, request.ownerUserId, request.holder);
+      return { mediaType: row.mediaType, sizeBytes: BigInt(row.sizeBytes), fileName: row.fileName };
+    },
+
+    async releaseHold(request) {
+      await files.releaseHold(request.fileId, request.holder);
+      return {};
+    },
+
     async issueReadLink(request) {
       const link = await files.issueReadLink(request.fileId, Number(request.ttlSeconds));
       return { path: link.path, expiresAtSeconds: BigInt(link.expiresAtSeconds) };
