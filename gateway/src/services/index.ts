@@ -4,6 +4,7 @@ import { authModule } from './auth/index.ts';
 import { billingModule } from './billing/index.ts';
 import { employerModule } from './employer/index.ts';
 import { filesModule } from './files/index.ts';
+import { hiringModule } from './hiring/index.ts';
 import type { ServiceModule } from './module.ts';
 import { recruitmentModule } from './recruitment/index.ts';
 import { resumeModule } from './resume/index.ts';
@@ -15,4 +16,5 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   resumeModule,
   employerModule,
   billingModule,
+  hiringModule,
 ];

@@ -1531,6 +1531,262 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/hiring/{id}/applies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applications standing on one step of the posting, filtered (read, words, applied days) and paged */
+        get: operations["getHiringIdApplies"];
+        put?: never;
+        /** Apply to a published posting with one of your resumes, once per posting; the application keeps the resume as it is now. Never to a posting of an employer you own or are an agent of */
+        post: operations["postHiringIdApplies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your application to this posting, if you applied (the posting page shows it instead of Apply) */
+        get: operations["getHiringIdAppliesMine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/recruitments/applies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applications made with one of your resumes, newest first, with their timelines */
+        get: operations["getResumesIdRecruitmentsApplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/recruitments/applies/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many applications of one of your resumes stand in each state */
+        get: operations["getResumesIdRecruitmentsAppliesSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/resumes/{id}/recruitments/applies/{applyId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Withdraw an application; refused once it was accepted, rejected or cancelled */
+        put: operations["putResumesIdRecruitmentsAppliesApplyIdCancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The posting's hiring template: its steps in order, each with its applications and unread ones */
+        get: operations["getHiringIdFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/update-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move applications of the posting onto a step of its template (the board's bulk move) */
+        put: operations["putHiringIdAppliesUpdateFlow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/rejection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject applications of the posting with a reason and a description: they move onto the template's rejected step */
+        post: operations["postHiringIdAppliesRejection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/{applyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with the resume as it was applied, its timeline and who viewed it; opening it marks it read and records you as a viewer */
+        get: operations["getHiringIdAppliesApplyId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/{applyId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark an application read, or unread again */
+        put: operations["putHiringIdAppliesApplyIdRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/{applyId}/prev-next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The applications before and after this one on its step, in the list's filters and order */
+        put: operations["putHiringIdAppliesApplyIdPrevNext"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/{applyId}/update-flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move an application onto a step of the posting's template; with `version`, refused when it changed since */
+        put: operations["putHiringIdAppliesApplyIdUpdateFlow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/{applyId}/rejection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject an application with a reason of the rejection reasons list and a description; with `version`, refused when it changed since */
+        post: operations["postHiringIdAppliesApplyIdRejection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/applies/{applyId}/custom-resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived signed link to the custom resume file of the application, as it was applied */
+        get: operations["getHiringIdAppliesApplyIdCustomResume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/hiring/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applications per day and the hours applications spend on each step, for the posting and for every posting of the employer on its template */
+        get: operations["getHiringIdAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3778,6 +4034,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "published" | "archived" | "closed";
                             bookmarked: boolean;
+                            /** @description Applications not cancelled, for the employer's members; null for anyone else. */
+                            applications: number | null;
+                            /** @description Applications not opened yet, for the employer's members; null for anyone else. */
+                            unreadApplications: number | null;
                         }[];
                         page: {
                             page: number;
@@ -4500,6 +4760,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "published" | "archived" | "closed";
                             bookmarked: boolean;
+                            /** @description Applications not cancelled, for the employer's members; null for anyone else. */
+                            applications: number | null;
+                            /** @description Applications not opened yet, for the employer's members; null for anyone else. */
+                            unreadApplications: number | null;
                         }[];
                         page: {
                             page: number;
@@ -5368,6 +5632,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "published" | "archived" | "closed";
                             bookmarked: boolean;
+                            /** @description Applications not cancelled, for the employer's members; null for anyone else. */
+                            applications: number | null;
+                            /** @description Applications not opened yet, for the employer's members; null for anyone else. */
+                            unreadApplications: number | null;
                         }[];
                         page: {
                             page: number;
@@ -6140,6 +6408,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "published" | "archived" | "closed";
                             bookmarked: boolean;
+                            /** @description Applications not cancelled, for the employer's members; null for anyone else. */
+                            applications: number | null;
+                            /** @description Applications not opened yet, for the employer's members; null for anyone else. */
+                            unreadApplications: number | null;
                         }[];
                         page: {
                             page: number;
@@ -7837,6 +8109,10 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "published" | "archived" | "closed";
                             bookmarked: boolean;
+                            /** @description Applications not cancelled, for the employer's members; null for anyone else. */
+                            applications: number | null;
+                            /** @description Applications not opened yet, for the employer's members; null for anyone else. */
+                            unreadApplications: number | null;
                         }[];
                         page: {
                             page: number;
@@ -22103,6 +22379,3086 @@ export interface operations {
                 };
             };
             /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHiringIdApplies: {
+        parameters: {
+            query?: {
+                /** @description The step whose applications are listed. */
+                stepId?: string;
+                /** @description `true` for opened applications only, `false` for unread ones; absent for both. */
+                read?: "true" | "false";
+                /** @description Words of the applicant's name or latest job title. */
+                text?: string;
+                /** @description Applied on or after this Tehran day. */
+                appliedFrom?: string;
+                /** @description Applied on or before this Tehran day. */
+                appliedTo?: string;
+                /** @description `-appliedAt` (newest first, the default) or `appliedAt`. */
+                order?: "appliedAt" | "-appliedAt";
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page: 1 to 50, 20 by default. */
+                pageSize?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of cards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            read: boolean;
+                            /** @description Increases with every change. */
+                            version: number;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            rejectionDescription: string | null;
+                            /** @description The applicant as the resume read when applied. */
+                            applicant: {
+                                firstName: string;
+                                lastName: string;
+                                pictureFileId: string | null;
+                                latestJobTitle: string;
+                                province: string;
+                                city: string;
+                                /** @description Another application to the same posting shares this one's cellphone or national code. */
+                                duplicateHint: boolean;
+                            };
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             *
+             *     `EXC_HIRING_FILTER_IS_INVALID`: The applications filter is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postHiringIdApplies: {
+        parameters: {
+            query: {
+                /** @description One of your resumes: the application keeps it as it is now. */
+                resumeId: string;
+            };
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An application as its applicant sees it. */
+                        apply: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @enum {string} */
+                            state: "in_progress" | "accepted" | "rejected" | "cancelled";
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            /** @description Whether the employer has opened it. */
+                            read: boolean;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description Whether cancelling would be accepted now. */
+                            cancellable: boolean;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            /** @description The posting as it was when applied, so a removed posting still reads. */
+                            recruitment: {
+                                title: string;
+                                slug: string;
+                                jobCategory: string;
+                                employer: {
+                                    id: string;
+                                    brand: string;
+                                    slug: string;
+                                    logoFileId: string | null;
+                                };
+                            };
+                            /** @description Earliest first. */
+                            timeline: {
+                                /** @enum {string} */
+                                change: "applied" | "read" | "unread" | "moved" | "rejected" | "cancelled";
+                                /** @description The step it stood on after the change. */
+                                step: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                                };
+                                /** @description ISO 8601. */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HIRING_PUBLISHER_CANNOT_APPLY`: You cannot apply to your own ad. */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_HIRING_RECRUITMENT_IS_NOT_OPEN`: This ad no longer accepts applications.
+             *
+             *     `EXC_HIRING_APPLY_IS_DUPLICATE`: You have already applied to this ad.
+             */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHiringIdAppliesMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null when you have not applied. */
+                        apply: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @enum {string} */
+                            state: "in_progress" | "accepted" | "rejected" | "cancelled";
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            /** @description Whether the employer has opened it. */
+                            read: boolean;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description Whether cancelling would be accepted now. */
+                            cancellable: boolean;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            /** @description The posting as it was when applied, so a removed posting still reads. */
+                            recruitment: {
+                                title: string;
+                                slug: string;
+                                jobCategory: string;
+                                employer: {
+                                    id: string;
+                                    brand: string;
+                                    slug: string;
+                                    logoFileId: string | null;
+                                };
+                            };
+                            /** @description Earliest first. */
+                            timeline: {
+                                /** @enum {string} */
+                                change: "applied" | "read" | "unread" | "moved" | "rejected" | "cancelled";
+                                /** @description The step it stood on after the change. */
+                                step: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                                };
+                                /** @description ISO 8601. */
+                                at: string;
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdRecruitmentsApplies: {
+        parameters: {
+            query?: {
+                /** @description Only applications in this state; absent for every state. */
+                state?: "in_progress" | "accepted" | "rejected" | "cancelled";
+                /** @description From 1. */
+                page?: string;
+                /** @description How many per page: 1 to 50, 20 by default. */
+                pageSize?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @enum {string} */
+                            state: "in_progress" | "accepted" | "rejected" | "cancelled";
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            /** @description Whether the employer has opened it. */
+                            read: boolean;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description Whether cancelling would be accepted now. */
+                            cancellable: boolean;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            /** @description The posting as it was when applied, so a removed posting still reads. */
+                            recruitment: {
+                                title: string;
+                                slug: string;
+                                jobCategory: string;
+                                employer: {
+                                    id: string;
+                                    brand: string;
+                                    slug: string;
+                                    logoFileId: string | null;
+                                };
+                            };
+                            /** @description Earliest first. */
+                            timeline: {
+                                /** @enum {string} */
+                                change: "applied" | "read" | "unread" | "moved" | "rejected" | "cancelled";
+                                /** @description The step it stood on after the change. */
+                                step: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                                };
+                                /** @description ISO 8601. */
+                                at: string;
+                            }[];
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_HIRING_FILTER_IS_INVALID`: The applications filter is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getResumesIdRecruitmentsAppliesSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        inProgress: number;
+                        accepted: number;
+                        rejected: number;
+                        cancelled: number;
+                        /** @description Opened by the employer, cancelled ones left out. */
+                        read: number;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putResumesIdRecruitmentsAppliesApplyIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resume id. */
+                id: string;
+                /** @description The application id. */
+                applyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An application as its applicant sees it. */
+                        apply: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @enum {string} */
+                            state: "in_progress" | "accepted" | "rejected" | "cancelled";
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            /** @description Whether the employer has opened it. */
+                            read: boolean;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description Whether cancelling would be accepted now. */
+                            cancellable: boolean;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            /** @description The posting as it was when applied, so a removed posting still reads. */
+                            recruitment: {
+                                title: string;
+                                slug: string;
+                                jobCategory: string;
+                                employer: {
+                                    id: string;
+                                    brand: string;
+                                    slug: string;
+                                    logoFileId: string | null;
+                                };
+                            };
+                            /** @description Earliest first. */
+                            timeline: {
+                                /** @enum {string} */
+                                change: "applied" | "read" | "unread" | "moved" | "rejected" | "cancelled";
+                                /** @description The step it stood on after the change. */
+                                step: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                                };
+                                /** @description ISO 8601. */
+                                at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HIRING_APPLY_CANNOT_BE_CANCELLED`: An application that has been decided or cancelled cannot be cancelled. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHiringIdFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recruitmentId: string;
+                        templateId: string;
+                        templateName: string;
+                        steps: {
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            total: number;
+                            unread: number;
+                        }[];
+                        /** @description Applications on steps no longer in the template. */
+                        elsewhere: number;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putHiringIdAppliesUpdateFlow: {
+        parameters: {
+            query: {
+                /** @description The step to move onto: a step of the posting's template. */
+                stepId: string;
+            };
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One to 100 applications of this posting. */
+                    applyIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The moved applications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            read: boolean;
+                            /** @description Increases with every change. */
+                            version: number;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            rejectionDescription: string | null;
+                            /** @description The applicant as the resume read when applied. */
+                            applicant: {
+                                firstName: string;
+                                lastName: string;
+                                pictureFileId: string | null;
+                                latestJobTitle: string;
+                                province: string;
+                                city: string;
+                                /** @description Another application to the same posting shares this one's cellphone or national code. */
+                                duplicateHint: boolean;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `EXC_HIRING_APPLY_IDS_ARE_INVALID`: The chosen applications are not valid (one to 100 applications of this ad).
+             *
+             *     `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HIRING_APPLY_VERSION_CONFLICT`: This application has just changed. Refresh and try again. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postHiringIdAppliesRejection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One to 100 applications of this posting. */
+                    applyIds: string[];
+                    /**
+                     * @description An id of the `rejectionReasons` list (GET /suggestions/list).
+                     * @default
+                     * @example experience
+                     */
+                    reason?: string;
+                    /**
+                     * @description Why, in the employer’s words: up to 1,000 characters.
+                     * @default
+                     */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The rejected applications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            read: boolean;
+                            /** @description Increases with every change. */
+                            version: number;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            rejectionDescription: string | null;
+                            /** @description The applicant as the resume read when applied. */
+                            applicant: {
+                                firstName: string;
+                                lastName: string;
+                                pictureFileId: string | null;
+                                latestJobTitle: string;
+                                province: string;
+                                city: string;
+                                /** @description Another application to the same posting shares this one's cellphone or national code. */
+                                duplicateHint: boolean;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `EXC_HIRING_APPLY_IDS_ARE_INVALID`: The chosen applications are not valid (one to 100 applications of this ad).
+             *
+             *     `EXC_HIRING_REJECTION_REASON_IS_REQUIRED`: Choose a reason for the rejection.
+             *
+             *     `EXC_HIRING_REJECTION_REASON_IS_INVALID`: The rejection reason is not valid.
+             *
+             *     `EXC_HIRING_REJECTION_DESCRIPTION_IS_REQUIRED`: Write a description for the rejection.
+             *
+             *     `EXC_HIRING_REJECTION_DESCRIPTION_IS_TOO_LONG`: The rejection description is at most 1,000 characters.
+             *
+             *     `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HIRING_APPLY_VERSION_CONFLICT`: This application has just changed. Refresh and try again. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHiringIdAppliesApplyId: {
+        parameters: {
+            query?: {
+                /** @description The step the screen opened it from; another step than the one it stands on is refused. */
+                stepId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+                /** @description The application id. */
+                applyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An application as the employer’s lists show it. */
+                        apply: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            read: boolean;
+                            /** @description Increases with every change. */
+                            version: number;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            rejectionDescription: string | null;
+                            /** @description The applicant as the resume read when applied. */
+                            applicant: {
+                                firstName: string;
+                                lastName: string;
+                                pictureFileId: string | null;
+                                latestJobTitle: string;
+                                province: string;
+                                city: string;
+                                /** @description Another application to the same posting shares this one's cellphone or national code. */
+                                duplicateHint: boolean;
+                            };
+                        };
+                        /** @description The resume as it was when applied, as GET /resumes answers it. */
+                        resume: {
+                            id: string;
+                            /** @description Readable, unique and stable: given at creation, kept when the name changes. */
+                            slug: string;
+                            firstName: string;
+                            lastName: string;
+                            email: string | null;
+                            phone: string | null;
+                            birthday: string | null;
+                            gender: ("male" | "female") | null;
+                            maritalStatus: ("single" | "married") | null;
+                            militaryStatus: ("completed" | "permanent-exemption" | "medical-exemption" | "educational-exemption" | "serving" | "eligible" | "not-applicable") | null;
+                            hasDisability: boolean;
+                            isForeigner: boolean;
+                            /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
+                            province: string | null;
+                            /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
+                            city: string | null;
+                            url: string | null;
+                            jobTitle: string | null;
+                            about: string | null;
+                            /** @description File id of the picture: /api/v1/files/{pic}?width=128|256|512. */
+                            pic: string | null;
+                            /** @description File id of the custom resume (owner only); read it through resumes/{id}/custom/link. */
+                            fileId: string | null;
+                            customFileName: string | null;
+                            educations: {
+                                /** @description Item id. */
+                                id: string;
+                                university: string;
+                                fieldOfStudy: string;
+                                /** @description An id of the closed list degreeLevels; a level typed before the list was enforced that named none is kept as typed (docs/adr/023). */
+                                degreeLevel: string;
+                                gpa: number | null;
+                                startYear: number;
+                                endYear: number | null;
+                                currentlyEnrolled: boolean;
+                            }[];
+                            jobs: {
+                                /** @description Item id. */
+                                id: string;
+                                jobTitle: string;
+                                companyName: string;
+                                /** @description An id of the closed list industries; shown by its Persian or English title from the list. */
+                                industry: string | null;
+                                /** @description An id of the closed list employmentTypes; shown by its Persian or English title from the list. */
+                                employmentType: string | null;
+                                /** @description An id of the closed list provinces; shown by its Persian or English title from the list. */
+                                province: string | null;
+                                /** @description An id of the closed list cities; shown by its Persian or English title from the list. */
+                                city: string | null;
+                                currentlyEmployed: boolean;
+                                description: string | null;
+                                startDate: string;
+                                endDate: string | null;
+                            }[];
+                            skills: {
+                                /** @description Item id. */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                level: "beginner" | "intermediate" | "advanced" | "expert";
+                            }[];
+                            certificates: {
+                                /** @description Item id. */
+                                id: string;
+                                title: string;
+                                issuedBy: string;
+                                link: string | null;
+                                durationHours: number | null;
+                                completionDate: string | null;
+                            }[];
+                            publications: {
+                                /** @description Item id. */
+                                id: string;
+                                title: string;
+                                publisher: string | null;
+                                authors: string[];
+                                date: string | null;
+                                link: string | null;
+                                description: string | null;
+                            }[];
+                            languages: {
+                                /** @description Item id. */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                level: "beginner" | "intermediate" | "advanced" | "native";
+                            }[];
+                            completeness: {
+                                score: number;
+                                sections: {
+                                    personal: boolean;
+                                    picture: boolean;
+                                    educations: boolean;
+                                    jobs: boolean;
+                                    skills: boolean;
+                                    certificates: boolean;
+                                    publications: boolean;
+                                    languages: boolean;
+                                    custom: boolean;
+                                };
+                            };
+                            /** @description ISO timestamp of the last change. */
+                            updatedAt: string;
+                        };
+                        timeline: {
+                            /** @enum {string} */
+                            change: "applied" | "read" | "unread" | "moved" | "rejected" | "cancelled";
+                            /** @description The step it stood on after the change. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            /** @description ISO 8601. */
+                            at: string;
+                        }[];
+                        /** @description Who has opened it, earliest first. */
+                        viewers: {
+                            userId: string;
+                            /** @description ISO 8601. */
+                            viewedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /**
+             * @description `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putHiringIdAppliesApplyIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+                /** @description The application id. */
+                applyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description true (the default) marks it read, false unread.
+                     * @default true
+                     */
+                    read?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An application as the employer’s lists show it. */
+                        apply: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            read: boolean;
+                            /** @description Increases with every change. */
+                            version: number;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            rejectionDescription: string | null;
+                            /** @description The applicant as the resume read when applied. */
+                            applicant: {
+                                firstName: string;
+                                lastName: string;
+                                pictureFileId: string | null;
+                                latestJobTitle: string;
+                                province: string;
+                                city: string;
+                                /** @description Another application to the same posting shares this one's cellphone or national code. */
+                                duplicateHint: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putHiringIdAppliesApplyIdPrevNext: {
+        parameters: {
+            query?: {
+                /** @description The step whose applications are listed. */
+                stepId?: string;
+                /** @description `true` for opened applications only, `false` for unread ones; absent for both. */
+                read?: "true" | "false";
+                /** @description Words of the applicant's name or latest job title. */
+                text?: string;
+                /** @description Applied on or after this Tehran day. */
+                appliedFrom?: string;
+                /** @description Applied on or before this Tehran day. */
+                appliedTo?: string;
+                /** @description `-appliedAt` (newest first, the default) or `appliedAt`. */
+                order?: "appliedAt" | "-appliedAt";
+            };
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+                /** @description The application id. */
+                applyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The neighbours and the place in the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        previousId: string | null;
+                        nextId: string | null;
+                        /** @description 1-based place in the list. */
+                        position: number;
+                        total: number;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             *
+             *     `EXC_HIRING_FILTER_IS_INVALID`: The applications filter is not valid.
+             *
+             *     `EXC_PAGINATION_ORDER_IS_INVALID`: The sort order is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putHiringIdAppliesApplyIdUpdateFlow: {
+        parameters: {
+            query: {
+                /** @description The step to move onto: a step of the posting's template. */
+                stepId: string;
+            };
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+                /** @description The application id. */
+                applyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The version the screen shows; an application changed since is refused. */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The moved application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An application as the employer’s lists show it. */
+                        apply: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            read: boolean;
+                            /** @description Increases with every change. */
+                            version: number;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            rejectionDescription: string | null;
+                            /** @description The applicant as the resume read when applied. */
+                            applicant: {
+                                firstName: string;
+                                lastName: string;
+                                pictureFileId: string | null;
+                                latestJobTitle: string;
+                                province: string;
+                                city: string;
+                                /** @description Another application to the same posting shares this one's cellphone or national code. */
+                                duplicateHint: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HIRING_APPLY_VERSION_CONFLICT`: This application has just changed. Refresh and try again. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postHiringIdAppliesApplyIdRejection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+                /** @description The application id. */
+                applyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An id of the `rejectionReasons` list (GET /suggestions/list).
+                     * @default
+                     * @example experience
+                     */
+                    reason?: string;
+                    /**
+                     * @description Why, in the employer’s words: up to 1,000 characters.
+                     * @default
+                     */
+                    description?: string;
+                    /** @description The version the screen shows; an application changed since is refused. */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The rejected application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An application as the employer’s lists show it. */
+                        apply: {
+                            id: string;
+                            recruitmentId: string;
+                            resumeId: string;
+                            /** @description A step of the posting's hiring template. */
+                            step: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                            };
+                            read: boolean;
+                            /** @description Increases with every change. */
+                            version: number;
+                            /** @description ISO 8601. */
+                            appliedAt: string;
+                            /** @description ISO 8601. */
+                            updatedAt: string;
+                            /** @description An id of the `rejectionReasons` list; null unless rejected. */
+                            rejectionReason: ("qualifications" | "experience" | "license" | "location" | "schedule" | "salary" | "interview" | "position-filled" | "incomplete-resume" | "other") | null;
+                            rejectionDescription: string | null;
+                            /** @description The applicant as the resume read when applied. */
+                            applicant: {
+                                firstName: string;
+                                lastName: string;
+                                pictureFileId: string | null;
+                                latestJobTitle: string;
+                                province: string;
+                                city: string;
+                                /** @description Another application to the same posting shares this one's cellphone or national code. */
+                                duplicateHint: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `EXC_HIRING_REJECTION_REASON_IS_REQUIRED`: Choose a reason for the rejection.
+             *
+             *     `EXC_HIRING_REJECTION_REASON_IS_INVALID`: The rejection reason is not valid.
+             *
+             *     `EXC_HIRING_REJECTION_DESCRIPTION_IS_REQUIRED`: Write a description for the rejection.
+             *
+             *     `EXC_HIRING_REJECTION_DESCRIPTION_IS_TOO_LONG`: The rejection description is at most 1,000 characters.
+             *
+             *     `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HIRING_APPLY_VERSION_CONFLICT`: This application has just changed. Refresh and try again. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHiringIdAppliesApplyIdCustomResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+                /** @description The application id. */
+                applyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A short-lived signed link to the file (a path on this API). */
+                        path: string;
+                        /** @description ISO 8601. */
+                        expiresAt: string;
+                        fileName: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_APPLY_NOT_FOUND`: Application not found.
+             *
+             *     `EXC_HIRING_APPLY_HAS_NO_FILE`: This application has no resume file.
+             *
+             *     `EXC_FILES_NOT_FOUND`: File not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHiringIdAnalytics: {
+        parameters: {
+            query?: {
+                /** @description The last this many Tehran days, 1 to 365 (30 by default). */
+                days?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The posting (recruitment) id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analytics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This posting. */
+                        recruitment: {
+                            total: number;
+                            applicationsPerDay: {
+                                /** @description A Tehran day. */
+                                date: string;
+                                count: number;
+                            }[];
+                            steps: {
+                                /** @description A step of the posting's hiring template. */
+                                step: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                                };
+                                /** @description Applications that have left the step. */
+                                left: number;
+                                averageHours: number;
+                                medianHours: number;
+                                /** @description Applications standing on it now. */
+                                current: number;
+                            }[];
+                        };
+                        /** @description Every posting of the employer on the same template. */
+                        template: {
+                            total: number;
+                            applicationsPerDay: {
+                                /** @description A Tehran day. */
+                                date: string;
+                                count: number;
+                            }[];
+                            steps: {
+                                /** @description A step of the posting's hiring template. */
+                                step: {
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "in_review" | "interview" | "offer" | "accepted" | "rejected";
+                                };
+                                /** @description Applications that have left the step. */
+                                left: number;
+                                averageHours: number;
+                                medianHours: number;
+                                /** @description Applications standing on it now. */
+                                current: number;
+                            }[];
+                        };
+                        templateName: string;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_HIRING_FILTER_IS_INVALID`: The applications filter is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
+             */
             404: {
                 headers: {
                     exc: components["headers"]["exc"];

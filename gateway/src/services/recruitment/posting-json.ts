@@ -149,6 +149,8 @@ export function cardJson(card: PostingCard): PostingCardJson {
     publishedAt: textOrNull(card.publishedAt),
     status: statusWord(card.status),
     bookmarked: card.bookmarked,
+    applications: orNull(card.applications),
+    unreadApplications: orNull(card.unreadApplications),
   };
 }
 

@@ -228,6 +228,12 @@ export const postingCardSchema = z
     publishedAt: timeOrNull('null while a draft.'),
     status: z.enum(POSTING_STATUSES),
     bookmarked: z.boolean(),
+    applications: z.number().int().nullable().meta({
+      description: "Applications not cancelled, for the employer's members; null for anyone else.",
+    }),
+    unreadApplications: z.number().int().nullable().meta({
+      description: "Applications not opened yet, for the employer's members; null for anyone else.",
+    }),
   })
   .meta({ description: 'A posting as a list shows it.' });
 
