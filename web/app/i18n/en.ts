@@ -1,6 +1,7 @@
 import { ariaEn } from './aria.en.ts';
 import { billingEn } from './billing.en.ts';
 import { recruitmentsEn } from './recruitments.en.ts';
+import { myAppliesEn } from './myApplies.en.ts';
 import { postingsEn } from './postings.en.ts';
 import { employerEn } from './employer.en.ts';
 import type { Messages } from './fa.ts';
@@ -201,6 +202,7 @@ export const en: Messages = {
   ...employerEn,
   ...billingEn,
   ...recruitmentsEn,
+  ...myAppliesEn,
   ...postingsEn,
   ...ariaEn,
 };

@@ -3,6 +3,7 @@
 import { ariaFa } from './aria.fa.ts';
 import { billingFa } from './billing.fa.ts';
 import { recruitmentsFa } from './recruitments.fa.ts';
+import { myAppliesFa } from './myApplies.fa.ts';
 import { postingsFa } from './postings.fa.ts';
 import { employerFa } from './employer.fa.ts';
 import { resumeFa } from './resume.fa.ts';
@@ -201,6 +202,7 @@ export const fa = {
   ...employerFa,
   ...billingFa,
   ...recruitmentsFa,
+  ...myAppliesFa,
   ...postingsFa,
   ...ariaFa,
 } as const;

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
 import type { Route } from './+types/detail';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
+import { ApplySlot } from '../../components/recruitments/ApplySlot.tsx';
 import { FacilityBadge, FeaturedBadge, ShiftBadges, shiftKey } from '../../components/recruitments/Badges.tsx';
 import { EmployerLogo } from '../../components/recruitments/EmployerLogo.tsx';
 import { suggestionTitle } from '../../components/recruitments/FilterFields.tsx';
@@ -16,6 +17,7 @@ import { listTitle, listTitles } from '../../lib/closed-lists.ts';
 import { formatJalaliDate, formatNumber, localDigits } from '../../lib/format.ts';
 import { localeFromPath, localePath, stripLocale } from '../../lib/locale.ts';
 import { errorMeta } from '../../lib/meta.ts';
+import { applyAction, loadApplySlot } from '../../lib/recruitments/apply.server.ts';
 import { bookmarkAction, loadDetail } from '../../lib/recruitments/detail.server.ts';
 import { hasSession } from '../../lib/recruitments/session.server.ts';
 import { experienceText, publishedText, salaryText, timeText } from '../../lib/recruitments/text.ts';
@@ -26,12 +28,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
   const locale = params.locale === 'en' ? 'en' : 'fa';
-  return loadDetail(api, locale, params.category, params.item, hasSession(jar));
+  const loggedIn = hasSession(jar);
+  const detail = await loadDetail(api, locale, params.category, params.item, loggedIn);
+  return { ...detail, applySlot: await loadApplySlot(api, detail.posting.id, loggedIn) };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
+  // "Send resume" and the bookmark toggle share the page's one action, told apart by intent.
+  const form = await request.clone().formData();
+  if (form.get('intent') === 'apply') return applyAction(api, form, hasSession(jar));
   return bookmarkAction(api, request, params.item, hasSession(jar));
 }
 
@@ -108,10 +115,10 @@ function levelKey(level: string): MessageKey | null {
     : null;
 }
 
-export default function PostingDetail({ loaderData }: Route.ComponentProps) {
+export default function PostingDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
-  const { posting, quotaRemaining, titles, loggedIn, now } = loaderData;
+  const { posting, quotaRemaining, titles, loggedIn, now, applySlot } = loaderData;
   const fields = posting;
   const titleOf = (category: string, id: string) => {
     const item = titles[category]?.[id];
@@ -381,14 +388,12 @@ export default function PostingDetail({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="flex flex-col gap-4" aria-label={t('recruitments.detail.employer')}>
-          {/* Where "send resume" goes once hiring is built: until then a note, never a dead button. */}
-          <div
-            className="rounded-2xl border border-dashed border-brand-200 bg-brand-50 p-4 text-sm"
-            data-testid="apply-slot"
-          >
-            <p className="font-bold text-brand-900">{t('recruitments.detail.apply')}</p>
-            <p className="mt-1 text-muted">{t('recruitments.detail.applySoon')}</p>
-          </div>
+          <ApplySlot
+            posting={{ id: posting.id, title: fields.title, open, employer: { id: posting.employer.id, brand } }}
+            slot={applySlot}
+            loggedIn={loggedIn}
+            result={actionData && 'intent' in actionData ? actionData : undefined}
+          />
           {posting.employer && (
             <section className="rounded-2xl border border-line bg-white p-4" aria-labelledby="posting-employer">
               <h2 id="posting-employer" className="mb-3 text-base font-bold">

@@ -1,10 +1,12 @@
-// /applicants/resumes/{slug}/recruitments: my opportunities (spec §2). Two lists as links in the
-// URL (`?tab=`), so each can be shared and works without JavaScript; the completion figure and
-// what matching misses, each with a way to the resume editor.
+// /applicants/resumes/{slug}/recruitments: my opportunities (spec §2). Recommended and bookmarked
+// postings and the applications made with the resume, as tabs in the URL (`?tab=`), so each can be
+// shared and works without JavaScript; the completion figure and what matching misses, each with a
+// way to the resume editor. The page's action cancels an application.
 import { clsx } from 'clsx';
 import type { Route } from './+types/mine';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
+import { MyAppliesTab } from '../../components/recruitments/MyAppliesTab.tsx';
 import { Pagination } from '../../components/recruitments/Pagination.tsx';
 import { PostingCard } from '../../components/recruitments/PostingCard.tsx';
 import { ButtonLink } from '../../components/ui/Button.tsx';
@@ -14,9 +16,9 @@ import { getServerApi } from '../../lib/api.server.ts';
 import { localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { loadMine } from '../../lib/recruitments/mine.server.ts';
+import { loadMine, type MineTab } from '../../lib/recruitments/mine.server.ts';
+import { cancelApplyAction } from '../../lib/recruitments/my-applies.server.ts';
 import { hasSession } from '../../lib/recruitments/session.server.ts';
-import type { ResumePostingKind } from '../../lib/recruitments/types.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,6 +28,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
   return loadMine(api, request, params.locale === 'en' ? 'en' : 'fa', params.slug, hasSession(jar));
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  requireKnownLocale(params);
+  const { api } = getServerApi(context);
+  const form = await request.formData();
+  if (form.get('intent') !== 'cancelApply')
+    return { ok: false, intent: 'cancelApply' as const, exc: ['EXC_BAD_REQUEST'], at: Date.now() };
+  return cancelApplyAction(api, form);
 }
 
 /** What matching misses, in words, and the resume builder's step where it is added. */
@@ -38,20 +49,22 @@ const MISSING: Record<string, { label: MessageKey; step: string }> = {
   languages: { label: 'recruitments.mine.missing.languages', step: '/applicants/resumes/add/skills' },
 };
 
-export default function MyOpportunities({ loaderData }: Route.ComponentProps) {
+export default function MyOpportunities({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
-  const { slug, tab, result, summary, completion, now } = loaderData;
+  const { slug, tab, result, summary, completion, now, applies } = loaderData;
   const base = `/applicants/resumes/${encodeURIComponent(slug)}/recruitments`;
   const pages = Math.max(1, Math.ceil(result.page.total / Math.max(1, result.page.pageSize)));
-  const tabs: Array<{ id: ResumePostingKind; label: string }> = [
+  const tabs: Array<{ id: MineTab; label: string }> = [
     {
       id: 'recommended',
       label: t('recruitments.mine.recommended', { count: localDigits(summary.recommended, locale) }),
     },
     { id: 'bookmarked', label: t('recruitments.mine.bookmarked', { count: localDigits(summary.bookmarked, locale) }) },
+    { id: 'applies', label: t('myApplies.tab', { count: localDigits(applies.summary.total, locale) }) },
   ];
-  const here = `${localePath(locale, base)}${tab === 'bookmarked' ? '?tab=bookmarked' : ''}`;
+  const tabLink = (id: MineTab) => (id === 'recommended' ? base : `${base}?tab=${id}`);
+  const here = `${localePath(locale, base)}${tab === 'recommended' ? '' : `?tab=${tab}`}`;
   return (
     <Page title={t('recruitments.mine.title')} intro={t('recruitments.mine.description')} testId="my-opportunities">
       {completion && (
@@ -99,7 +112,7 @@ export default function MyOpportunities({ loaderData }: Route.ComponentProps) {
         {tabs.map((item) => (
           <LocaleLink
             key={item.id}
-            to={item.id === 'bookmarked' ? `${base}?tab=bookmarked` : base}
+            to={tabLink(item.id)}
             aria-current={item.id === tab ? 'page' : undefined}
             className={clsx(
               'inline-flex min-h-11 items-center border-b-2 px-4 text-sm font-medium',
@@ -112,7 +125,9 @@ export default function MyOpportunities({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
 
-      {result.items.length === 0 ? (
+      {tab === 'applies' ? (
+        <MyAppliesTab base={base} applies={applies} result={actionData} />
+      ) : result.items.length === 0 ? (
         <EmptyState>
           <p>{t(tab === 'bookmarked' ? 'recruitments.mine.bookmarkedEmpty' : 'recruitments.mine.recommendedEmpty')}</p>
           <ButtonLink to={localePath(locale, '/applicants/recruitments')} variant="secondary" className="mt-3">
@@ -128,11 +143,13 @@ export default function MyOpportunities({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pagination
-        page={result.page.page}
-        pages={pages}
-        linkTo={(page) => `${base}?${tab === 'bookmarked' ? 'tab=bookmarked&' : ''}page=${page}`}
-      />
+      {tab !== 'applies' && (
+        <Pagination
+          page={result.page.page}
+          pages={pages}
+          linkTo={(page) => `${base}?${tab === 'bookmarked' ? 'tab=bookmarked&' : ''}page=${page}`}
+        />
+      )}
       <p className="mt-6">
         <LocaleLink to="/applicants/recruitments/saved" className="text-sm font-semibold text-brand-700 underline">
           {t('recruitments.mine.saved')}
