@@ -20,6 +20,7 @@ import {
   searchQuery,
   slugParams,
 } from '../posting-schemas.ts';
+import { createSearchAnswers, searchAnswerTtlMs } from '../search-answers.ts';
 import { visitorCookieName, visitorOf } from '../visitor.ts';
 import { callerOf, STALE_SESSION } from './caller.ts';
 import { SEARCH_FILTERS } from './errors.ts';
@@ -31,10 +32,14 @@ export const PUBLIC_READ_BUDGET = 'recruitments:ip';
 // Answers that depend on who asks (bookmarks, the quota, a member's view) are never shared.
 const PRIVATE = 'private, no-cache';
 
-export function publicRoutes(recruitment: RecruitmentAdapter, { limits, cookies }: ModuleContext): RouteDefinition[] {
+export function publicRoutes(
+  recruitment: RecruitmentAdapter,
+  { limits, cookies, settings }: ModuleContext,
+): RouteDefinition[] {
   // Secure session cookies are `__Host-` prefixed; the visitor cookie follows them.
   const secure = cookies.names.access.startsWith('__Host-');
   const cookieName = visitorCookieName(secure);
+  const answers = createSearchAnswers(searchAnswerTtlMs(settings.NODE_ENV));
   const spend = (res: Response, address: string | undefined) =>
     limits.consume(res, [[PUBLIC_READ_BUDGET, address ?? 'unknown']]);
   const visitorCookie = {
@@ -64,7 +69,8 @@ export function publicRoutes(recruitment: RecruitmentAdapter, { limits, cookies 
         await spend(res, meta.clientAddress);
         meta.userId = await callerOf(userId);
         res.set('Cache-Control', PRIVATE);
-        return recruitment.search(query, meta);
+        const search = () => recruitment.search(query, meta);
+        return meta.userId ? search() : answers.get(query, search);
       },
     }),
     // Before /recruitments/:id, so these words are never taken for an id.
@@ -89,7 +95,7 @@ export function publicRoutes(recruitment: RecruitmentAdapter, { limits, cookies 
         const visitor = visitorOf(req, res, secure);
         res.set('Cache-Control', PRIVATE);
         const [page, quota] = await Promise.all([
-          recruitment.search(query, meta),
+          answers.get(query, () => recruitment.search(query, meta)),
           recruitment.publicQuota(visitor.visitorId, meta),
         ]);
         return { ...page, quota };
