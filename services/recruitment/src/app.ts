@@ -2,7 +2,8 @@
 // suggestion items are loaded from data/ into the database on every start (idempotent), so a
 // release that changes a data file changes what the pickers offer. Postings ask the employer
 // service (access, the employer shown, hiring templates) and billing (plan units), acting for
-// the caller; their changes go to the outbox and on to the bus (recruitment.posting.v1).
+// the caller; their changes go to the outbox and on to the bus (recruitment.posting.v1). The
+// hiring service's application changes (hiring.application.v1) give the employer's cards counts.
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { systemClock } from '@darmankar/platform/clock';
 import { createEmployerAccess, type EmployerAccess } from '@darmankar/platform/employer-access';
@@ -19,6 +20,7 @@ import { searchCacheTtlMs, type RecruitmentConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { loadSuggestionRows } from './db/suggestion-data.ts';
 import { createSuggestionStore } from './db/suggestion-store.ts';
+import { ApplicationCounts } from './domain/application-counts.ts';
 import { Bookmarks } from './domain/bookmarks.ts';
 import { suggestionIdsOf } from './domain/posting-rules.ts';
 import { PostingSweep, type SweepResult } from './domain/posting-sweep.ts';
@@ -31,6 +33,7 @@ import { JobAlerts } from './domain/search/job-alerts.ts';
 import { PostingSearch } from './domain/search/posting-search.ts';
 import { ResumePostings } from './domain/search/recommendations.ts';
 import { Suggestions } from './domain/suggestions.ts';
+import { consumeApplicationEvents } from './events/hiring-consumer.ts';
 import { publishPostingChanged } from './events/posting-events.ts';
 import { consumePostingEventsForSearch, jobAlertPublisher } from './events/search-events.ts';
 import { recruitmentHandlers } from './rpc/recruitment-handlers.ts';
@@ -97,6 +100,10 @@ export async function startRecruitmentService(
       log,
     );
     const bookmarks = new Bookmarks(db, clock);
+    const applicationCounts = new ApplicationCounts(db);
+    // The employer's cards count applications from hiring.application.v1.
+    if (events.bus) await consumeApplicationEvents(events.bus, db, applicationCounts, log);
+    else log.warn("no bus: the employer's posting cards count no applications");
     const quota = new PublicQuota(db, config.PUBLIC_VIEW_LIMIT, clock);
     const sweep = new PostingSweep(db, quota, clock, publishPostingChanged);
     const handlers = recruitmentHandlers({
@@ -104,6 +111,7 @@ export async function startRecruitmentService(
       postings,
       publicPostings: new PublicPostings(db, postings, bookmarks, quota),
       bookmarks,
+      applicationCounts,
       filters: new SavedFilters(db, clock),
       quota,
       clock,

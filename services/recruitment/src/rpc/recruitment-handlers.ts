@@ -10,6 +10,7 @@ import {
   type SavedFilterSchema,
   type SuggestionSchema,
 } from '@darmankar/proto/recruitment/v1/recruitment_pb';
+import type { ApplicationCounts } from '../domain/application-counts.ts';
 import type { Bookmarks } from '../domain/bookmarks.ts';
 import { postingSeo } from '../domain/posting-seo.ts';
 import { postingCard, postingView, type PostingRow, type ReaderView } from '../domain/posting-view.ts';
@@ -35,6 +36,7 @@ export interface RecruitmentDomain {
   postings: Postings;
   publicPostings: PublicPostings;
   bookmarks: Bookmarks;
+  applicationCounts: ApplicationCounts;
   filters: SavedFilters;
   quota: PublicQuota;
   clock: Clock;
@@ -61,7 +63,7 @@ function savedFilter(filter: SavedFilterView): MessageInitShape<typeof SavedFilt
 }
 
 export function recruitmentHandlers(domain: RecruitmentDomain): RecruitmentHandlers {
-  const { suggestions, postings, publicPostings, bookmarks, filters, quota, clock } = domain;
+  const { suggestions, postings, publicPostings, bookmarks, applicationCounts, filters, quota, clock } = domain;
   /** A posting as its employer's member sees it (every write answers this). */
   const posting = (row: PostingRow, reader: Omit<ReaderView, 'nowMs'>) =>
     postingMessage(postingView(row, { ...reader, nowMs: clock() }));
@@ -115,8 +117,11 @@ export function recruitmentHandlers(domain: RecruitmentDomain): RecruitmentHandl
         status,
         text: request.text,
       });
+      const items = await cards(context.userId, listed.rows, listed.member);
+      // Members see how many applied and how many are unread; anyone else sees neither.
+      const counts = listed.member ? await applicationCounts.of(listed.rows.map((row) => row.id)) : undefined;
       return {
-        items: await cards(context.userId, listed.rows, listed.member),
+        items: counts ? items.map((item) => ({ ...item, ...counts.get(item.id!) })) : items,
         page: { page: listed.page, pageSize: listed.pageSize, total: BigInt(listed.total) },
       };
     },
