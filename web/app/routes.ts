@@ -23,6 +23,8 @@ export default [
     route('recruitments/add', 'routes/postings/add.tsx'),
     route('recruitments/:id/edit', 'routes/postings/edit.tsx'),
     route('recruitments/:id/clone', 'routes/postings/clone.tsx'),
+    route('recruitments/:id/apply-management', 'routes/hiring/board.tsx'),
+    route('recruitments/:id/apply-management/steps/:stepId/applies/:applyId', 'routes/hiring/apply.tsx'),
     route('orders/payment-callback', 'routes/orders/payment-callback.ts'),
     route('orders/successorder', 'routes/orders/success.tsx'),
     route('orders/failorder', 'routes/orders/fail.tsx'),

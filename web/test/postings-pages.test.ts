@@ -81,6 +81,8 @@ function card(overrides: Partial<PostingCard>): PostingCard {
     featured: false,
     publishedAt: '2026-11-20T08:00:00Z',
     bookmarked: false,
+    applications: null,
+    unreadApplications: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { ariaEn } from './aria.en.ts';
+import { appliesEn } from './applies.en.ts';
 import { billingEn } from './billing.en.ts';
 import { recruitmentsEn } from './recruitments.en.ts';
 import { myAppliesEn } from './myApplies.en.ts';
@@ -204,5 +205,6 @@ export const en: Messages = {
   ...recruitmentsEn,
   ...myAppliesEn,
   ...postingsEn,
+  ...appliesEn,
   ...ariaEn,
 };

@@ -1,6 +1,7 @@
 // Persian interface text: every string the UI shows comes from here (or from the error
 // catalogue). `{name}` marks a value filled in at render time.
 import { ariaFa } from './aria.fa.ts';
+import { appliesFa } from './applies.fa.ts';
 import { billingFa } from './billing.fa.ts';
 import { recruitmentsFa } from './recruitments.fa.ts';
 import { myAppliesFa } from './myApplies.fa.ts';
@@ -204,6 +205,7 @@ export const fa = {
   ...recruitmentsFa,
   ...myAppliesFa,
   ...postingsFa,
+  ...appliesFa,
   ...ariaFa,
 } as const;
 

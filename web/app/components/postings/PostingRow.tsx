@@ -1,6 +1,7 @@
 import { useLocale, useT } from '../../i18n/index.ts';
 import { listTitles } from '../../lib/closed-lists.ts';
-import { formatJalaliDate } from '../../lib/format.ts';
+import { formatJalaliDate, localDigits } from '../../lib/format.ts';
+import { boardPath } from '../../lib/hiring/query.ts';
 import { publicPostingPath, type PostingCard } from '../../lib/postings/types.ts';
 import { LocaleLink } from '../layout/LocaleLink.tsx';
 import { ConfirmAction } from '../ui/ConfirmAction.tsx';
@@ -14,6 +15,7 @@ export function PostingRow({
   posting,
   canCreate,
   canEdit,
+  canManageApplies = false,
   asked,
   pagePath,
   onRefused,
@@ -21,6 +23,8 @@ export function PostingRow({
   posting: PostingCard;
   canCreate: boolean;
   canEdit: boolean;
+  /** The viewer may open the posting's applications (ApplyManage). */
+  canManageApplies?: boolean;
   asked: { confirm: string | null; posting: string | null };
   /** The list's address as it is now (kept by the inline confirmation without JavaScript). */
   pagePath: string;
@@ -37,6 +41,9 @@ export function PostingRow({
   const published = date(posting.publishedAt);
   const of = (action: string) => t('postings.list.actionsOf', { action, title });
   const isAsked = (intent: string) => asked.confirm === intent && asked.posting === posting.id;
+  // Numbers for the employer's members, null for anyone else.
+  const applications = posting.applications ?? null;
+  const unread = posting.unreadApplications ?? 0;
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-line p-4 sm:p-5" data-testid="posting-row">
       <div className="flex flex-wrap items-center gap-2">
@@ -62,6 +69,31 @@ export function PostingRow({
           .join(' · ')}
       </p>
       <div className="flex flex-wrap gap-2">
+        {canManageApplies && applications !== null && (
+          <LocaleLink
+            to={boardPath(posting.id)}
+            className={`${linkClass} gap-2`}
+            aria-label={t('applies.postings.countName', {
+              title,
+              count: localDigits(applications, locale),
+              unread: localDigits(unread, locale),
+            })}
+            data-testid="posting-applications"
+          >
+            {t('applies.postings.manage')}
+            <span className="rounded-full bg-brand-50 px-2 text-xs" data-testid="posting-applications-count">
+              {t('applies.postings.count', { count: localDigits(applications, locale) })}
+            </span>
+            {unread > 0 && (
+              <span
+                className="rounded-full bg-brand-600 px-2 text-xs text-white"
+                data-testid="posting-applications-unread"
+              >
+                {t('applies.postings.unread', { count: localDigits(unread, locale) })}
+              </span>
+            )}
+          </LocaleLink>
+        )}
         {canEdit && (status === 'draft' || status === 'published') && (
           <LocaleLink
             to={`/recruitments/${encodeURIComponent(posting.id)}/edit`}

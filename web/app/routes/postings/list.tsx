@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
-import { Form, Link, useLocation, useSearchParams } from 'react-router';
+import { Form, Link, useLocation, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/list';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
@@ -17,6 +17,7 @@ import { loadPostingList, postingListAction } from '../../lib/postings/pages.ser
 import { listSearch, pageCount } from '../../lib/postings/query.ts';
 import { POSTING_STATUSES, type PostingStatus } from '../../lib/postings/types.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
+import { mayAct, type Viewer } from '../../lib/viewer.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'postings.list.title', 'postings.list.intro', { noindex: true });
@@ -55,6 +56,12 @@ export default function PostingList({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const { employer, query, items, total, pageSize, summary, canCreate, canEdit, asked, saved } = loaderData;
   useSavedToast(saved);
+  // Who may open the applications: the header's viewer, whose memberships the page's loader checked.
+  const layout = useRouteLoaderData('routes/site-layout') as { viewer?: Viewer } | undefined;
+  const canManageApplies = mayAct(
+    layout?.viewer?.employers.find((entry) => entry.slug === employer.slug),
+    'ApplyManage',
+  );
   // A feature or publish refused for want of resources: the buy-package prompt stays on the page.
   const [ranOut, setRanOut] = useState(false);
   const onRefused = (codes: string[]) => setRanOut((was) => was || codes.includes(RESOURCE_RUN_OUT));
@@ -148,6 +155,7 @@ export default function PostingList({ loaderData }: Route.ComponentProps) {
               posting={posting}
               canCreate={canCreate}
               canEdit={canEdit}
+              canManageApplies={canManageApplies}
               asked={asked}
               pagePath={pagePath}
               onRefused={onRefused}

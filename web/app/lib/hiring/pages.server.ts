@@ -1,0 +1,112 @@
+// Server side of the employer's hiring screens (never in the browser bundle): who may open them
+// (the posting's employer's members with ApplyManage, as the viewer's memberships say; the
+// hiring service checks it again on every call; anyone else gets the 403 page), and what
+// the board and an application's page load. Changes (moves, rejections, read) are made from the
+// browser through the same gateway routes, so the board can update at once and roll back.
+import type { RouterContextProvider } from 'react-router';
+import type { ApiClient } from '../api.ts';
+import { getServerApi } from '../api.server.ts';
+import { accessDenied, loginRedirect } from '../employer/server.ts';
+import { orRouteError, toSlugRouteError } from '../errors.ts';
+import { localeFromPath, stripLocale } from '../locale.ts';
+import { postingsApi } from '../postings/api.ts';
+import { publicPostingPath } from '../postings/types.ts';
+import { loadViewer } from '../viewer.server.ts';
+import { mayAct } from '../viewer.ts';
+import { hiringApi } from './api.ts';
+import { filtersFrom } from './query.ts';
+import type { AnalyticsAnswer, ApplyPage, Flow } from './types.ts';
+
+interface RouteArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  params: Record<string, string | undefined>;
+}
+
+/** The posting as the hiring pages' header shows it. */
+export interface BoardPosting {
+  id: string;
+  title: string;
+  status: string;
+  publicPath: string | null;
+  employerSlug: string;
+}
+
+/** The signed-in member with ApplyManage on the posting's employer, and the posting. */
+async function postingForManager(args: RouteArgs): Promise<{ api: ApiClient; posting: BoardPosting }> {
+  const { api, jar } = getServerApi(args.context);
+  const viewer = await loadViewer(api, jar);
+  const url = new URL(args.request.url);
+  if (!viewer.isLoggedIn)
+    throw loginRedirect(localeFromPath(url.pathname), `${stripLocale(url.pathname)}${url.search}`);
+  const id = args.params.id ?? '';
+  let posting;
+  try {
+    posting = await postingsApi.get(api, id);
+  } catch (error) {
+    // A mistyped posting id is the 404 page; another employer's is the 403 page.
+    throw toSlugRouteError(error, 'EXC_RECRUITMENTS_NOT_FOUND');
+  }
+  const slug = posting.employer?.slug ?? '';
+  const membership = viewer.employers.find((employer) => employer.slug === slug);
+  if (!membership || !mayAct(membership, 'ApplyManage')) accessDenied();
+  return {
+    api,
+    posting: {
+      id: posting.id,
+      title: posting.title,
+      status: posting.status,
+      publicPath: posting.status === 'published' ? publicPostingPath(posting.jobCategory, posting.slug) : null,
+      employerSlug: slug,
+    },
+  };
+}
+
+/** The board: the flow with counts, each step's first page under the filters, and the analytics. */
+export async function loadBoard(args: RouteArgs) {
+  const { api, posting } = await postingForManager(args);
+  const { filters, invalid } = filtersFrom(new URL(args.request.url).searchParams);
+  const flow: Flow = await orRouteError(hiringApi.flow(api, posting.id));
+  const [lists, analytics] = await Promise.all([
+    orRouteError(Promise.all(flow.steps.map(({ step }) => hiringApi.list(api, posting.id, step.id, filters)))),
+    // The charts are extra: the board stands without them.
+    hiringApi.analytics(api, posting.id).catch((): AnalyticsAnswer | null => null),
+  ]);
+  const columns: Record<string, ApplyPage> = {};
+  flow.steps.forEach(({ step }, index) => (columns[step.id] = lists[index]!));
+  const asked = new URL(args.request.url).searchParams.get('step');
+  return {
+    posting,
+    headerEmployerSlug: posting.employerSlug,
+    flow,
+    columns,
+    filters,
+    invalid,
+    analytics,
+    activeStepId: flow.steps.some(({ step }) => step.id === asked) ? asked : (flow.steps[0]?.step.id ?? null),
+  };
+}
+
+/** One application, opened from a step (which marks it read), with its neighbours in that step. */
+export async function loadApply(args: RouteArgs) {
+  const { api, posting } = await postingForManager(args);
+  const stepId = args.params.stepId ?? '';
+  const applyId = args.params.applyId ?? '';
+  const { filters } = filtersFrom(new URL(args.request.url).searchParams);
+  const [detail, flow] = await Promise.all([
+    orRouteError(hiringApi.get(api, posting.id, applyId, stepId)),
+    orRouteError(hiringApi.flow(api, posting.id)),
+  ]);
+  const neighbours = await hiringApi
+    .neighbours(api, posting.id, applyId, stepId, filters)
+    .catch(() => ({ previousId: null, nextId: null, position: 0, total: 0 }));
+  return {
+    posting,
+    headerEmployerSlug: posting.employerSlug,
+    steps: flow.steps.map(({ step }) => step),
+    stepId,
+    filters,
+    detail,
+    neighbours,
+  };
+}
