@@ -16,6 +16,7 @@ import { formatToman } from '../../app/lib/format.ts';
 import {
   assertAccessible,
   hydrated,
+  newPage,
   ownerWithEmployer,
   screenshot,
   startWorld,
@@ -287,6 +288,34 @@ describe('posting screens on the real stack', () => {
       await screenshot(page, 'postings-failure').catch(() => {});
       throw error;
     } finally {
+      await owner.close();
+    }
+  });
+
+  test('without JavaScript a refused save shows the form again with what was typed', async () => {
+    const w = world!;
+    const owner = await ownerWithEmployer(w, `درمانگاه بی‌اسکریپت ${Date.now() % 100000}`);
+    const { context, page } = await newPage(w, 390, { javaScriptEnabled: false });
+    try {
+      await context.addCookies(await owner.page.context().cookies());
+      await page.goto('/recruitments/add');
+      const form = page.getByTestId('posting-form');
+      // No title: the service refuses the save (and the new employer's profile is not complete).
+      const description = 'مراقبت از نوزادان\nشیفت شب، ۳ شب در هفته';
+      await form.getByLabel(t('postings.field.description')).fill(description);
+      await form.getByLabel(t('postings.field.region')).fill('منطقهٔ ۶');
+      await form.getByLabel(t('postings.field.minSalary')).fill('۱۵٬۰۰۰٬۰۰۰');
+      await form.getByLabel(t('postings.field.jobCategory')).selectOption('nursing');
+      await page.getByTestId('save-draft').click();
+      await page.waitForLoadState('domcontentloaded');
+      const again = page.getByTestId('posting-form');
+      assert.equal(await again.getByLabel(t('postings.field.description')).inputValue(), description);
+      assert.equal(await again.getByLabel(t('postings.field.region')).inputValue(), 'منطقهٔ ۶');
+      assert.equal(await again.getByLabel(t('postings.field.minSalary')).inputValue(), '۱۵۰۰۰۰۰۰');
+      assert.equal(await again.getByLabel(t('postings.field.jobCategory')).inputValue(), 'nursing');
+      assert.equal(new URL(page.url()).pathname, '/recruitments/add', 'still on the form, nothing saved');
+    } finally {
+      await context.close();
       await owner.close();
     }
   });

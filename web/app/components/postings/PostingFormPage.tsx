@@ -5,7 +5,7 @@ import { useExcToasts } from '../ui/Toaster.tsx';
 import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { localePath } from '../../lib/locale.ts';
 import type { PostingFormMode } from '../../lib/postings/pages.server.ts';
-import type { Posting, PostingChoices, PostingStatus } from '../../lib/postings/types.ts';
+import type { Posting, PostingChoices, PostingFields, PostingStatus } from '../../lib/postings/types.ts';
 import { PostingForm } from './PostingForm.tsx';
 
 const TITLES: Record<PostingFormMode, MessageKey> = {
@@ -31,6 +31,8 @@ export interface PostingActionData {
   ok: boolean;
   exc?: string[];
   at: number;
+  /** What a refused save sent, shown again in the form. */
+  fields?: PostingFields;
 }
 
 /** Several employers and none named: which one the posting is for (`?employer=`). */
@@ -113,7 +115,9 @@ export function PostingFormPage({
           // A new posting or another one is a new form (the fields start from their defaults again).
           key={`${mode}-${posting?.id ?? 'new'}-${employer.id}`}
           employer={employer}
-          posting={posting}
+          // After a refused save, what was sent: a page without JavaScript is rendered anew from
+          // these (with JavaScript the form keeps what was typed).
+          posting={actionData?.fields ? ({ ...posting, ...actionData.fields } as Posting) : posting}
           status={loaderData.status}
           templates={loaderData.templates}
           choices={loaderData.choices}

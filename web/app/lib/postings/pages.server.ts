@@ -169,8 +169,8 @@ export async function postingFormAction(args: RouteArgs, mode: PostingFormMode) 
   const publish = intent === 'publish';
   const locale = localeFromPath(new URL(args.request.url).pathname);
   const employerSlug = formText(form, 'employerSlug') ?? '';
-  return runAction(intent, async () => {
-    const fields = postingFieldsFromForm(form);
+  const fields = postingFieldsFromForm(form);
+  const outcome = await runAction(intent, async () => {
     const saved =
       mode === 'edit'
         ? await postingsApi.update(api, args.params.id ?? '', fields, publish)
@@ -179,4 +179,7 @@ export async function postingFormAction(args: RouteArgs, mode: PostingFormMode) 
     const slug = saved.employer.slug || employerSlug;
     return redirect(localePath(locale, `/employers/${encodeURIComponent(slug)}/recruitments?saved=${outcome}`));
   });
+  if (outcome instanceof Response) return outcome;
+  // A refused save answers what was sent, so the form shows it again even without JavaScript.
+  return data({ ...outcome.data, fields }, outcome.init ?? undefined);
 }
