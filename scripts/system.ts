@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export type PartName = 'auth' | 'files' | 'resume' | 'employer' | 'recruitment' | 'billing' | 'gateway' | 'web';
+export type PartName =
+  'auth' | 'files' | 'resume' | 'employer' | 'recruitment' | 'hiring' | 'billing' | 'gateway' | 'web';
 
 /** The event bus's embedded default keeps its log in this database (Kafka when KAFKA_BROKERS is set). */
 export const EVENTS_DATABASE = 'events';
@@ -252,6 +253,31 @@ export const SYSTEM: SystemPart[] = [
     }),
   },
   {
+    name: 'hiring',
+    dir: 'services/hiring',
+    port: 50056,
+    database: 'hiring',
+    // Applying reads the resume and the posting and checks the employer; the resume's files are
+    // held for the application.
+    waitsFor: ['employer', 'recruitment', 'resume', 'files'],
+    readiness: { kind: 'grpc-health' },
+    entry: 'src/main.ts',
+    address: { variable: 'HIRING_GRPC_URL' },
+    calls: { parts: ['employer', 'recruitment', 'resume', 'files'] },
+    chart: {
+      image: 'darmankar/hiring',
+      target: 'service',
+      about: 'hiring service (gRPC)',
+    },
+    env: (c) => ({
+      NODE_ENV: c.mode,
+      GRPC_PORT: String(c.ports.hiring),
+      DATABASE_URL: c.databaseUrls.hiring!,
+      // ApplicationChanged goes through its outbox to the bus; agent changes come from it.
+      EVENTS_DATABASE_URL: c.eventsDatabaseUrl,
+    }),
+  },
+  {
     name: 'billing',
     dir: 'services/billing',
     port: 50057,
@@ -285,12 +311,12 @@ export const SYSTEM: SystemPart[] = [
     name: 'gateway',
     dir: 'gateway',
     port: 8080,
-    waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing'],
+    waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring'],
     readiness: { kind: 'http', path: '/readyz' },
     entry: 'src/main.ts',
     address: { variable: 'GATEWAY_URL' },
     // Every service the REST API serves (one gateway module each).
-    calls: { parts: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing'] },
+    calls: { parts: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring'] },
     chart: {
       image: 'darmankar/gateway',
       target: 'service',
@@ -349,7 +375,6 @@ export const SYSTEM: SystemPart[] = [
 // Each keeps its port when another leaves the list to become a SYSTEM row.
 export const RESERVED_SERVICES: ReservedService[] = (
   [
-    ['hiring', 50056],
     ['notification', 50058],
     ['seo', 50059],
   ] as const

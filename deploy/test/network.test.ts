@@ -57,12 +57,12 @@ describe('NetworkPolicies', () => {
       );
       assert.deepEqual(portsOf(ingress[0]), [`${part.port}/TCP`]);
     }
-    // The services that call another: resume and employer → files, employer → auth, billing → employer.
+    // The services that call another: resume, employer and hiring → files, employer → auth, billing → employer.
     assert.deepEqual(
       callersOf('files')
         .map((c) => c.name)
         .sort(),
-      ['employer', 'gateway', 'resume'],
+      ['employer', 'gateway', 'hiring', 'resume'],
     );
     // And each caller may go out to them, and to no other part.
     const reaches = (from: string) =>
@@ -190,7 +190,7 @@ describe('NetworkPolicies', () => {
 
   test("a part left out of the release is left out of its neighbours' policies too", async () => {
     const objects = await renderChart({ set: ['services.resume.enabled=false'] });
-    assert.deepEqual(policyOf(objects, 'files').ingress[0].from.map(component), ['employer', 'gateway']);
+    assert.deepEqual(policyOf(objects, 'files').ingress[0].from.map(component), ['employer', 'gateway', 'hiring']);
     assert.ok(!policyOf(objects, 'gateway').egress.some((rule: any) => component(rule.to[0]) === 'resume'));
     assert.ok(
       policyOf(objects, 'gateway').egress.some(
@@ -222,7 +222,7 @@ describe('caller assertions: the gateway signs, every service verifies, nobody e
   });
   const secretOf = (objects: K8sObject[], part: string) => find(objects, 'Secret', name(part))!.stringData!;
 
-  test("the Secret of every part that calls a gRPC part (the gateway, resume, employer, recruitment, billing) holds the private key; every service's, the public key; the web app's, neither", () => {
+  test("the Secret of every part that calls a gRPC part (the gateway, resume, employer, recruitment, hiring, billing) holds the private key; every service's, the public key; the web app's, neither", () => {
     for (const part of services) {
       assert.equal(secretOf(withKeys, part.name).CALLER_ASSERTION_PUBLIC_KEY, keys.publicKey, part.name);
       assert.equal(
@@ -235,7 +235,7 @@ describe('caller assertions: the gateway signs, every service verifies, nobody e
       SYSTEM.filter((p) => signsCalls(p))
         .map((p) => p.name)
         .sort(),
-      ['billing', 'employer', 'gateway', 'recruitment', 'resume'],
+      ['billing', 'employer', 'gateway', 'hiring', 'recruitment', 'resume'],
     );
     assert.equal(secretOf(withKeys, 'gateway').CALLER_ASSERTION_PRIVATE_KEY, keys.privateKey);
     assert.equal(secretOf(withKeys, 'gateway').CALLER_ASSERTION_PUBLIC_KEY, undefined);

@@ -65,6 +65,13 @@ describe('the registry itself', () => {
       RESUME_GRPC_URL: '127.0.0.1:50053',
       EMPLOYER_GRPC_URL: '127.0.0.1:50054',
       BILLING_GRPC_URL: '127.0.0.1:50057',
+      HIRING_GRPC_URL: '127.0.0.1:50056',
+    });
+    assert.deepEqual(addressEnv(part('hiring'), ports), {
+      EMPLOYER_GRPC_URL: '127.0.0.1:50054',
+      RECRUITMENT_GRPC_URL: '127.0.0.1:50055',
+      RESUME_GRPC_URL: '127.0.0.1:50053',
+      FILES_GRPC_URL: '127.0.0.1:50052',
     });
     assert.deepEqual(addressEnv(part('billing'), ports), { EMPLOYER_GRPC_URL: '127.0.0.1:50054' });
     assert.deepEqual(addressEnv(part('web'), ports), { GATEWAY_URL: 'http://127.0.0.1:8080' });
@@ -96,11 +103,11 @@ describe('the registry itself', () => {
   test("callers follow from the callers' own rows; the parts that call a gRPC part sign their calls", () => {
     assert.deepEqual(
       callersOf('files').map((p) => p.name),
-      ['resume', 'employer', 'gateway'],
+      ['resume', 'employer', 'hiring', 'gateway'],
     );
     assert.deepEqual(
       callersOf('employer').map((p) => p.name),
-      ['recruitment', 'billing', 'gateway'],
+      ['recruitment', 'hiring', 'billing', 'gateway'],
     );
     assert.deepEqual(
       callersOf('gateway').map((p) => p.name),
@@ -108,7 +115,7 @@ describe('the registry itself', () => {
     );
     assert.deepEqual(
       SYSTEM.filter((p) => signsCalls(p)).map((p) => p.name),
-      ['resume', 'employer', 'recruitment', 'billing', 'gateway'],
+      ['resume', 'employer', 'recruitment', 'hiring', 'billing', 'gateway'],
     );
     // The gateway calls every service (each has a gateway module, checked below).
     assert.deepEqual(
