@@ -3,18 +3,18 @@
 // hiring service checks it again on every call; anyone else gets the 403 page), and what
 // the board and an application's page load. Changes (moves, rejections, read) are made from the
 // browser through the same gateway routes, so the board can update at once and roll back.
-import type { RouterContextProvider } from 'react-router';
-import type { ApiClient } from '../api.ts';
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { isApiError, type ApiClient } from '../api.ts';
 import { getServerApi } from '../api.server.ts';
 import { accessDenied, loginRedirect } from '../employer/server.ts';
-import { orRouteError, toSlugRouteError } from '../errors.ts';
-import { localeFromPath, stripLocale } from '../locale.ts';
+import { orRouteError, toSlugRouteError, type ErrorPayload } from '../errors.ts';
+import { localeFromPath, localePath, stripLocale } from '../locale.ts';
 import { postingsApi } from '../postings/api.ts';
 import { publicPostingPath } from '../postings/types.ts';
 import { loadViewer } from '../viewer.server.ts';
 import { mayAct } from '../viewer.ts';
 import { hiringApi } from './api.ts';
-import { filtersFrom } from './query.ts';
+import { applyPath, filtersFrom } from './query.ts';
 import type { AnalyticsAnswer, ApplyPage, Flow } from './types.ts';
 
 interface RouteArgs {
@@ -87,16 +87,46 @@ export async function loadBoard(args: RouteArgs) {
   };
 }
 
+const STEP_INVALID = 'EXC_HIRING_STEP_IS_INVALID';
+const APPLY_MISSING = 'EXC_HIRING_APPLY_NOT_FOUND';
+
+async function currentStepOf(
+  api: ApiClient,
+  postingId: string,
+  applyId: string,
+  flow: Flow,
+  tried: string,
+): Promise<string | null> {
+  for (const { step } of flow.steps) {
+    if (step.id === tried) continue;
+    const found = await hiringApi.get(api, postingId, applyId, step.id).then(
+      () => true,
+      () => false,
+    );
+    if (found) return step.id;
+  }
+  return null;
+}
+
 /** One application, opened from a step (which marks it read), with its neighbours in that step. */
 export async function loadApply(args: RouteArgs) {
   const { api, posting } = await postingForManager(args);
   const stepId = args.params.stepId ?? '';
   const applyId = args.params.applyId ?? '';
-  const { filters } = filtersFrom(new URL(args.request.url).searchParams);
-  const [detail, flow] = await Promise.all([
-    orRouteError(hiringApi.get(api, posting.id, applyId, stepId)),
-    orRouteError(hiringApi.flow(api, posting.id)),
-  ]);
+  const url = new URL(args.request.url);
+  const { filters } = filtersFrom(url.searchParams);
+  const flow = await orRouteError(hiringApi.flow(api, posting.id));
+  let detail;
+  try {
+    detail = await hiringApi.get(api, posting.id, applyId, stepId);
+  } catch (error) {
+    if (!isApiError(error) || !error.has(STEP_INVALID)) throw toSlugRouteError(error, APPLY_MISSING);
+    // A link made before the application moved (another tab, a colleague): its page on the step it
+    // stands on now, found by asking each step of the flow (the service refuses any other).
+    const current = await currentStepOf(api, posting.id, applyId, flow, stepId);
+    if (!current) throw data<ErrorPayload>({ exc: ['EXC_API_NOT_FOUND'] }, { status: 404 });
+    throw redirect(localePath(localeFromPath(url.pathname), `${applyPath(posting.id, current, applyId)}${url.search}`));
+  }
   const neighbours = await hiringApi
     .neighbours(api, posting.id, applyId, stepId, filters)
     .catch(() => ({ previousId: null, nextId: null, position: 0, total: 0 }));
