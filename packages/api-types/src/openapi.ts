@@ -22771,6 +22771,8 @@ export interface operations {
              * @description `EXC_RESUME_ID_IS_INVALID`: Create your resume first.
              *
              *     `EXC_RECRUITMENTS_NOT_FOUND`: Job posting not found.
+             *
+             *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
              */
             404: {
                 headers: {
@@ -24100,9 +24102,9 @@ export interface operations {
     };
     getHiringIdAppliesApplyId: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The step the screen opened it from; another step than the one it stands on is refused. */
-                stepId?: string;
+                stepId: string;
             };
             header?: never;
             path: {
@@ -24830,7 +24832,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             * @description `EXC_HIRING_APPLY_IDS_ARE_INVALID`: The chosen applications are not valid (one to 100 applications of this ad).
+             *
+             *     `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
              *
              *     `EXC_BAD_REQUEST`: The request is invalid.
              */
@@ -25040,7 +25044,9 @@ export interface operations {
                 };
             };
             /**
-             * @description `EXC_HIRING_REJECTION_REASON_IS_REQUIRED`: Choose a reason for the rejection.
+             * @description `EXC_HIRING_APPLY_IDS_ARE_INVALID`: The chosen applications are not valid (one to 100 applications of this ad).
+             *
+             *     `EXC_HIRING_REJECTION_REASON_IS_REQUIRED`: Choose a reason for the rejection.
              *
              *     `EXC_HIRING_REJECTION_REASON_IS_INVALID`: The rejection reason is not valid.
              *

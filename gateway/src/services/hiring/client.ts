@@ -71,7 +71,7 @@ export interface HiringAdapter {
   open(
     postingId: string,
     applyId: string,
-    stepId: string | undefined,
+    stepId: string,
     meta: CallMeta,
   ): Promise<z.input<typeof applyDetailResponse>>;
   markRead(postingId: string, applyId: string, read: boolean, meta: CallMeta): Promise<ApplyCardJson>;
@@ -155,10 +155,7 @@ export function createHiringAdapter(address: string, defaults: ClientOptions): H
       return { items: answer.items.map(applyCardJson), page: pageInfoJson(answer.page) };
     },
     async open(postingId, applyId, stepId, meta) {
-      const answer = await client.getApplication(
-        { postingId, applicationId: applyId, stepId: stepId ?? '' },
-        options(meta),
-      );
+      const answer = await client.getApplication({ postingId, applicationId: applyId, stepId }, options(meta));
       return {
         apply: applyCardJson(answer.application!),
         resume: resumeJson(answer.resume!),

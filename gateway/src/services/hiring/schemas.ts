@@ -46,7 +46,7 @@ const stepId = z
   .meta({ description: "A step of the posting's hiring template." });
 
 export const stepQuery = z.object({
-  stepId: stepId.optional().meta({
+  stepId: stepId.meta({
     description: 'The step the screen opened it from; another step than the one it stands on is refused.',
   }),
 });
@@ -142,7 +142,7 @@ export const readBody = z.object({
 export const moveBody = z.object({ version });
 
 const applyIds = z
-  .array(z.guid(), { error: 'EXC_HIRING_APPLY_IDS_ARE_INVALID' })
+  .array(z.guid({ error: 'EXC_HIRING_APPLY_IDS_ARE_INVALID' }), { error: 'EXC_HIRING_APPLY_IDS_ARE_INVALID' })
   .min(1, { error: 'EXC_HIRING_APPLY_IDS_ARE_INVALID' })
   .max(MAX_APPLY_IDS, { error: 'EXC_HIRING_APPLY_IDS_ARE_INVALID' })
   .meta({ description: 'One to 100 applications of this posting.' });

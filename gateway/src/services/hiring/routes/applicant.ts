@@ -37,6 +37,8 @@ export function applicantRoutes(hiring: HiringAdapter): RouteDefinition[] {
         'EXC_HIRING_RECRUITMENT_IS_NOT_OPEN',
         'EXC_HIRING_PUBLISHER_CANNOT_APPLY',
         'EXC_HIRING_APPLY_IS_DUPLICATE',
+        // The posting's template (its first step is where an application starts) is gone.
+        'EXC_HIRING_TEMPLATE_NOT_FOUND',
       ],
       async handle({ params, query, res, meta }) {
         // The route layer answers a returned body with 200; a created application is 201.

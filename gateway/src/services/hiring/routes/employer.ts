@@ -3,6 +3,7 @@
 // neighbours within the step, moves and rejections (one with an expected version, or in bulk),
 // the custom resume's signed link, and analytics. The hiring service checks the caller's
 // ApplyManage at the posting's employer on every call.
+import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
 import type { HiringAdapter } from '../client.ts';
 import {
@@ -30,11 +31,11 @@ import {
 import { TAG } from './applicant.ts';
 import { APPLY_ACCESS, FILTERS, MOVE, PAGINATION, POSTING_ACCESS, REJECTION } from './errors.ts';
 
-/** Only one of a bulk call's applications may be missing from the posting: the whole call is refused. */
-const BULK: ['EXC_HIRING_APPLY_IDS_ARE_INVALID', 'EXC_HIRING_APPLY_NOT_FOUND'] = [
-  'EXC_HIRING_APPLY_IDS_ARE_INVALID',
-  'EXC_HIRING_APPLY_NOT_FOUND',
-];
+/**
+ * A bulk call names 1–100 applications of the posting, none cancelled; one that is not refuses
+ * the whole call (EXC_HIRING_APPLY_IDS_ARE_INVALID, or EXC_HIRING_APPLY_NOT_FOUND for a single id).
+ */
+const BULK: ExcCode[] = ['EXC_HIRING_APPLY_IDS_ARE_INVALID', 'EXC_HIRING_APPLY_NOT_FOUND'];
 
 export function employerRoutes(hiring: HiringAdapter): RouteDefinition[] {
   return [

@@ -30,8 +30,12 @@ export const FILTERS: ExcCode[] = [
   'EXC_PAGINATION_ORDER_IS_INVALID',
 ];
 
-/** Moving onto a step: one of the posting's template, which must still exist. */
+/**
+ * Moving onto a step: one of the posting's template, which must still exist; a cancelled
+ * application moves no more (EXC_HIRING_APPLY_IDS_ARE_INVALID when it was cancelled meanwhile).
+ */
 export const MOVE: ExcCode[] = [
+  'EXC_HIRING_APPLY_IDS_ARE_INVALID',
   'EXC_HIRING_STEP_IS_INVALID',
   'EXC_HIRING_TEMPLATE_NOT_FOUND',
   'EXC_HIRING_APPLY_VERSION_CONFLICT',
@@ -39,6 +43,7 @@ export const MOVE: ExcCode[] = [
 
 /** A rejection's reason and description, judged by the service, and the template's rejected step. */
 export const REJECTION: ExcCode[] = [
+  'EXC_HIRING_APPLY_IDS_ARE_INVALID',
   'EXC_HIRING_REJECTION_REASON_IS_REQUIRED',
   'EXC_HIRING_REJECTION_REASON_IS_INVALID',
   'EXC_HIRING_REJECTION_DESCRIPTION_IS_REQUIRED',
