@@ -7,8 +7,10 @@
 // lose one; the hiring service down answers 503.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { assertError } from './helpers.ts';
+import { assertError, startGatewayFor } from './helpers.ts';
 import {
   applicant,
   employer,
@@ -765,6 +767,31 @@ describe("the posting's status and template", () => {
 });
 
 describe('the hiring service down', () => {
+  test('a hiring service that accepts connections but never answers: 504 EXC_SERVICE_TIMEOUT at the deadline', async () => {
+    // A TCP listener that never speaks HTTP/2, behind a second gateway on the same auth service.
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => sockets.push(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const gateway = await startGatewayFor(`127.0.0.1:${running.stack.auth.port}`, {
+      HIRING_GRPC_URL: `127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      GRPC_TIMEOUT_MS: '1500',
+    });
+    try {
+      const started = Date.now();
+      await assertError(
+        await caller(`http://127.0.0.1:${gateway.port}`)(at.owner, 'GET', `hiring/${posting.id}/flow`),
+        504,
+        'EXC_SERVICE_TIMEOUT',
+      );
+      assert.ok(Date.now() - started >= 1400, 'answered at the deadline, not before');
+    } finally {
+      await gateway.stop();
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+
   test('its routes answer 503 EXC_SERVICE_UNAVAILABLE; the rest of the gateway keeps serving', async () => {
     await running.stopHiring();
     await assertError(await call(at.owner, 'GET', `hiring/${posting.id}/flow`), 503, 'EXC_SERVICE_UNAVAILABLE');
