@@ -54,7 +54,7 @@ export function StepTimeChart({ analytics }: { analytics: Analytics }) {
     <ResponsiveContainer width="100%" height={260}>
       <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, left: 8, right: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="name" reversed={rtl} tick={{ fontSize: 12 }} interval={0} />
+        <XAxis dataKey="name" reversed={rtl} tick={{ fontSize: 12 }} />
         <YAxis
           orientation={rtl ? 'right' : 'left'}
           tickFormatter={(value: number) => hoursLabel(value, locale)}
