@@ -33,6 +33,8 @@ const card: PostingCard = {
   publishedAt: new Date().toISOString(),
   status: 'published',
   bookmarked: false,
+  applications: null,
+  unreadApplications: null,
 };
 
 const posting: Posting = {
