@@ -13,8 +13,12 @@
 //           (the first page of the busiest step), each beside the logged-in ping
 //           (GET /api/v1/authentication/cellphone with a bearer token) in the same round, back to
 //           back; p50/p95 of each and the ratio of each to the ping
+//   parts   one client, sequential (BENCH_SEQUENTIAL calls each): the same three through the
+//           gateway, then the hiring service's GetFlow and ListApplications over gRPC directly, and
+//           the two calls it makes to other services on each (recruitment's GetPosting, the
+//           employer's ListTemplates): where a board call's time goes
 // Environment: BENCH_APPLICATIONS (5000), BENCH_API_APPLICATIONS (5), BENCH_DURATION_SECONDS (10, at least 3),
-// BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS (3), TEST_POSTGRES_URL.
+// BENCH_ROUNDS (3), BENCH_WARMUP_SECONDS (3), BENCH_SEQUENTIAL (50), TEST_POSTGRES_URL.
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +32,9 @@ import { normalizeForSearch } from '@darmankar/platform/persian';
 import { createTestDatabase, freePort, testPostgresUrl, type TestDatabase } from '@darmankar/platform/testing';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import { BillingService, PaymentMethod } from '@darmankar/proto/billing/v1/billing_pb';
+import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
+import { HiringService } from '@darmankar/proto/hiring/v1/hiring_pb';
+import { RecruitmentService } from '@darmankar/proto/recruitment/v1/recruitment_pb';
 import { json, percentile, processGroup, ROOT, waitFor } from './processes.ts';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
@@ -35,6 +42,7 @@ const API_APPLICATIONS = Math.max(1, Math.min(APPLICATIONS, Number(process.env.B
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 50);
 const CLIENTS = 10;
 // A board call takes far longer than the ping on a loaded machine: each run lasts at least 3 s, so
 // even a tiny run completes calls to count.
@@ -52,6 +60,17 @@ interface Step {
   id: string;
   name: string;
   kind: string;
+}
+
+/** `times` calls one after another; each one's milliseconds. */
+async function sequential(times: number, work: () => Promise<unknown>): Promise<number[]> {
+  const into: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const startedAt = performance.now();
+    await work();
+    into.push(performance.now() - startedAt);
+  }
+  return into;
 }
 
 async function http(url: string, headers: Record<string, string>, seconds: number) {
@@ -584,6 +603,45 @@ async function main(): Promise<void> {
       console.log(`| first page of a step ÷ logged-in ping @${CLIENTS} | ${fmt(median(ratios.page))} |`);
       console.log(`non-200 answers and socket errors: ${errors}`);
       if (errors > 0) process.exitCode = 1;
+
+      // Where a board call's time goes, one call at a time.
+      const signer = createCallerSigner({ privateKey: privatePem });
+      const hiring = createClient(HiringService, at('hiring'), { callerSigner: signer });
+      const recruitment = createClient(RecruitmentService, at('recruitment'), { callerSigner: signer });
+      const employers = createClient(EmployerService, at('employer'), { callerSigner: signer });
+      try {
+        const as = { userId: owner.userId };
+        const get = (url: string) => async () => {
+          const answer = await fetch(url, { headers: owner.headers });
+          await answer.arrayBuffer();
+          if (answer.status !== 200) throw new Error(`${url}: ${answer.status}`);
+        };
+        const parts: [string, () => Promise<unknown>][] = [
+          ['gateway: logged-in ping', get(pingUrl)],
+          ['gateway: flow', get(flowUrl)],
+          ['gateway: first page of a step', get(pageUrl)],
+          ['hiring GetFlow (gRPC)', () => hiring.getFlow({ postingId: posting.id }, as)],
+          [
+            'hiring ListApplications (gRPC)',
+            () =>
+              hiring.listApplications(
+                { postingId: posting.id, filter: { stepId: bulk.busiest.id }, page: { page: 1, pageSize: 20 } },
+                as,
+              ),
+          ],
+          ['its call: recruitment GetPosting', () => recruitment.getPosting({ postingId: posting.id }, as)],
+          ['its call: employer ListTemplates', () => employers.listTemplates({ employerId: employer.id }, as)],
+        ];
+        console.log(`\none client, sequential, ${SEQUENTIAL} calls each:`);
+        for (const [name, work] of parts) {
+          await sequential(Math.min(5, SEQUENTIAL), work);
+          console.log(`  ${name}: ${summary(await sequential(SEQUENTIAL, work))}`);
+        }
+      } finally {
+        hiring.close();
+        recruitment.close();
+        employers.close();
+      }
     } finally {
       auth.close();
       billing.close();
