@@ -1,6 +1,7 @@
 // /applicants/recruitments/{category}/{item}: one posting (spec §2; issue 18 item 6) with
 // everything a person needs to decide, its JobPosting JSON-LD and meta from by-slug-with-seo,
-// bookmark, share and the way back to the results it was opened from.
+// bookmark, share, the way back to the results it was opened from, and the apply slot (send
+// resume, or the application's date and state once sent; issue 19).
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Link, type MetaDescriptor } from 'react-router';
@@ -214,8 +215,17 @@ export default function PostingDetail({ loaderData, actionData }: Route.Componen
         </p>
       )}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <div className="flex min-w-0 flex-col gap-6">
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_18rem] lg:grid-rows-[auto_1fr]">
+        {/* First after the header on phones (no scrolling past the whole posting to apply); beside it on wide screens. */}
+        <div className="self-start lg:col-start-2 lg:row-start-1">
+          <ApplySlot
+            posting={{ id: posting.id, title: fields.title, open, employer: { id: posting.employer.id, brand } }}
+            slot={applySlot}
+            loggedIn={loggedIn}
+            result={actionData && 'intent' in actionData ? actionData : undefined}
+          />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <Section title={t('recruitments.detail.summary')} id="posting-summary">
             <dl className="grid grid-cols-2 gap-4 md:grid-cols-3">
               <Fact label={t('recruitments.detail.salary')} testId="posting-salary">
@@ -387,13 +397,7 @@ export default function PostingDetail({ loaderData, actionData }: Route.Componen
           )}
         </div>
 
-        <aside className="flex flex-col gap-4" aria-label={t('recruitments.detail.employer')}>
-          <ApplySlot
-            posting={{ id: posting.id, title: fields.title, open, employer: { id: posting.employer.id, brand } }}
-            slot={applySlot}
-            loggedIn={loggedIn}
-            result={actionData && 'intent' in actionData ? actionData : undefined}
-          />
+        <aside className="flex flex-col gap-4 self-start lg:col-start-2" aria-label={t('recruitments.detail.employer')}>
           {posting.employer && (
             <section className="rounded-2xl border border-line bg-white p-4" aria-labelledby="posting-employer">
               <h2 id="posting-employer" className="mb-3 text-base font-bold">
