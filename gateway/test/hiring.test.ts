@@ -582,6 +582,15 @@ describe("the applicant's applications", () => {
       409,
       'EXC_HIRING_APPLY_CANNOT_BE_CANCELLED',
     );
+    // A cancelled application moves no more: by its own path it is not found, in a bulk call it is refused.
+    await assertError(await move(a1.id, at.step('interview').id, {}, p1.id), 404, 'EXC_HIRING_APPLY_NOT_FOUND');
+    await assertError(
+      await call(at.owner, 'PUT', `hiring/${p1.id}/applies/update-flow?stepId=${at.step('interview').id}`, {
+        applyIds: [a1.id],
+      }),
+      400,
+      'EXC_HIRING_APPLY_IDS_ARE_INVALID',
+    );
     assert.deepEqual(await ok(call(who, 'GET', `resumes/${who.resumeId}/recruitments/applies/summary`)), {
       total: 2,
       inProgress: 0,

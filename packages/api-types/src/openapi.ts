@@ -24832,9 +24832,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `EXC_HIRING_APPLY_IDS_ARE_INVALID`: The chosen applications are not valid (one to 100 applications of this ad).
-             *
-             *     `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
+             * @description `EXC_HIRING_STEP_IS_INVALID`: The hiring step is not valid.
              *
              *     `EXC_BAD_REQUEST`: The request is invalid.
              */
@@ -25044,9 +25042,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `EXC_HIRING_APPLY_IDS_ARE_INVALID`: The chosen applications are not valid (one to 100 applications of this ad).
-             *
-             *     `EXC_HIRING_REJECTION_REASON_IS_REQUIRED`: Choose a reason for the rejection.
+             * @description `EXC_HIRING_REJECTION_REASON_IS_REQUIRED`: Choose a reason for the rejection.
              *
              *     `EXC_HIRING_REJECTION_REASON_IS_INVALID`: The rejection reason is not valid.
              *

@@ -3,7 +3,7 @@
 // neighbours within the step, moves and rejections (one with an expected version, or in bulk),
 // the custom resume's signed link, and analytics. The hiring service checks the caller's
 // ApplyManage at the posting's employer on every call.
-import type { ExcCode } from '@darmankar/platform/errors/catalogue';
+import { DomainError, isDomainError } from '@darmankar/platform/errors/domain-error';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
 import type { HiringAdapter } from '../client.ts';
 import {
@@ -29,13 +29,24 @@ import {
   stepQuery,
 } from '../schemas.ts';
 import { TAG } from './applicant.ts';
-import { APPLY_ACCESS, FILTERS, MOVE, PAGINATION, POSTING_ACCESS, REJECTION } from './errors.ts';
+import { APPLY_ACCESS, BULK, FILTERS, MOVE, PAGINATION, POSTING_ACCESS, REJECTION } from './errors.ts';
 
 /**
- * A bulk call names 1–100 applications of the posting, none cancelled; one that is not refuses
- * the whole call (EXC_HIRING_APPLY_IDS_ARE_INVALID, or EXC_HIRING_APPLY_NOT_FOUND for a single id).
+ * A route naming one application in its path moves or rejects it as a bulk call of one. The
+ * service refuses a bulk call whose applications are not all this posting's standing ones as a
+ * whole (EXC_HIRING_APPLY_IDS_ARE_INVALID); for the one in the path that is the application not
+ * found, as on every other route that names it.
  */
-const BULK: ExcCode[] = ['EXC_HIRING_APPLY_IDS_ARE_INVALID', 'EXC_HIRING_APPLY_NOT_FOUND'];
+async function oneApplication<T>(call: () => Promise<T[]>): Promise<T> {
+  try {
+    const [only] = await call();
+    return only!;
+  } catch (error) {
+    if (isDomainError(error) && error.codes.includes('EXC_HIRING_APPLY_IDS_ARE_INVALID'))
+      throw new DomainError('EXC_HIRING_APPLY_NOT_FOUND');
+    throw error;
+  }
+}
 
 export function employerRoutes(hiring: HiringAdapter): RouteDefinition[] {
   return [
@@ -143,10 +154,9 @@ export function employerRoutes(hiring: HiringAdapter): RouteDefinition[] {
       body: moveBody,
       responses: [{ status: 200, description: 'The moved application', body: applyCardResponse }],
       errors: [...APPLY_ACCESS, ...MOVE],
-      async handle({ params, query, body, meta }) {
-        const [apply] = await hiring.move(params.id, [params.applyId], query.stepId, body.version, meta);
-        return { apply: apply! };
-      },
+      handle: async ({ params, query, body, meta }) => ({
+        apply: await oneApplication(() => hiring.move(params.id, [params.applyId], query.stepId, body.version, meta)),
+      }),
     }),
     defineRoute({
       methods: ['post'],
@@ -159,10 +169,9 @@ export function employerRoutes(hiring: HiringAdapter): RouteDefinition[] {
       body: rejectBody,
       responses: [{ status: 200, description: 'The rejected application', body: applyCardResponse }],
       errors: [...APPLY_ACCESS, ...REJECTION],
-      async handle({ params, body, meta }) {
-        const [apply] = await hiring.reject(params.id, [params.applyId], body, meta);
-        return { apply: apply! };
-      },
+      handle: async ({ params, body, meta }) => ({
+        apply: await oneApplication(() => hiring.reject(params.id, [params.applyId], body, meta)),
+      }),
     }),
     defineRoute({
       methods: ['get'],

@@ -30,12 +30,8 @@ export const FILTERS: ExcCode[] = [
   'EXC_PAGINATION_ORDER_IS_INVALID',
 ];
 
-/**
- * Moving onto a step: one of the posting's template, which must still exist; a cancelled
- * application moves no more (EXC_HIRING_APPLY_IDS_ARE_INVALID when it was cancelled meanwhile).
- */
+/** Moving onto a step: one of the posting's template, which must still exist. */
 export const MOVE: ExcCode[] = [
-  'EXC_HIRING_APPLY_IDS_ARE_INVALID',
   'EXC_HIRING_STEP_IS_INVALID',
   'EXC_HIRING_TEMPLATE_NOT_FOUND',
   'EXC_HIRING_APPLY_VERSION_CONFLICT',
@@ -43,7 +39,6 @@ export const MOVE: ExcCode[] = [
 
 /** A rejection's reason and description, judged by the service, and the template's rejected step. */
 export const REJECTION: ExcCode[] = [
-  'EXC_HIRING_APPLY_IDS_ARE_INVALID',
   'EXC_HIRING_REJECTION_REASON_IS_REQUIRED',
   'EXC_HIRING_REJECTION_REASON_IS_INVALID',
   'EXC_HIRING_REJECTION_DESCRIPTION_IS_REQUIRED',
@@ -55,3 +50,9 @@ export const REJECTION: ExcCode[] = [
 
 /** The applicant's calls act on one of the caller's resumes only. */
 export const OWN_RESUME: ExcCode[] = ['EXC_RESUME_ID_IS_INVALID'];
+
+/**
+ * A bulk call names 1–100 applications of the posting, none cancelled; one that is not refuses
+ * the whole call (EXC_HIRING_APPLY_NOT_FOUND when one goes while the call runs).
+ */
+export const BULK: ExcCode[] = ['EXC_HIRING_APPLY_IDS_ARE_INVALID', 'EXC_HIRING_APPLY_NOT_FOUND'];
