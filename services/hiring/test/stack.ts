@@ -41,6 +41,8 @@ const dirOf = (name: string) => path.join(SERVICES_DIR, name);
 /** 5 recruitment units, 1 featured (billing's seeded plans). */
 const PROFESSIONAL_PLAN = '0b6f3c2e-6d0a-4c51-9a10-000000000002';
 const CALL_TIMEOUT_MS = 30_000;
+/** Small pools: six services share the test Postgres's connections with other test runs. */
+const POOL = { DATABASE_POOL_MAX: '2' };
 export const HOUR_MS = 60 * 60 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
 
@@ -89,7 +91,7 @@ export async function startStack(start = Date.parse('2026-05-10T06:00:00Z')): Pr
       await startServiceProcess({
         serviceDir: dirOf('files'),
         databaseLabel: 'hiring_files',
-        env: { FILES_STORAGE: 'folder', FILES_DIR: filesDir },
+        env: { ...POOL, FILES_STORAGE: 'folder', FILES_DIR: filesDir },
       }),
     );
     const employer = started(
@@ -97,19 +99,24 @@ export async function startStack(start = Date.parse('2026-05-10T06:00:00Z')): Pr
         serviceDir: dirOf('employer'),
         databaseLabel: 'hiring_employer',
         // Agents are linked through auth.user.v1, published by the test.
-        env: { EVENTS_DATABASE_URL: eventsUrl, AUTH_GRPC_URL: '127.0.0.1:1', FILES_GRPC_URL: files.address },
+        env: { ...POOL, EVENTS_DATABASE_URL: eventsUrl, AUTH_GRPC_URL: '127.0.0.1:1', FILES_GRPC_URL: files.address },
       }),
     );
     const [billing, resume] = await Promise.all([
       startServiceProcess({
         serviceDir: dirOf('billing'),
         databaseLabel: 'hiring_billing',
-        env: { EVENTS_DATABASE_URL: eventsUrl, EMPLOYER_GRPC_URL: employer.address, PUBLIC_WEB_URL: 'http://web.test' },
+        env: {
+          ...POOL,
+          EVENTS_DATABASE_URL: eventsUrl,
+          EMPLOYER_GRPC_URL: employer.address,
+          PUBLIC_WEB_URL: 'http://web.test',
+        },
       }).then(started),
       startServiceProcess({
         serviceDir: dirOf('resume'),
         databaseLabel: 'hiring_resume',
-        env: { FILES_GRPC_URL: files.address },
+        env: { ...POOL, FILES_GRPC_URL: files.address },
       }).then(started),
     ]);
     const recruitment = started(
@@ -117,6 +124,7 @@ export async function startStack(start = Date.parse('2026-05-10T06:00:00Z')): Pr
         serviceDir: dirOf('recruitment'),
         databaseLabel: 'hiring_recruitment',
         env: {
+          ...POOL,
           EVENTS_DATABASE_URL: eventsUrl,
           EMPLOYER_GRPC_URL: employer.address,
           BILLING_GRPC_URL: billing.address,
@@ -133,6 +141,7 @@ export async function startStack(start = Date.parse('2026-05-10T06:00:00Z')): Pr
         LOG_LEVEL: 'silent',
         DATABASE_URL: database.url,
         GRPC_PORT: '0',
+        ...POOL,
         EVENTS_DATABASE_URL: eventsUrl,
         EMPLOYER_GRPC_URL: employer.address,
         RECRUITMENT_GRPC_URL: recruitment.address,

@@ -259,8 +259,9 @@ export class Pipeline {
   }
 
   /**
-   * Moves each application onto `step`: all must be this posting's and not cancelled
-   * (EXC_HIRING_APPLY_IDS_ARE_INVALID); an expected version is only for one application.
+   * Moves each application onto `step`: all must be this posting's and not cancelled, else
+   * EXC_HIRING_APPLY_IDS_ARE_INVALID (one id included); an expected version is only for one
+   * application. Applications are moved one by one: each is its own compare-and-set write.
    */
   private async moveAll(
     scope: Scope,
@@ -273,8 +274,7 @@ export class Pipeline {
     const standing = await this.db.application.count({
       where: { id: { in: ids }, postingId: scope.posting.id, state: { not: 'cancelled' } },
     });
-    if (standing !== ids.length)
-      throw new DomainError(ids.length === 1 ? 'EXC_HIRING_APPLY_NOT_FOUND' : 'EXC_HIRING_APPLY_IDS_ARE_INVALID');
+    if (standing !== ids.length) throw new DomainError('EXC_HIRING_APPLY_IDS_ARE_INVALID');
     const moved: ApplicationRow[] = [];
     for (const id of ids) {
       // Taken before the write: whoever later moves it off this step releases it after.
