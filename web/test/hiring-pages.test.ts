@@ -100,6 +100,9 @@ function member(permissions: string[] | null = null): void {
     },
   });
   routes.set('GET /employers/mehr', { body: { id: EMPLOYER, slug: 'mehr', brand: 'درمانگاه مهر' } });
+  routes.set(`GET /employers/${EMPLOYER}/has-access/ApplyManage`, {
+    body: { hasAccess: permissions === null || permissions.includes('ApplyManage') },
+  });
   routes.set(`GET /recruitments/${POSTING}`, { body: posting() });
   routes.set(`GET /hiring/${POSTING}/flow`, { body: flow });
   routes.set(`GET /hiring/${POSTING}/applies`, ({ query }) => {

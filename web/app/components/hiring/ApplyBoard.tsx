@@ -228,7 +228,12 @@ export function ApplyBoard({
 
   const moveTargets = steps.filter((step) => step.kind !== 'rejected');
   const columnsView = (
-    <div className="flex flex-col gap-4 md:flex-row md:items-start md:overflow-x-auto md:pb-3" data-testid="board">
+    // Side by side from tablets on, each step at least 14rem wide: a default template's five fit a
+    // laptop without scrolling (the board scrolls sideways only for longer templates).
+    <div
+      className="flex flex-col gap-4 md:grid md:auto-cols-[minmax(14rem,1fr)] md:grid-flow-col md:items-start md:overflow-x-auto md:pb-3"
+      data-testid="board"
+    >
       {steps.map((step) => {
         const column = board[step.id];
         if (!column) return null;

@@ -101,7 +101,7 @@ export function BoardColumn({
       ref={dropRef}
       aria-labelledby={headingId}
       className={clsx(
-        'flex w-full shrink-0 flex-col gap-3 rounded-2xl border bg-surface p-3 md:w-80',
+        'flex w-full min-w-0 flex-col gap-3 rounded-2xl border bg-surface p-3',
         isOver ? 'border-brand-500 ring-4 ring-brand-100' : 'border-line',
         !isActive && 'max-md:hidden',
       )}

@@ -1,18 +1,17 @@
 // Server side of the employer's hiring screens (never in the browser bundle): who may open them
-// (the posting's employer's members with ApplyManage, as the viewer's memberships say; the
+// (the posting's employer's members with ApplyManage, as the employer service answers; the
 // hiring service checks it again on every call; anyone else gets the 403 page), and what
 // the board and an application's page load. Changes (moves, rejections, read) are made from the
 // browser through the same gateway routes, so the board can update at once and roll back.
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { isApiError, type ApiClient } from '../api.ts';
 import { getServerApi } from '../api.server.ts';
-import { accessDenied, loginRedirect } from '../employer/server.ts';
+import { accessDenied, hasAccess, loginRedirect } from '../employer/server.ts';
 import { orRouteError, toSlugRouteError, type ErrorPayload } from '../errors.ts';
 import { localeFromPath, localePath, stripLocale } from '../locale.ts';
 import { postingsApi } from '../postings/api.ts';
 import { publicPostingPath } from '../postings/types.ts';
 import { loadViewer } from '../viewer.server.ts';
-import { mayAct } from '../viewer.ts';
 import { hiringApi } from './api.ts';
 import { applyPath, filtersFrom } from './query.ts';
 import type { AnalyticsAnswer, ApplyPage, Flow } from './types.ts';
@@ -48,8 +47,9 @@ async function postingForManager(args: RouteArgs): Promise<{ api: ApiClient; pos
     throw toSlugRouteError(error, 'EXC_RECRUITMENTS_NOT_FOUND');
   }
   const slug = posting.employer?.slug ?? '';
-  const membership = viewer.employers.find((employer) => employer.slug === slug);
-  if (!membership || !mayAct(membership, 'ApplyManage')) accessDenied();
+  // The employer service's answer, not the header's list of memberships (which reads as empty when
+  // that call fails, and would make a member's page the 403 page).
+  if (!(await hasAccess(api, posting.employer.id, 'ApplyManage'))) accessDenied();
   return {
     api,
     posting: {
