@@ -31,6 +31,7 @@ const TINY: Record<string, string> = {
   BENCH_EDIT_SECONDS: '1',
   BENCH_APPLICATIONS: '60',
   BENCH_API_APPLICATIONS: '2',
+  BENCH_SEQUENTIAL: '3',
 };
 
 /** The figure lines each benchmark must print, a number where the figure goes. */
@@ -78,6 +79,7 @@ const BENCHMARKS: Record<string, RegExp[]> = {
     /^first page of a step @10: p50 \d+\.\d\d ms, p95 \d+\.\d\d ms/m,
     /\| flow ÷ logged-in ping @10 \| \d+\.\d\d \|/,
     /^non-200 answers and socket errors: 0$/m,
+    /hiring GetFlow \(gRPC\): p50 \d+\.\d\d ms/,
   ],
 };
 
