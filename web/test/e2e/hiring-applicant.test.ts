@@ -7,13 +7,15 @@
 // from the board (read) and moves it through the steps to accepted; the applicant sees each in
 // the timeline, and a cancel pressed on a page opened before the decision is refused. Another
 // applicant's application to the second posting is rejected with a reason from the employer's
-// dialog, which they read in their timeline. axe (WCAG 2.2 A/AA) and screenshots at 1280 and
-// 390 px on the posting page and my applications.
+// dialog, which they read in their timeline. Without JavaScript a visitor's press says to log in
+// on the page, and someone with a resume applies through the question the page asks. axe (WCAG
+// 2.2 A/AA) and screenshots at 1280 and 390 px on the posting page and my applications.
 import assert from 'node:assert/strict';
 import { excText } from '@darmankar/platform/errors/catalogue';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { translator } from '../../app/i18n/index.ts';
+import { logInThroughApi } from '../routes/support/login.ts';
 import { listTitle } from '../../app/lib/closed-lists.ts';
 import { formatJalaliDate } from '../../app/lib/format.ts';
 import {
@@ -94,9 +96,7 @@ async function timeline(page: Page, posting: OpenPosting): Promise<string[]> {
 
 describe('hiring in two browsers: the applicant applies, the employer decides, the applicant follows', () => {
   before(async () => {
-    world = await startWorld('web-hiring-applicant', {
-      output: process.env.STACK_OUTPUT === 'print' ? 'print' : 'quiet',
-    });
+    world = await startWorld('web-hiring-applicant', { output: 'quiet' });
     const owner = await ownerWithEmployer(world, BRAND);
     const rest = contextRest(owner.page.request);
     const at = await withPlan(rest, owner.id, owner.slug, BRAND);
@@ -239,6 +239,50 @@ describe('hiring in two browsers: the applicant applies, the employer decides, t
         t('myApplies.filter.rejected', { count: '۱' }),
       );
       await accessibleAtBothWidths(page, 'my-applications-rejected');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('without JavaScript: a visitor is told on the page to log in; with a resume the question is asked on the page', async () => {
+    const w = world!;
+    const posting = postings[1]!;
+    const visitor = await newPage(w, 390, { javaScriptEnabled: false });
+    try {
+      await visitor.page.goto(posting.path);
+      await visitor.page.getByTestId('apply-slot').getByTestId('apply-button').click();
+      const refusal = visitor.page.getByTestId('apply-refusal');
+      await refusal.waitFor();
+      assert.ok(await refusal.getByText(excText('EXC_AUTHENTICATION_REQUIRED', 'fa')).isVisible());
+      const login = refusal.getByTestId('apply-refusal-action');
+      assert.equal(await login.innerText(), t('toast.login'));
+      assert.equal(new URL((await login.getAttribute('href'))!, 'http://x').searchParams.get('backURL'), posting.path);
+    } finally {
+      await visitor.context.close();
+    }
+
+    // Someone with a resume, their session's cookies given to a browser without JavaScript.
+    const cookie = await logInThroughApi(w.stack.gatewayUrl);
+    const { context, page } = await newPage(w, 1280, { javaScriptEnabled: false });
+    try {
+      await context.addCookies(
+        cookie.split('; ').map((pair) => {
+          const [name, ...value] = pair.split('=');
+          return { name: name!, value: value.join('='), url: w.stack.webUrl };
+        }),
+      );
+      await createResume(contextRest(page.request), 'لیلا', 'صادقی');
+      await page.goto(posting.path);
+      await page.getByTestId('apply-slot').getByTestId('apply-button').click();
+      await page.waitForURL((url) => url.searchParams.get('confirm') === 'apply');
+      const question = page.getByTestId('apply-button-inline');
+      assert.ok(
+        await question.getByText(t('myApplies.confirm.text', { name: 'لیلا صادقی', brand: BRAND })).isVisible(),
+      );
+      await question.getByRole('button', { name: t('myApplies.confirm.yes') }).click();
+      const status = page.getByTestId('apply-status');
+      await status.waitFor();
+      assert.equal(await status.getByTestId('apply-state').innerText(), t('myApplies.state.in_progress'));
     } finally {
       await context.close();
     }
