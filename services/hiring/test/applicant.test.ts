@@ -3,7 +3,15 @@
 // "Read" as the applicant sees it: from the employer's first opening on.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { ApplicationChange, ApplicationState } from '@darmankar/proto/hiring/v1/hiring_pb';
+import { create } from '@bufbuild/protobuf';
+import * as grpc from '@grpc/grpc-js';
+import { grpcServiceDefinition, METADATA_USER_ID } from '@darmankar/platform/grpc';
+import {
+  ApplicationChange,
+  ApplicationState,
+  GetMyApplicationSummaryRequestSchema,
+  HiringService,
+} from '@darmankar/proto/hiring/v1/hiring_pb';
 import {
   applyTo,
   as,
@@ -161,4 +169,28 @@ test('cancelling an application in progress: cancelled once, the step it stood o
   await deleteStep();
   const summary = await stack.hiring.getMyApplicationSummary({ resumeId: withFile.resumeId }, as(withFile.userId));
   assert.deepEqual([summary.total, summary.cancelled, summary.inProgress], [1, 1, 0]);
+});
+
+test('a direct call claiming a user with x-user-id and no caller assertion is refused', async () => {
+  const Raw = grpc.makeGenericClientConstructor(grpcServiceDefinition(HiringService), 'Raw');
+  const raw = new Raw(`127.0.0.1:${stack.service.port}`, grpc.credentials.createInsecure()) as unknown as Record<
+    string,
+    Function
+  > &
+    grpc.Client;
+  const metadata = new grpc.Metadata();
+  metadata.set(METADATA_USER_ID, applicant.userId);
+  const error = await new Promise<grpc.ServiceError | null>((resolve) => {
+    raw.getMyApplicationSummary!(
+      create(GetMyApplicationSummaryRequestSchema, { resumeId: applicant.resumeId }),
+      metadata,
+      { deadline: Date.now() + 5_000 },
+      (failure: grpc.ServiceError | null) => {
+        raw.close();
+        resolve(failure);
+      },
+    );
+  });
+  assert.equal(error?.code, grpc.status.UNAUTHENTICATED);
+  assert.equal(String(error?.metadata.get('exc')[0]), 'EXC_AUTHENTICATION_REQUIRED');
 });
