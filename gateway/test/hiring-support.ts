@@ -32,7 +32,8 @@ export interface HiringStack {
 
 export async function startHiringStack(label: string): Promise<HiringStack> {
   const silent = (name: string) => ({ log: createLogger(name, 'silent') });
-  const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+  // Small pools: seven services share the test Postgres's connections with other test runs.
+  const base = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_POOL_MAX: '3' };
   const eventsUrl = (() => {
     const url = new URL(testPostgresUrl());
     url.pathname = `/dk_test_events_gw_${label}_${randomBytes(4).toString('hex')}`;
@@ -96,7 +97,7 @@ export async function startHiringStack(label: string): Promise<HiringStack> {
       silent('resume'),
     );
     stack = await startStack({
-      authEnv: { EVENTS_DATABASE_URL: eventsUrl },
+      authEnv: { EVENTS_DATABASE_URL: eventsUrl, DATABASE_POOL_MAX: base.DATABASE_POOL_MAX },
       gatewayEnv: {
         FILES_GRPC_URL: address(files.port),
         RESUME_GRPC_URL: address(resume.port),
