@@ -360,6 +360,8 @@ async function main(): Promise<void> {
       }
     };
 
+    // The Postgres server is shared (100 connections on this machine): the parts off the measured
+    // path keep pools of 2.
     // Auth in development mode only so the benchmark can read one-time codes from its outbox.
     processes.start(
       'auth',
@@ -382,6 +384,7 @@ async function main(): Promise<void> {
       {
         NODE_ENV: 'development',
         DATABASE_URL: db.files,
+        DATABASE_POOL_MAX: '2',
         GRPC_PORT: String(ports.files),
         FILES_STORAGE: 'folder',
         FILES_DIR: filesDir,
@@ -395,6 +398,7 @@ async function main(): Promise<void> {
       {
         NODE_ENV: 'production',
         DATABASE_URL: db.resume,
+        DATABASE_POOL_MAX: '2',
         GRPC_PORT: String(ports.resume),
         FILES_GRPC_URL: at('files'),
         ...keys,
@@ -423,6 +427,7 @@ async function main(): Promise<void> {
       {
         NODE_ENV: 'development',
         DATABASE_URL: db.billing,
+        DATABASE_POOL_MAX: '2',
         GRPC_PORT: String(ports.billing),
         EVENTS_DATABASE_URL: eventsUrl,
         EMPLOYER_GRPC_URL: at('employer'),
