@@ -101,6 +101,12 @@ describe("the applicant's hiring pages on the real stack", () => {
       `/login?backURL=${encodeURIComponent(posting.path)}`,
     );
     cleanup();
+    // The English page says the same in English.
+    await renderApp(`/en${posting.path}`, { gatewayUrl: stack!.gatewayUrl });
+    const english = await screen.findByTestId('apply-slot');
+    assert.ok(within(english).getByText(translator('en')('myApplies.slot.visitorHint')));
+    assert.equal(within(english).getByTestId('apply-button').textContent, 'Send resume');
+    cleanup();
 
     // Logged in, no resume yet: the action answers the code whose toast leads to the builder and back.
     const cookie = await logInThroughApi(stack!.gatewayUrl);
