@@ -108,11 +108,13 @@ export async function duplicatesAmong(db: Database, ids: string[]): Promise<Set<
   if (ids.length === 0) return new Set();
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT a.id::text AS id FROM applications a
-    WHERE a.id = ANY(${ids}::uuid[]) AND EXISTS (
-      SELECT 1 FROM applications b
-      WHERE b.posting_id = a.posting_id AND b.id <> a.id AND b.state <> 'cancelled'
-        AND ((a.phone_key IS NOT NULL AND b.phone_key = a.phone_key)
-          OR (a.email_key IS NOT NULL AND b.email_key = a.email_key)))`;
+    WHERE a.id = ANY(${ids}::uuid[]) AND (
+      (a.phone_key IS NOT NULL AND EXISTS (
+        SELECT 1 FROM applications b
+        WHERE b.posting_id = a.posting_id AND b.phone_key = a.phone_key AND b.id <> a.id AND b.state <> 'cancelled'))
+      OR (a.email_key IS NOT NULL AND EXISTS (
+        SELECT 1 FROM applications b
+        WHERE b.posting_id = a.posting_id AND b.email_key = a.email_key AND b.id <> a.id AND b.state <> 'cancelled')))`;
   return new Set(rows.map((row) => row.id));
 }
 
