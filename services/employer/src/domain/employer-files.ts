@@ -104,5 +104,9 @@ export class EmployerFiles {
 /** For the seed and the promotion switch, which never add or drop a file. */
 export function withoutFiles(log: Logger): EmployerFiles {
   const refuse = () => Promise.reject(new Error('this tool does not change files'));
-  return new EmployerFiles({ claim: refuse, release: refuse, issueReadLink: refuse }, 0, log);
+  return new EmployerFiles(
+    { claim: refuse, release: refuse, hold: refuse, releaseHold: refuse, issueReadLink: refuse },
+    0,
+    log,
+  );
 }
