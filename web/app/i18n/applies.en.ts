@@ -128,5 +128,5 @@ export const appliesEn: Record<keyof typeof appliesFa, string> = {
   'applies.postings.manage': 'Applications',
   'applies.postings.count': '{count} applications',
   'applies.postings.unread': '{count} new',
-  'applies.postings.countName': 'Applications to "{title}": {count}, {unread} unread',
+  'applies.postings.of': ' to "{title}":',
 };

@@ -127,5 +127,5 @@ export const appliesFa = {
   'applies.postings.manage': 'مدیریت درخواست‌ها',
   'applies.postings.count': '{count} درخواست',
   'applies.postings.unread': '{count} جدید',
-  'applies.postings.countName': 'درخواست‌های «{title}»: {count}، {unread} خوانده‌نشده',
+  'applies.postings.of': ' «{title}»:',
 } as const;

@@ -129,7 +129,13 @@ export function ApplyBoard({
     }
   };
 
-  const reject = async (cards: ApplyCard[], rejection: Rejection): Promise<string[] | null> => {
+  const reject = async (chosen: ApplyCard[], rejection: Rejection): Promise<string[] | null> => {
+    // Those rejected already stay as they are.
+    const cards = chosen.filter((card) => card.step.kind !== 'rejected');
+    if (cards.length === 0) {
+      setRejecting(null);
+      return null;
+    }
     try {
       const api = browserApi();
       const answered: ApplyCard[] = [];

@@ -70,17 +70,10 @@ export function PostingRow({
       </p>
       <div className="flex flex-wrap gap-2">
         {canManageApplies && applications !== null && (
-          <LocaleLink
-            to={boardPath(posting.id)}
-            className={`${linkClass} gap-2`}
-            aria-label={t('applies.postings.countName', {
-              title,
-              count: localDigits(applications, locale),
-              unread: localDigits(unread, locale),
-            })}
-            data-testid="posting-applications"
-          >
+          <LocaleLink to={boardPath(posting.id)} className={`${linkClass} gap-2`} data-testid="posting-applications">
             {t('applies.postings.manage')}
+            {/* Which posting, for screen readers; the visible words stay the start of the name. */}
+            <span className="sr-only">{t('applies.postings.of', { title })}</span>
             <span className="rounded-full bg-brand-50 px-2 text-xs" data-testid="posting-applications-count">
               {t('applies.postings.count', { count: localDigits(applications, locale) })}
             </span>
