@@ -1319,7 +1319,7 @@ export const HiringService: GenService<{
   /**
    * Applies to a published, unarchived posting with the caller's resume, once per posting.
    * The application keeps a snapshot of the resume as it is now, and holds its files.
-   * EXC_RESUME_ID_IS_INVALID (not the caller's resume), EXC_RECRUITMENTS_ID_IS_INVALID,
+   * EXC_RESUME_ID_IS_INVALID (not the caller's resume), EXC_RECRUITMENTS_NOT_FOUND,
    * EXC_HIRING_RECRUITMENT_IS_NOT_OPEN, EXC_HIRING_PUBLISHER_CANNOT_APPLY,
    * EXC_HIRING_APPLY_IS_DUPLICATE.
    *
