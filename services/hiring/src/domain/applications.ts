@@ -244,20 +244,33 @@ export class Applications {
     const caller = requireCaller(userId);
     const resume = await this.ownResume(caller, resumeId);
     if (!isUuid(applicationId)) throw new DomainError('EXC_HIRING_APPLY_NOT_FOUND');
-    const changed = await this.changes.apply(
-      { id: applicationId.toLowerCase(), applicantUserId: caller },
-      (row) => {
-        if (row.resumeId !== resume.id) throw new DomainError('EXC_HIRING_APPLY_NOT_FOUND');
-        if (!isCancellable(row.state as ApplicationState))
-          throw new DomainError('EXC_HIRING_APPLY_CANNOT_BE_CANCELLED');
-        return { change: 'cancelled', patch: { state: 'cancelled' } };
-      },
-      { actorUserId: caller },
-    );
-    const row = changed.after;
+    let alreadyCancelled: ApplicationRow | null = null;
+    const changed = await this.changes
+      .apply(
+        { id: applicationId.toLowerCase(), applicantUserId: caller },
+        (row) => {
+          if (row.resumeId !== resume.id) throw new DomainError('EXC_HIRING_APPLY_NOT_FOUND');
+          if (row.state === 'cancelled') alreadyCancelled = row;
+          if (!isCancellable(row.state as ApplicationState))
+            throw new DomainError('EXC_HIRING_APPLY_CANNOT_BE_CANCELLED');
+          return { change: 'cancelled', patch: { state: 'cancelled' } };
+        },
+        { actorUserId: caller },
+      )
+      .catch(async (error: unknown) => {
+        // A cancellation whose releases failed after it was written is repeated by the user:
+        // both releases are idempotent, so the repeat lets go what the first call could not.
+        if (alreadyCancelled) await this.letGo(alreadyCancelled, caller);
+        throw error;
+      });
+    await this.letGo(changed.after, caller);
+    return (await this.views([changed.after]))[0]!;
+  }
+
+  /** A cancelled application's step usage and file holds are let go (each release is idempotent). */
+  private async letGo(row: ApplicationRow, caller: string): Promise<void> {
     await this.ports.employers.markStepInUse(row.stepId, -1, row.id);
     for (const fileId of heldFilesOf(row))
       await this.ports.files.releaseHold({ fileId, holder: holderOf(row.id), actingUserId: caller });
-    return (await this.views([row]))[0]!;
   }
 }
