@@ -46,6 +46,9 @@ const applies: Array<{ id: string; name: string }> = [];
 async function goto(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await hydrated(page);
+  // A page that failed says why here rather than as a missing element later.
+  const codes = page.getByTestId('error-codes');
+  if ((await codes.count()) > 0) assert.fail(`${path} failed: ${await codes.innerText()}`);
 }
 
 /** Toasts still fading in are half transparent, which axe reads as low contrast: wait for them to settle. */
@@ -258,6 +261,12 @@ describe('the employer’s hiring screens on the real stack', () => {
     await page.keyboard.press('Space');
     await hears(t('applies.dnd.end', { name: sara!.name, step: next.name }));
     await column(page, next.id).locator(`[data-apply-id="${sara!.id}"]`).waitFor();
+    // Shown at once; told once the service has taken it.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: t('applies.moved', { name: sara!.name, step: next.name }) })
+      .first()
+      .waitFor();
     assert.equal((await serviceCard(sara!.id, next.id)).step.id, next.id);
     const flow = await employer.rest.send<Flow>('GET', `hiring/${posting.id}/flow`);
     const totals = Object.fromEntries(flow.steps.map((entry) => [entry.step.id, entry.total]));
