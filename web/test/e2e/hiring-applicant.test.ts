@@ -143,6 +143,7 @@ describe('hiring in two browsers: the applicant applies, the employer decides, t
       const dialog = page.getByRole('dialog', { name: t('myApplies.confirm.title') });
       await dialog.waitFor();
       assert.ok(await dialog.getByText(t('myApplies.confirm.text', { name: 'نسرین رضایی', brand: BRAND })).isVisible());
+      await assertAccessible(page, 'the send-resume dialog');
       await dialog.getByTestId('apply-button-confirm').focus();
       await page.keyboard.press('Enter');
       await page.getByText(t('myApplies.sent')).waitFor();
