@@ -69,7 +69,7 @@ export function PostingRow({
           .join(' · ')}
       </p>
       <div className="flex flex-wrap gap-2">
-        {canManageApplies && applications !== null && (
+        {canManageApplies && applications !== null && (status !== 'draft' || applications > 0) && (
           <LocaleLink to={boardPath(posting.id)} className={`${linkClass} gap-2`} data-testid="posting-applications">
             {t('applies.postings.manage')}
             {/* Which posting, for screen readers; the visible words stay the start of the name. */}
