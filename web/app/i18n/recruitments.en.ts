@@ -116,8 +116,6 @@ export const recruitmentsEn: Record<keyof typeof recruitmentsFa, string> = {
   'recruitments.detail.linkCopied': 'Link to the job ad copied.',
   'recruitments.detail.copyFailed': 'The link could not be copied; take the address from the browser’s bar.',
   'recruitments.detail.apply': 'Send resume',
-  'recruitments.detail.applySoon':
-    'Applying through Darmankar opens soon. Until then, bookmark the ad so you do not lose it.',
   'recruitments.detail.quota': 'Without logging in you may open {count} more job ads today.',
   'recruitments.detail.notOpen': 'This job ad is no longer open.',
   'recruitments.level.beginner': 'Beginner',
@@ -154,7 +152,8 @@ export const recruitmentsEn: Record<keyof typeof recruitmentsFa, string> = {
   'recruitments.saved.noCriteria': 'All job ads',
 
   'recruitments.mine.title': 'My opportunities',
-  'recruitments.mine.description': 'Job ads recommended for your resume and the ones you bookmarked.',
+  'recruitments.mine.description':
+    'The applications you sent, job ads recommended for your resume and the ones you bookmarked.',
   'recruitments.mine.tabs': 'My opportunities lists',
   'recruitments.mine.recommended': 'Recommended ({count})',
   'recruitments.mine.bookmarked': 'Bookmarked ({count})',

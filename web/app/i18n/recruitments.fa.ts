@@ -114,8 +114,6 @@ export const recruitmentsFa = {
   'recruitments.detail.linkCopied': 'پیوند آگهی کپی شد.',
   'recruitments.detail.copyFailed': 'کپی پیوند ممکن نشد؛ نشانی صفحه را از نوار مرورگر بردارید.',
   'recruitments.detail.apply': 'ارسال رزومه',
-  'recruitments.detail.applySoon':
-    'ارسال رزومه از درمانکار به‌زودی فعال می‌شود. تا آن زمان آگهی را نشان کنید تا از دستش ندهید.',
   'recruitments.detail.quota': 'امروز بدون ورود {count} آگهی دیگر را می‌توانید ببینید.',
   'recruitments.detail.notOpen': 'این آگهی دیگر باز نیست.',
   'recruitments.level.beginner': 'مبتدی',
@@ -151,7 +149,8 @@ export const recruitmentsFa = {
   'recruitments.saved.noCriteria': 'همهٔ آگهی‌ها',
 
   'recruitments.mine.title': 'فرصت‌های من',
-  'recruitments.mine.description': 'آگهی‌های پیشنهادی برای رزومهٔ شما و آگهی‌هایی که نشان کرده‌اید.',
+  'recruitments.mine.description':
+    'درخواست‌هایی که فرستاده‌اید، آگهی‌های پیشنهادی برای رزومهٔ شما و آگهی‌هایی که نشان کرده‌اید.',
   'recruitments.mine.tabs': 'فهرست‌های فرصت‌های من',
   'recruitments.mine.recommended': 'پیشنهادی ({count})',
   'recruitments.mine.bookmarked': 'نشان‌شده ({count})',
