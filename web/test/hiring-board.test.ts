@@ -2,6 +2,7 @@
 // without repeats) and the filters' round trip between the page's URL and the gateway's query.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { rejectionFieldErrors } from '../app/components/hiring/RejectDialog.tsx';
 import { appendPage, boardFrom, cardsById, placeCards } from '../app/lib/hiring/board-state.ts';
 import { filterQuery, filterSearch, filtersFrom, hasFilters } from '../app/lib/hiring/query.ts';
 import type { ApplyCard, Flow, Step } from '../app/lib/hiring/types.ts';
@@ -162,5 +163,26 @@ describe('the filters', () => {
     assert.equal(hasFilters(filters), false);
     assert.equal(filterSearch(filters), '');
     assert.deepEqual(filtersFrom(new URLSearchParams({ appliedFrom: '1405/09/01' })).invalid, ['appliedFrom']);
+  });
+});
+
+test('a refused rejection: the reason and description codes mark their fields, any other code is a toast', () => {
+  assert.deepEqual(
+    rejectionFieldErrors([
+      'EXC_HIRING_REJECTION_REASON_IS_INVALID',
+      'EXC_HIRING_REJECTION_DESCRIPTION_IS_TOO_LONG',
+      'EXC_HIRING_APPLY_VERSION_CONFLICT',
+    ]),
+    {
+      fields: {
+        reason: 'EXC_HIRING_REJECTION_REASON_IS_INVALID',
+        description: 'EXC_HIRING_REJECTION_DESCRIPTION_IS_TOO_LONG',
+      },
+      others: ['EXC_HIRING_APPLY_VERSION_CONFLICT'],
+    },
+  );
+  assert.deepEqual(rejectionFieldErrors(['EXC_SERVICE_UNAVAILABLE']), {
+    fields: {},
+    others: ['EXC_SERVICE_UNAVAILABLE'],
   });
 });

@@ -177,6 +177,19 @@ describe('hiring pages against a stand-in gateway', () => {
     assert.ok(lists.every((r) => r.query.get('pageSize') === '20' && r.query.get('order') === '-appliedAt'));
   });
 
+  test('the English board says the same in English, its links under /en', async () => {
+    const en = translator('en');
+    await render(`/en/recruitments/${POSTING}/apply-management`);
+    const page = await screen.findByTestId('apply-management-page');
+    assert.equal(within(page).getAllByRole('heading', { level: 1 })[0]!.textContent, en('applies.board.title'));
+    const review = within(page).getAllByTestId('board-column')[0]!;
+    assert.equal(within(review).getByTestId('column-total').textContent, en('applies.column.count', { count: '2' }));
+    assert.equal(
+      within(review).getAllByTestId('apply-open')[0]!.getAttribute('href'),
+      `/en/recruitments/${POSTING}/apply-management/steps/${REVIEW.id}/applies/${A1}`,
+    );
+  });
+
   test('the filters in the URL (Jalali dates, unread, words) are what each step’s list is asked with', async () => {
     const search = new URLSearchParams({
       read: 'unread',
