@@ -14,7 +14,7 @@ import { HiringService } from '@darmankar/proto/hiring/v1/hiring_pb';
 import { createEmployerDirectory } from './adapters/employer-directory.ts';
 import { createPostingReader } from './adapters/posting-reader.ts';
 import { createResumeReader } from './adapters/resume-reader.ts';
-import type { HiringConfig } from './config.ts';
+import { postingCacheTtlMs, type HiringConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { Applications } from './domain/applications.ts';
 import { Pipeline } from './domain/pipeline.ts';
@@ -69,7 +69,7 @@ export async function startHiringService(
       db,
       { access, postings, employers, files, publish },
       clock,
-      { fileLinkTtlSeconds: config.APPLICATION_FILE_LINK_TTL_SECONDS },
+      { fileLinkTtlSeconds: config.APPLICATION_FILE_LINK_TTL_SECONDS, postingCacheTtlMs: postingCacheTtlMs(config) },
       log,
     );
     const server = await serve({

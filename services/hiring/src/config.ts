@@ -23,10 +23,22 @@ export const hiringConfigSchema = serviceBaseConfigSchema
     ...callerSignerConfigShape,
     /** Lifetime of a link to an application's custom resume file, in seconds. */
     APPLICATION_FILE_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+    /**
+     * How long the employer's reading calls (flow, lists, one application, neighbours, analytics)
+     * reuse a posting's employer and template, in ms; 0: never. Unset: 5 s in production, off
+     * elsewhere so a changed template shows at once in development and tests. Moves and
+     * rejections always read them afresh.
+     */
+    POSTING_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   })
   .superRefine(refuseDevelopmentPrivateKeyInProduction);
 
 export type HiringConfig = z.infer<typeof hiringConfigSchema>;
+
+/** The posting cache's time to live: POSTING_CACHE_TTL_MS, else 5 s in production and none elsewhere. */
+export function postingCacheTtlMs(config: Pick<HiringConfig, 'POSTING_CACHE_TTL_MS' | 'NODE_ENV'>): number {
+  return config.POSTING_CACHE_TTL_MS ?? (config.NODE_ENV === 'production' ? 5_000 : 0);
+}
 
 /** For tests and embedders: the configuration from `env` over the defaults. */
 export function hiringConfig(env: Record<string, string | undefined>): HiringConfig {

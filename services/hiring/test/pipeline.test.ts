@@ -4,7 +4,12 @@
 // and ApplyManage on every call.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { ApplicationChange } from '@darmankar/proto/hiring/v1/hiring_pb';
+import { createClient } from '@darmankar/platform/grpc';
+import { createLogger } from '@darmankar/platform/log';
+import { testCallerSigner, testClock } from '@darmankar/platform/testing';
+import { ApplicationChange, HiringService } from '@darmankar/proto/hiring/v1/hiring_pb';
+import { startHiringService } from '../src/app.ts';
+import { hiringConfig } from '../src/config.ts';
 import {
   DAY_MS,
   applyTo,
@@ -368,4 +373,44 @@ test('ApplyManage: an agent without it is refused on every employer-side call, o
   assert.equal(moved.items[0]!.step!.id, steps[1]!.id);
   const link = await stack.hiring.issueApplicationFileLink({ postingId, applicationId: application.id }, as(withIt));
   assert.match(link.path, /\/signed\?expires=/);
+});
+
+test("with POSTING_CACHE_TTL_MS, reading calls reuse a posting's template for that long, moves read it afresh, and ApplyManage is still asked every time", async () => {
+  employer = await newEmployer(stack);
+  const second = (await stack.employer.createTemplate({ employerId: employer.employerId, name: 'قالب تازه' }, owner()))
+    .template!;
+  const postingId = await newPosting(stack, employer);
+  const { templateId, steps } = await defaultSteps(stack, employer);
+  const application = await applyTo(stack, await newApplicant(stack), postingId);
+  const clock = testClock(stack.clock());
+  const cached = await startHiringService(hiringConfig({ ...stack.hiringEnv, POSTING_CACHE_TTL_MS: '5000' }), {
+    log: createLogger('hiring-cached', 'silent'),
+    clock,
+  });
+  const client = createClient(HiringService, `127.0.0.1:${cached.port}`, { callerSigner: testCallerSigner() });
+  try {
+    assert.equal((await client.getFlow({ postingId }, owner())).templateId, templateId);
+    const posting = (await stack.recruitment.getPosting({ postingId }, owner())).posting!;
+    await stack.recruitment.updatePosting(
+      { postingId, fields: { ...posting.fields!, hiringTemplateId: second.id }, publish: true },
+      owner(),
+    );
+    assert.equal((await client.getFlow({ postingId }, owner())).templateId, templateId, 'kept for 5 s');
+    await rejectsWith(client.getFlow({ postingId }, as(newUser())), 'EXC_AUTHORIZATION_FORBIDDEN');
+    // A move reads the posting afresh: a step of the new template is accepted, one of the old refused.
+    await rejectsWith(
+      client.moveApplications({ postingId, applicationIds: [application.id], stepId: steps[1]!.id }, owner()),
+      'EXC_HIRING_STEP_IS_INVALID',
+    );
+    const moved = await client.moveApplications(
+      { postingId, applicationIds: [application.id], stepId: second.steps[1]!.id },
+      owner(),
+    );
+    assert.equal(moved.items[0]!.step!.id, second.steps[1]!.id);
+    clock.advance(5_001);
+    assert.equal((await client.getFlow({ postingId }, owner())).templateId, second.id);
+  } finally {
+    client.close();
+    await cached.stop();
+  }
 });

@@ -58,6 +58,8 @@ export interface Stack {
   db: Database;
   /** The hiring service's clock (the other services keep real time). */
   clock: TestClock;
+  /** The hiring service's configuration, for a second instance on the same database and services. */
+  hiringEnv: Record<string, string>;
   bus: EventBus;
   stop(): Promise<void>;
 }
@@ -135,21 +137,19 @@ export async function startStack(start = Date.parse('2026-05-10T06:00:00Z')): Pr
     const database = await createServiceTestDatabase('hiring', HIRING_SERVICE_DIR);
     databases.push(database);
     const clock = testClock(start);
-    const service = await startHiringService(
-      hiringConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: database.url,
-        GRPC_PORT: '0',
-        ...POOL,
-        EVENTS_DATABASE_URL: eventsUrl,
-        EMPLOYER_GRPC_URL: employer.address,
-        RECRUITMENT_GRPC_URL: recruitment.address,
-        RESUME_GRPC_URL: resume.address,
-        FILES_GRPC_URL: files.address,
-      }),
-      { log, clock },
-    );
+    const hiringEnv = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      GRPC_PORT: '0',
+      ...POOL,
+      EVENTS_DATABASE_URL: eventsUrl,
+      EMPLOYER_GRPC_URL: employer.address,
+      RECRUITMENT_GRPC_URL: recruitment.address,
+      RESUME_GRPC_URL: resume.address,
+      FILES_GRPC_URL: files.address,
+    };
+    const service = await startHiringService(hiringConfig(hiringEnv), { log, clock });
     running.push(service);
     const options = { callerSigner: testCallerSigner(), timeoutMs: CALL_TIMEOUT_MS };
     const stack = {
@@ -165,7 +165,7 @@ export async function startStack(start = Date.parse('2026-05-10T06:00:00Z')): Pr
     running.unshift({ stop: () => db.$disconnect() });
     const bus = await createEventBus({ eventsDatabaseUrl: eventsUrl });
     running.unshift({ stop: () => bus.close() });
-    return { ...stack, service, db, clock, bus, stop };
+    return { ...stack, service, db, clock, hiringEnv, bus, stop };
   } catch (error) {
     await stop();
     throw error;

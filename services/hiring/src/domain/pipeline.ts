@@ -64,28 +64,57 @@ export interface AnalyticsView {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Postings whose employer and templates are kept at most (each a few hundred bytes). */
+const MAX_CACHED_POSTINGS = 1_000;
+
+interface CachedPosting {
+  expiresAtMs: number;
+  posting: PostingRef;
+  templates: TemplateRef[];
+}
 
 export class Pipeline {
   private readonly changes: ApplicationChanges;
+  /**
+   * A posting's employer and templates as read lately, by posting id. Who may use them is
+   * still checked on every call (ApplyManage, through the access client): the posting and its
+   * template are the same for every member, only a few seconds old at most.
+   */
+  private readonly postings = new Map<string, CachedPosting>();
 
   constructor(
     private readonly db: Database,
     private readonly ports: PipelinePorts,
     private readonly clock: Clock,
-    private readonly settings: { fileLinkTtlSeconds: number },
+    private readonly settings: { fileLinkTtlSeconds: number; postingCacheTtlMs: number },
     private readonly log: Logger,
   ) {
     this.changes = new ApplicationChanges(db, ports.publish, clock);
   }
 
-  /** The posting and its template, once the caller may manage its applications. */
-  private async scope(userId: string | undefined, postingId: string): Promise<Scope> {
+  /**
+   * The posting and its template, once the caller may manage its applications. `reading`
+   * calls may take them from the cache; writes read them afresh.
+   */
+  private async scope(userId: string | undefined, postingId: string, reading = false): Promise<Scope> {
     const caller = requireCaller(userId);
     if (!isUuid(postingId)) throw new DomainError('EXC_RECRUITMENTS_NOT_FOUND');
-    const posting = await this.ports.postings.postingFor(caller, postingId.toLowerCase());
+    const id = postingId.toLowerCase();
+    const nowMs = this.clock();
+    const cached = reading ? this.postings.get(id) : undefined;
+    if (cached && cached.expiresAtMs > nowMs) {
+      await this.ports.access.require(caller, cached.posting.employerId, 'ApplyManage');
+      return { caller, posting: cached.posting, template: templateOf(cached.templates, cached.posting.templateId) };
+    }
+    const posting = await this.ports.postings.postingFor(caller, id);
     await this.ports.access.require(caller, posting.employerId, 'ApplyManage');
-    const template = templateOf(await this.ports.employers.templates(caller, posting.employerId), posting.templateId);
-    return { caller, posting, template };
+    const templates = await this.ports.employers.templates(caller, posting.employerId);
+    if (this.settings.postingCacheTtlMs > 0) {
+      this.postings.delete(id);
+      this.postings.set(id, { expiresAtMs: nowMs + this.settings.postingCacheTtlMs, posting, templates });
+      if (this.postings.size > MAX_CACHED_POSTINGS) this.postings.delete(this.postings.keys().next().value!);
+    }
+    return { caller, posting, template: templateOf(templates, posting.templateId) };
   }
 
   /** One application of the scope's posting, else EXC_HIRING_APPLY_NOT_FOUND. */
@@ -108,7 +137,7 @@ export class Pipeline {
   }
 
   async flow(userId: string | undefined, postingId: string): Promise<FlowView> {
-    const scope = await this.scope(userId, postingId);
+    const scope = await this.scope(userId, postingId, true);
     const counts = await countsByStep(this.db, scope.posting.id);
     const inTemplate = new Set(scope.template.steps.map((step) => step.id));
     let elsewhere = 0;
@@ -132,7 +161,7 @@ export class Pipeline {
     filterInput: FilterInput,
     pageInput: { page?: number; pageSize?: number; order?: string },
   ): Promise<{ items: ApplicationCardView[]; page: number; pageSize: number; total: number }> {
-    const scope = await this.scope(userId, postingId);
+    const scope = await this.scope(userId, postingId, true);
     const filter = parseFilter(filterInput);
     const order = parseOrder(pageInput.order);
     const page = parsePage(pageInput.page, pageInput.pageSize);
@@ -155,7 +184,7 @@ export class Pipeline {
     timeline: TimelineEntryView[];
     viewers: { userId: string; viewedAt: Date }[];
   }> {
-    const scope = await this.scope(userId, postingId);
+    const scope = await this.scope(userId, postingId, true);
     const found = await this.applicationOf(scope, applicationId);
     if (found.stepId !== stepId.trim().toLowerCase()) throw new DomainError('EXC_HIRING_STEP_IS_INVALID');
     const now = new Date(this.clock());
@@ -199,7 +228,7 @@ export class Pipeline {
     applicationId: string,
     read: boolean,
   ): Promise<ApplicationCardView> {
-    const scope = await this.scope(userId, postingId);
+    const scope = await this.scope(userId, postingId, true);
     const found = await this.applicationOf(scope, applicationId);
     const now = new Date(this.clock());
     const { after } = await this.changes.apply({ id: found.id }, (row) => this.readPlan(row, read, now), {
@@ -215,7 +244,7 @@ export class Pipeline {
     filterInput: FilterInput,
     order: string,
   ): Promise<{ previousId: string | null; nextId: string | null; position: number; total: number }> {
-    const scope = await this.scope(userId, postingId);
+    const scope = await this.scope(userId, postingId, true);
     const filter = parseFilter(filterInput);
     const direction = parseOrder(order);
     const found = await this.applicationOf(scope, applicationId);
@@ -327,7 +356,7 @@ export class Pipeline {
     postingId: string,
     applicationId: string,
   ): Promise<{ path: string; expiresAtSeconds: number; fileName: string }> {
-    const scope = await this.scope(userId, postingId);
+    const scope = await this.scope(userId, postingId, true);
     const row = await this.applicationOf(scope, applicationId);
     if (!row.customFileId) throw new DomainError('EXC_HIRING_APPLY_HAS_NO_FILE');
     const link = await this.ports.files.issueReadLink({
@@ -346,7 +375,7 @@ export class Pipeline {
   ): Promise<{ posting: AnalyticsView; template: AnalyticsView; templateName: string }> {
     const days = daysInput === 0 ? 30 : daysInput;
     if (!Number.isInteger(days) || days < 1 || days > 365) throw new DomainError('EXC_HIRING_FILTER_IS_INVALID');
-    const scope = await this.scope(userId, postingId);
+    const scope = await this.scope(userId, postingId, true);
     const nowMs = this.clock();
     const dates = Array.from({ length: days }, (_, index) =>
       tehranIsoDate(new Date(nowMs - (days - 1 - index) * DAY_MS)),
