@@ -2,7 +2,8 @@
 // billing's sandbox, recruitment, hiring, gateway, built web app) in Debian's Chromium. An
 // employer publishes a posting; two applicants (their own browser contexts) apply with their
 // resumes. The employer finds the counts on the ad list, opens the board (both applications new
-// on the first step), opens one (the resume as applied; back on the board it is read), moves it
+// on the first step), opens one (the resume as applied, its custom resume through the signed
+// link; back on the board it is read), moves it
 // to the interview step by the card's keyboard menu, rejects the other with a reason from the
 // dialog, and carries the first on by keyboard drag. The service is asked after each step. A
 // member of no employer gets the 403 page. axe (WCAG 2.2 A/AA and experimental) and screenshots
@@ -94,13 +95,27 @@ async function serviceCard(applyId: string, stepId: string): Promise<ApplyCard> 
   return found;
 }
 
-/** A new applicant in a browser context of their own applies to the posting with a new resume. */
-async function applicantApplies(firstName: string, lastName: string): Promise<void> {
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/**
+ * A new applicant in a browser context of their own applies to the posting with a new resume,
+ * with a custom resume file attached when `file` names it.
+ */
+async function applicantApplies(firstName: string, lastName: string, file?: string): Promise<void> {
   const { context, page } = await newPage(world!);
   try {
     await logIn(world!, page, uniqueCellphone());
     const rest = contextRest(page.request);
     const resume = await createResume(rest, firstName, lastName);
+    if (file) {
+      const uploaded = await page.request.post('/api/v1/files/upload?category=CUSTOM_RESUME', {
+        multipart: { file: { name: file, mimeType: 'application/pdf', buffer: PDF } },
+        headers: { 'accept-cookie': 'true' },
+      });
+      assert.ok(uploaded.ok(), `upload: ${uploaded.status()} ${uploaded.headers().exc}`);
+      const { id: fileId } = (await uploaded.json()) as { id: string };
+      await rest.send('POST', `resumes/${resume.id}/custom`, { fileId, fileName: file });
+    }
     const { apply } = await rest.send<{ apply: { id: string } }>(
       'POST',
       `hiring/${posting.id}/applies?resumeId=${resume.id}`,
@@ -119,7 +134,7 @@ describe('the employer’s hiring screens on the real stack', () => {
     const at = await withPlan(rest, owner.id, owner.slug, BRAND);
     employer = { page: owner.page, rest, at, close: owner.close };
     posting = await openPosting(rest, owner.id, `پرستار اورژانس ${run}`);
-    await applicantApplies('سارا', 'احمدی');
+    await applicantApplies('سارا', 'احمدی', 'رزومهٔ سارا.pdf');
     await applicantApplies('مریم', 'کاظمی');
   });
   after(async () => {
@@ -176,6 +191,16 @@ describe('the employer’s hiring screens on the real stack', () => {
       await page.getByTestId('apply-position').innerText(),
       t('applies.detail.position', { position: '۲', total: '۲' }),
     );
+    // The custom resume opens in a new tab through its signed link (Chromium downloads the PDF).
+    const [opened] = await Promise.all([
+      page
+        .context()
+        .waitForEvent('request', (request) => request.isNavigationRequest() && request.url().includes('/api/v1/')),
+      page.getByTestId('detail-custom-resume').click(),
+    ]);
+    const file = await page.request.get(opened.url());
+    assert.equal(file.status(), 200, `the signed link ${opened.url()}`);
+    assert.deepEqual(await file.body(), PDF);
     await accessibleAtBothWidths(page, 'application');
     assert.equal((await serviceCard(sara!.id, first.id)).read, true, 'opening it marked it read');
 
