@@ -476,7 +476,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One posting in any status, for its employer's members (the edit and clone forms) */
+        /** One posting: in any status for its employer's members (the edit and clone forms), a published one to anyone signed in as the public reads it */
         get: operations["getRecruitmentsId"];
         /** Replace the fields of a posting (RecruitmentEdit); `publish` publishes a draft. A published posting never returns to draft; archived and closed ones cannot change */
         put: operations["putRecruitmentsId"];
@@ -6788,7 +6788,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The posting, salary included */
+            /** @description The posting; a hidden salary is null for anyone but the employer’s members */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -42,11 +42,18 @@ export function postingRoutes(recruitment: RecruitmentAdapter): RouteDefinition[
     defineRoute({
       methods: ['get'],
       path: '/recruitments/:id',
-      summary: "One posting in any status, for its employer's members (the edit and clone forms)",
+      summary:
+        "One posting: in any status for its employer's members (the edit and clone forms), a published one to anyone signed in as the public reads it",
       tag: TAG,
       session: 'required',
       params: postingIdParams,
-      responses: [{ status: 200, description: 'The posting, salary included', body: postingSchema }],
+      responses: [
+        {
+          status: 200,
+          description: 'The posting; a hidden salary is null for anyone but the employer’s members',
+          body: postingSchema,
+        },
+      ],
       errors: POSTING_ACCESS,
       handle: ({ params, meta }) => recruitment.posting(params.id, meta),
     }),
