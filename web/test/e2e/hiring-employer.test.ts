@@ -1,13 +1,13 @@
 // The employer's hiring screens end to end on the real stack (auth, files, resume, employer,
 // billing's sandbox, recruitment, hiring, gateway, built web app) in Debian's Chromium. An
 // employer publishes a posting; two applicants (their own browser contexts) apply with their
-// resumes. The employer finds the counts on the ad list, opens the board (both applications new
-// on the first step), opens one (the resume as applied, its custom resume through the signed
-// link; back on the board it is read), moves it
-// to the interview step by the card's keyboard menu, rejects the other with a reason from the
-// dialog, and carries the first on by keyboard drag. The service is asked after each step. A
-// member of no employer gets the 403 page. axe (WCAG 2.2 A/AA and experimental) and screenshots
-// at 1280 and 390 px on the board and the application's page.
+// resumes, one with a custom resume file. The employer finds the counts on the ad list, opens the
+// board (both applications new on the first step), opens one (the resume as applied, its custom
+// resume through the signed link; back on the board it is read), moves it to the interview step
+// by the card's keyboard menu, rejects the other with a reason from the dialog, and carries the
+// first on by keyboard drag. The service is asked after each step. A member of no employer gets
+// the 403 page. axe (WCAG 2.2 A/AA and experimental) and screenshots at 1280 and 390 px on the
+// board, the application's page and the rejection dialog.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
