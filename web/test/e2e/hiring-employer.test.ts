@@ -5,11 +5,13 @@
 // board (both applications new on the first step), opens one (the resume as applied, its custom
 // resume through the signed link; back on the board it is read), moves it to the interview step
 // by the card's keyboard menu, rejects the other with a reason from the dialog, and carries the
-// first on by keyboard drag. The service is asked after each step. A member of no employer gets
+// first on by keyboard drag; a move made on a stale board is refused by its version and the
+// board reloads. The service is asked after each step. A member of no employer gets
 // the 403 page. axe (WCAG 2.2 A/AA and experimental) and screenshots at 1280 and 390 px on the
 // board, the application's page and the rejection dialog.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { excText } from '@darmankar/platform/errors/catalogue';
 import type { Locator, Page } from 'playwright-core';
 import { translator } from '../../app/i18n/index.ts';
 import type { ApplyCard, Flow } from '../../app/lib/hiring/types.ts';
@@ -298,6 +300,28 @@ describe('the employer’s hiring screens on the real stack', () => {
     assert.equal(totals[next.id], 1);
     assert.equal(totals[interview.id], 0);
     assert.equal(totals[at.step('rejected').id], 1);
+  });
+
+  test('a move made on a stale board is refused by the version, said, and the board reloads', async () => {
+    const { page, at } = employer;
+    await goto(page, boardPath());
+    const [sara] = applies;
+    await cardOf(page, sara!.id).waitFor();
+    const accepted = at.step('accepted');
+    const interview = at.step('interview');
+    // Someone else moves it meanwhile.
+    await employer.rest.send('PUT', `hiring/${posting.id}/applies/${sara!.id}/update-flow?stepId=${accepted.id}`, {});
+    await cardOf(page, sara!.id).getByTestId('apply-menu').click();
+    await page.getByRole('menuitem', { name: t('applies.card.moveTo', { step: interview.name }) }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: excText('EXC_HIRING_APPLY_VERSION_CONFLICT', 'fa') })
+      .first()
+      .waitFor();
+    // The board shows where it really stands.
+    await column(page, accepted.id).locator(`[data-apply-id="${sara!.id}"]`).waitFor();
+    assert.equal(await column(page, interview.id).locator(`[data-apply-id="${sara!.id}"]`).count(), 0);
+    assert.equal((await serviceCard(sara!.id, accepted.id)).step.id, accepted.id);
   });
 
   test('on a phone one step at a time, chosen from the step picker', async () => {
