@@ -1,14 +1,14 @@
 // The employer's hiring screens end to end on the real stack (auth, files, resume, employer,
 // billing's sandbox, recruitment, hiring, gateway, built web app) in Debian's Chromium. An
-// employer publishes a posting; two applicants (their own browser contexts) apply with their
+// employer publishes a posting; three applicants (their own browser contexts) apply with their
 // resumes, one with a custom resume file. The employer finds the counts on the ad list, opens the
-// board (both applications new on the first step), opens one (the resume as applied, its custom
-// resume through the signed link; back on the board it is read), moves it to the interview step
-// by the card's keyboard menu, rejects the other with a reason from the dialog, and carries the
-// first on by keyboard drag; a move made on a stale board is refused by its version and the
-// board reloads. The service is asked after each step. A member of no employer gets
-// the 403 page. axe (WCAG 2.2 A/AA and experimental) and screenshots at 1280 and 390 px on the
-// board, the application's page and the rejection dialog.
+// board (all new on the first step), opens one (the resume as applied, its custom resume through
+// the signed link; back on the board it is read), moves it to the interview step by the card's
+// keyboard menu, rejects another with a reason from the dialog, and carries the first on by
+// keyboard drag; a move made on a stale board is refused by its version and the board reloads;
+// two are moved and rejected in bulk. The service is asked after each step. A member of no
+// employer gets the 403 page. axe (WCAG 2.2 A/AA and experimental) and screenshots at 1280 and
+// 390 px on the board, the application's page and the rejection dialog.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { excText } from '@darmankar/platform/errors/catalogue';
@@ -138,6 +138,7 @@ describe('the employer’s hiring screens on the real stack', () => {
     posting = await openPosting(rest, owner.id, `پرستار اورژانس ${run}`);
     await applicantApplies('سارا', 'احمدی', 'رزومهٔ سارا.pdf');
     await applicantApplies('مریم', 'کاظمی');
+    await applicantApplies('علی', 'رضایی');
   });
   after(async () => {
     await employer?.close();
@@ -149,32 +150,31 @@ describe('the employer’s hiring screens on the real stack', () => {
     await goto(page, `/employers/${at.slug}/recruitments`);
     const link = page.getByTestId('posting-row').filter({ hasText: posting.title }).getByTestId('posting-applications');
     // The counts follow the hiring events: give the recruitment service its moment.
+    const unread = link.getByTestId('posting-applications-unread');
+    const three = t('applies.postings.unread', { count: '۳' });
     for (let attempt = 0; attempt < 40; attempt++) {
-      if ((await link.count()) > 0 && (await link.getByTestId('posting-applications-unread').count()) > 0) break;
+      if ((await unread.count()) > 0 && (await unread.innerText()) === three) break;
       await page.waitForTimeout(250);
       await goto(page, `/employers/${at.slug}/recruitments`);
     }
     assert.equal(
       await link.getByTestId('posting-applications-count').innerText(),
-      t('applies.postings.count', { count: '۲' }),
+      t('applies.postings.count', { count: '۳' }),
     );
-    assert.equal(
-      await link.getByTestId('posting-applications-unread').innerText(),
-      t('applies.postings.unread', { count: '۲' }),
-    );
+    assert.equal(await unread.innerText(), three);
     await link.click();
     await page.waitForURL((url) => url.pathname === boardPath());
     await hydrated(page);
   });
 
-  test('the board: both applications new on the first step; opening one shows the resume and reads it', async () => {
+  test('the board: every application new on the first step; opening one shows the resume and reads it', async () => {
     const { page, at } = employer;
     await goto(page, boardPath());
     const first = at.steps[0]!;
     const cards = column(page, first.id).getByTestId('apply-card');
-    await cards.nth(1).waitFor();
-    assert.equal(await cards.count(), 2);
-    assert.equal(await column(page, first.id).getByTestId('apply-unread').count(), 2);
+    await cards.nth(2).waitFor();
+    assert.equal(await cards.count(), 3);
+    assert.equal(await column(page, first.id).getByTestId('apply-unread').count(), 3);
     assert.ok(
       (await page.getByTestId('site-header').getAttribute('data-variant')) === 'employers',
       'the employer menu',
@@ -188,10 +188,10 @@ describe('the employer’s hiring screens on the real stack', () => {
     assert.equal(await page.getByTestId('resume-name').innerText(), sara!.name);
     assert.equal(await page.getByTestId('apply-step').innerText(), t('applies.detail.step', { step: first.name }));
     assert.equal(await page.getByTestId('apply-viewers').innerText(), t('applies.detail.viewers', { count: '۱' }));
-    // Newest first: Sara applied first, so she is second of the two.
+    // Newest first: Sara applied first, so she is last of the three.
     assert.equal(
       await page.getByTestId('apply-position').innerText(),
-      t('applies.detail.position', { position: '۲', total: '۲' }),
+      t('applies.detail.position', { position: '۳', total: '۳' }),
     );
     // The custom resume opens in a new tab through its signed link (Chromium downloads the PDF).
     const [opened] = await Promise.all([
@@ -241,7 +241,7 @@ describe('the employer’s hiring screens on the real stack', () => {
     assert.equal(await column(page, interview.id).getByTestId('apply-card').count(), 1);
   });
 
-  test('the other rejected with a reason from the dialog; the description is required', async () => {
+  test('another rejected with a reason from the dialog; the description is required', async () => {
     const { page, at } = employer;
     await goto(page, boardPath());
     const rejected = at.step('rejected');
@@ -324,6 +324,42 @@ describe('the employer’s hiring screens on the real stack', () => {
     assert.equal((await serviceCard(sara!.id, accepted.id)).step.id, accepted.id);
   });
 
+  test('two chosen together: moved back to the first step, then rejected in one go', async () => {
+    const { page, at } = employer;
+    await goto(page, boardPath());
+    const [sara, , ali] = applies;
+    const first = at.steps[0]!;
+    const rejected = at.step('rejected');
+    for (const one of [sara!, ali!]) await cardOf(page, one.id).getByTestId('apply-select').check();
+    assert.equal(await page.getByTestId('bulk-count').innerText(), t('applies.bulk.selected', { count: '۲' }));
+    await page.getByTestId('bulk-step').selectOption(first.id);
+    await page.getByTestId('bulk-move').click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: t('applies.moved', { name: sara!.name, step: first.name }) })
+      .first()
+      .waitFor();
+    // Ali stood there already: only Sara moved.
+    assert.equal((await serviceCard(sara!.id, first.id)).step.id, first.id);
+
+    for (const one of [sara!, ali!]) await cardOf(page, one.id).getByTestId('apply-select').check();
+    await page.getByTestId('bulk-reject').click();
+    const dialog = page.getByTestId('reject-dialog');
+    await dialog.getByLabel(t('applies.reject.reason')).selectOption('position-filled');
+    await dialog.getByLabel(t('applies.reject.description')).fill('این موقعیت پر شد.');
+    await dialog.getByTestId('reject-confirm').click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: t('applies.rejectedMany', { count: '۲' }) })
+      .first()
+      .waitFor();
+    for (const one of [sara!, ali!]) {
+      await column(page, rejected.id).locator(`[data-apply-id="${one.id}"]`).waitFor();
+      assert.equal((await serviceCard(one.id, rejected.id)).rejectionReason, 'position-filled');
+    }
+    assert.equal(await page.getByTestId('bulk-bar').count(), 0, 'nothing chosen any more');
+  });
+
   test('on a phone one step at a time, chosen from the step picker', async () => {
     const { page, at } = employer;
     await page.setViewportSize({ width: 390, height: 800 });
@@ -337,7 +373,7 @@ describe('the employer’s hiring screens on the real stack', () => {
       assert.deepEqual(await visible(), [at.steps[0]!.id]);
       await page.getByTestId('step-picker').selectOption(at.step('rejected').id);
       assert.deepEqual(await visible(), [at.step('rejected').id]);
-      assert.equal(await column(page, at.step('rejected').id).getByTestId('apply-card').count(), 1);
+      assert.equal(await column(page, at.step('rejected').id).getByTestId('apply-card').count(), 3);
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
