@@ -7,10 +7,10 @@ import { applyPath, boardPath, filterSearch, type ApplyFilters } from '../../lib
 import type { ApplyCard, Step } from '../../lib/hiring/types.ts';
 import { localePath } from '../../lib/locale.ts';
 import { Button } from '../ui/Button.tsx';
-import { inputClass } from '../ui/TextField.tsx';
 import { toast, useExcToasts } from '../ui/Toaster.tsx';
 import { applicantName } from './ApplyCardView.tsx';
 import { RejectDialog, rejectionFieldErrors } from './RejectDialog.tsx';
+import { StepSelect } from './StepSelect.tsx';
 
 const VERSION_CONFLICT = 'EXC_HIRING_APPLY_VERSION_CONFLICT';
 
@@ -86,22 +86,14 @@ export function ApplyActions({
           });
         }}
       >
-        <label className="flex min-w-48 flex-1 flex-col gap-1.5 text-sm font-medium">
-          {t('applies.detail.moveTo')}
-          <select
-            value={target}
-            onChange={(event) => setTarget(event.currentTarget.value)}
-            className={`${inputClass} appearance-auto pe-8`}
-            data-testid="detail-move-step"
-          >
-            <option value="">{t('ui.select')}</option>
-            {targets.map((step) => (
-              <option key={step.id} value={step.id}>
-                {step.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StepSelect
+          label={t('applies.detail.moveTo')}
+          steps={targets}
+          value={target}
+          onChange={setTarget}
+          testId="detail-move-step"
+          className="flex min-w-48 flex-1 flex-col gap-1.5 text-sm font-medium"
+        />
         <Button type="submit" variant="secondary" isDisabled={!target || busy} data-testid="detail-move">
           {t('applies.detail.move')}
         </Button>

@@ -23,6 +23,7 @@ import { toast, useExcToasts } from '../ui/Toaster.tsx';
 import { applicantName } from './ApplyCardView.tsx';
 import { BoardColumn, DroppableColumn, type CardHandlers } from './BoardColumn.tsx';
 import { RejectDialog, rejectionFieldErrors, type Rejection } from './RejectDialog.tsx';
+import { StepSelect } from './StepSelect.tsx';
 
 const VERSION_CONFLICT = 'EXC_HIRING_APPLY_VERSION_CONFLICT';
 /** The most applications one bulk call takes (the contract's limit). */
@@ -309,22 +310,13 @@ export function ApplyBoard({
               void move(selectedCards, step).then(() => setSelected(new Set()));
             }}
           >
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              {t('applies.bulk.moveTo')}
-              <select
-                value={bulkTarget}
-                onChange={(event) => setBulkTarget(event.currentTarget.value)}
-                className={`${inputClass} appearance-auto pe-8`}
-                data-testid="bulk-step"
-              >
-                <option value="">{t('ui.select')}</option>
-                {moveTargets.map((step) => (
-                  <option key={step.id} value={step.id}>
-                    {step.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <StepSelect
+              label={t('applies.bulk.moveTo')}
+              steps={moveTargets}
+              value={bulkTarget}
+              onChange={setBulkTarget}
+              testId="bulk-step"
+            />
             <Button type="submit" variant="secondary" isDisabled={!bulkTarget} data-testid="bulk-move">
               {t('applies.bulk.move')}
             </Button>
