@@ -1056,6 +1056,16 @@ const entries = {
     fa: 'کد تخفیف معتبر نیست، منقضی شده یا برای این بسته قابل استفاده نیست.',
     en: 'The discount code is not valid, has expired or does not apply to this plan.',
   },
+  EXC_ORDERS_DISCOUNT_CODE_ALREADY_USED: {
+    status: 422,
+    fa: 'این کد تخفیف فقط برای نخستین خرید هر کارفرما است و شما پیش‌تر از آن یا از خرید اول بهره برده‌اید.',
+    en: 'This discount code is for an employer’s first purchase only, and you have already used it or bought before.',
+  },
+  EXC_ORDERS_INVOICE_IS_NOT_AVAILABLE: {
+    status: 409,
+    fa: 'صورت‌حساب پس از پرداخت سفارش صادر می‌شود.',
+    en: 'The invoice is issued once the order is paid.',
+  },
   EXC_ORDERS_DISCOUNT_CODE_IS_REQUIRED: { status: 400, fa: 'کد تخفیف را وارد کنید.', en: 'Enter the discount code.' },
   EXC_ORDERS_ID_IS_INVALID: { status: 400, fa: 'شناسهٔ سفارش نامعتبر است.', en: 'The order id is not valid.' },
   EXC_PRODUCTS_PLAN_NOT_FOUND: { status: 404, fa: 'این بسته پیدا نشد.', en: 'Plan not found.' },
@@ -1115,6 +1125,16 @@ const entries = {
     status: 404,
     fa: 'درگاه آزمایشی فعال نیست.',
     en: 'The test payment gateway is not enabled.',
+  },
+  EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID: {
+    status: 422,
+    fa: 'مبلغ شارژ کیف پول باید عددی درست و بین کمینه و بیشینهٔ مجاز باشد.',
+    en: 'The top-up amount must be a whole number between the allowed minimum and maximum.',
+  },
+  EXC_FINANCE_PAYMENT_NUMBER_IS_INVALID: {
+    status: 400,
+    fa: 'شمارهٔ پرداخت نامعتبر است.',
+    en: 'The payment number is not valid.',
   },
   EXC_FINANCE_SANDBOX_PAYMENT_ALREADY_DECIDED: {
     status: 409,

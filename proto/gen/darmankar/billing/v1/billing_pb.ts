@@ -19,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file darmankar/billing/v1/billing.proto.
  */
 export const file_darmankar_billing_v1_billing: GenFile = /*@__PURE__*/
-  fileDesc("CiJkYXJtYW5rYXIvYmlsbGluZy92MS9iaWxsaW5nLnByb3RvEhRkYXJtYW5rYXIuYmlsbGluZy52MSJOCghSZXNvdXJjZRIwCgRraW5kGAEgASgOMiIuZGFybWFua2FyLmJpbGxpbmcudjEuUmVzb3VyY2VLaW5kEhAKCHF1YW50aXR5GAIgASgFIrkBCgRQbGFuEgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSKQoFcHJpY2UYBSABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5EhUKDWR1cmF0aW9uX2RheXMYBiABKAUSMQoJcmVzb3VyY2VzGAcgAygLMh4uZGFybWFua2FyLmJpbGxpbmcudjEuUmVzb3VyY2UiEgoQTGlzdFBsYW5zUmVxdWVzdCI+ChFMaXN0UGxhbnNSZXNwb25zZRIpCgVpdGVtcxgBIAMoCzIaLmRhcm1hbmthci5iaWxsaW5nLnYxLlBsYW4i+wIKDVB1cmNoYXNlZFBsYW4SCgoCaWQYASABKAkSEwoLZW1wbG95ZXJfaWQYAiABKAkSKAoEcGxhbhgDIAEoCzIaLmRhcm1hbmthci5iaWxsaW5nLnYxLlBsYW4SEAoIb3JkZXJfaWQYBCABKAkSOQoGc3RhdHVzGAUgASgOMikuZGFybWFua2FyLmJpbGxpbmcudjEuUHVyY2hhc2VkUGxhblN0YXR1cxIcCg9hY3RpdmF0ZWRfYXRfbXMYBiABKANIAIgBARIaCg1leHBpcmVzX2F0X21zGAcgASgDSAGIAQESFQoNY3JlYXRlZF9hdF9tcxgIIAEoAxIxCglyZW1haW5pbmcYCSADKAsyHi5kYXJtYW5rYXIuYmlsbGluZy52MS5SZXNvdXJjZRIoCgRwYWlkGAogASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leUISChBfYWN0aXZhdGVkX2F0X21zQhAKDl9leHBpcmVzX2F0X21zImAKGUxpc3RQdXJjaGFzZWRQbGFuc1JlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSLgoEcGFnZRgCIAEoCzIgLmRhcm1hbmthci5jb21tb24udjEuUGFnZVJlcXVlc3QifQoaTGlzdFB1cmNoYXNlZFBsYW5zUmVzcG9uc2USMgoFaXRlbXMYASADKAsyIy5kYXJtYW5rYXIuYmlsbGluZy52MS5QdXJjaGFzZWRQbGFuEisKBHBhZ2UYAiABKAsyHS5kYXJtYW5rYXIuY29tbW9uLnYxLlBhZ2VJbmZvIjoKF0dldFB1cmNoYXNlZFBsYW5SZXF1ZXN0EhMKC2VtcGxveWVyX2lkGAEgASgJEgoKAmlkGAIgASgJIlcKGEdldFB1cmNoYXNlZFBsYW5SZXNwb25zZRI7Cg5wdXJjaGFzZWRfcGxhbhgBIAEoCzIjLmRhcm1hbmthci5iaWxsaW5nLnYxLlB1cmNoYXNlZFBsYW4iMgobQWN0aXZhdGVSZXNlcnZlZFBsYW5SZXF1ZXN0EhMKC2VtcGxveWVyX2lkGAEgASgJIlsKHEFjdGl2YXRlUmVzZXJ2ZWRQbGFuUmVzcG9uc2USOwoOcHVyY2hhc2VkX3BsYW4YASABKAsyIy5kYXJtYW5rYXIuYmlsbGluZy52MS5QdXJjaGFzZWRQbGFuIjAKGUNhbmNlbFJlc2VydmVkUGxhblJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkihwEKGkNhbmNlbFJlc2VydmVkUGxhblJlc3BvbnNlEjsKDnB1cmNoYXNlZF9wbGFuGAEgASgLMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUHVyY2hhc2VkUGxhbhIsCgZ3YWxsZXQYAiABKAsyHC5kYXJtYW5rYXIuYmlsbGluZy52MS5XYWxsZXQiKgoTR2V0UmVzb3VyY2VzUmVxdWVzdBITCgtlbXBsb3llcl9pZBgBIAEoCSLDAQoUR2V0UmVzb3VyY2VzUmVzcG9uc2USOAoGYWN0aXZlGAEgASgLMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUHVyY2hhc2VkUGxhbkgAiAEBEjoKCHJlc2VydmVkGAIgASgLMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUHVyY2hhc2VkUGxhbkgBiAEBEh0KFWNhbl9hY3RpdmF0ZV9yZXNlcnZlZBgDIAEoCEIJCgdfYWN0aXZlQgsKCV9yZXNlcnZlZCJgCglPcmRlckl0ZW0SKAoEcGxhbhgBIAEoCzIaLmRhcm1hbmthci5iaWxsaW5nLnYxLlBsYW4SKQoFcHJpY2UYAiABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5IvQDCgVPcmRlchIKCgJpZBgBIAEoCRITCgtlbXBsb3llcl9pZBgCIAEoCRIxCgZzdGF0dXMYAyABKA4yIS5kYXJtYW5rYXIuYmlsbGluZy52MS5PcmRlclN0YXR1cxIuCgVpdGVtcxgEIAMoCzIfLmRhcm1hbmthci5iaWxsaW5nLnYxLk9yZGVySXRlbRIaCg1kaXNjb3VudF9jb2RlGAUgASgJSACIAQESLAoIc3VidG90YWwYBiABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5EiwKCGRpc2NvdW50GAcgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leRIpCgV0b3RhbBgIIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSLwoIcGF5bWVudHMYCSADKAsyHS5kYXJtYW5rYXIuYmlsbGluZy52MS5QYXltZW50EhUKDWNyZWF0ZWRfYXRfbXMYCiABKAMSFwoKcGFpZF9hdF9tcxgLIAEoA0gBiAEBEg4KBm51bWJlchgMIAEoAxIyCgdjcmVkaXRzGA0gAygLMiEuZGFybWFua2FyLmJpbGxpbmcudjEuV2FsbGV0RW50cnlCEAoOX2Rpc2NvdW50X2NvZGVCDQoLX3BhaWRfYXRfbXMiLQoWR2V0Q3VycmVudE9yZGVyUmVxdWVzdBITCgtlbXBsb3llcl9pZBgBIAEoCSJUChdHZXRDdXJyZW50T3JkZXJSZXNwb25zZRIvCgVvcmRlchgBIAEoCzIbLmRhcm1hbmthci5iaWxsaW5nLnYxLk9yZGVySACIAQFCCAoGX29yZGVyIjgKD0dldE9yZGVyUmVxdWVzdBITCgtlbXBsb3llcl9pZBgBIAEoCRIQCghvcmRlcl9pZBgCIAEoCSI+ChBHZXRPcmRlclJlc3BvbnNlEioKBW9yZGVyGAEgASgLMhsuZGFybWFua2FyLmJpbGxpbmcudjEuT3JkZXIiWAoRTGlzdE9yZGVyc1JlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSLgoEcGFnZRgCIAEoCzIgLmRhcm1hbmthci5jb21tb24udjEuUGFnZVJlcXVlc3QibQoSTGlzdE9yZGVyc1Jlc3BvbnNlEioKBWl0ZW1zGAEgAygLMhsuZGFybWFua2FyLmJpbGxpbmcudjEuT3JkZXISKwoEcGFnZRgCIAEoCzIdLmRhcm1hbmthci5jb21tb24udjEuUGFnZUluZm8iOQoRQ3JlYXRlQ2FydFJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSDwoHcGxhbl9pZBgCIAEoCSJAChJDcmVhdGVDYXJ0UmVzcG9uc2USKgoFb3JkZXIYASABKAsyGy5kYXJtYW5rYXIuYmlsbGluZy52MS5PcmRlciI2ChFVcGRhdGVDYXJ0UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRIPCgdwbGFuX2lkGAIgASgJIkAKElVwZGF0ZUNhcnRSZXNwb25zZRIqCgVvcmRlchgBIAEoCzIbLmRhcm1hbmthci5iaWxsaW5nLnYxLk9yZGVyIiUKEURlbGV0ZUNhcnRSZXF1ZXN0EhAKCG9yZGVyX2lkGAEgASgJIhQKEkRlbGV0ZUNhcnRSZXNwb25zZSI5ChRBcHBseURpc2NvdW50UmVxdWVzdBITCgtlbXBsb3llcl9pZBgBIAEoCRIMCgRjb2RlGAIgASgJIkMKFUFwcGx5RGlzY291bnRSZXNwb25zZRIqCgVvcmRlchgBIAEoCzIbLmRhcm1hbmthci5iaWxsaW5nLnYxLk9yZGVyIikKFVJlbW92ZURpc2NvdW50UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSJEChZSZW1vdmVEaXNjb3VudFJlc3BvbnNlEioKBW9yZGVyGAEgASgLMhsuZGFybWFua2FyLmJpbGxpbmcudjEuT3JkZXIiyAIKB1BheW1lbnQSCgoCaWQYASABKAkSEAoIb3JkZXJfaWQYAiABKAkSMwoGbWV0aG9kGAMgASgOMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudE1ldGhvZBIzCgZzdGF0dXMYBCABKA4yIy5kYXJtYW5rYXIuYmlsbGluZy52MS5QYXltZW50U3RhdHVzEioKBmFtb3VudBgFIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSFgoJcmVmZXJlbmNlGAYgASgJSACIAQESEQoEY2FyZBgHIAEoCUgBiAEBEhUKDWNyZWF0ZWRfYXRfbXMYCCABKAMSHAoPY29tcGxldGVkX2F0X21zGAkgASgDSAKIAQFCDAoKX3JlZmVyZW5jZUIHCgVfY2FyZEISChBfY29tcGxldGVkX2F0X21zIlwKE1N0YXJ0UGF5bWVudFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSMwoGbWV0aG9kGAIgASgOMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudE1ldGhvZCJcChRTdGFydFBheW1lbnRSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudBIUCgxyZWRpcmVjdF91cmwYAiABKAkiOQoUU3VibWl0UGF5bWVudFJlcXVlc3QSEQoJYXV0aG9yaXR5GAEgASgJEg4KBnN0YXR1cxgCIAEoCSJcChVTdWJtaXRQYXltZW50UmVzcG9uc2USLgoHcGF5bWVudBgBIAEoCzIdLmRhcm1hbmthci5iaWxsaW5nLnYxLlBheW1lbnQSEwoLZW1wbG95ZXJfaWQYAiABKAkiOQoRR2V0UGF5bWVudFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSEgoKcGF5bWVudF9pZBgCIAEoCSJEChJHZXRQYXltZW50UmVzcG9uc2USLgoHcGF5bWVudBgBIAEoCzIdLmRhcm1hbmthci5iaWxsaW5nLnYxLlBheW1lbnQiLQoYR2V0U2FuZGJveFBheW1lbnRSZXF1ZXN0EhEKCWF1dGhvcml0eRgBIAEoCSJtChlHZXRTYW5kYm94UGF5bWVudFJlc3BvbnNlEioKBmFtb3VudBgBIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSEwoLZGVzY3JpcHRpb24YAiABKAkSDwoHZGVjaWRlZBgDIAEoCCJBChtEZWNpZGVTYW5kYm94UGF5bWVudFJlcXVlc3QSEQoJYXV0aG9yaXR5GAEgASgJEg8KB2FwcHJvdmUYAiABKAgiNAocRGVjaWRlU2FuZGJveFBheW1lbnRSZXNwb25zZRIUCgxyZWRpcmVjdF91cmwYASABKAkibAoLV2FsbGV0RW50cnkSCgoCaWQYASABKAkSKgoGYW1vdW50GAIgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leRIOCgZyZWFzb24YAyABKAkSFQoNY3JlYXRlZF9hdF9tcxgEIAEoAyJpCgZXYWxsZXQSKwoHYmFsYW5jZRgBIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSMgoHZW50cmllcxgCIAMoCzIhLmRhcm1hbmthci5iaWxsaW5nLnYxLldhbGxldEVudHJ5IicKEEdldFdhbGxldFJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkiQQoRR2V0V2FsbGV0UmVzcG9uc2USLAoGd2FsbGV0GAEgASgLMhwuZGFybWFua2FyLmJpbGxpbmcudjEuV2FsbGV0InUKFkNvbnN1bWVSZXNvdXJjZVJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSMAoEa2luZBgCIAEoDjIiLmRhcm1hbmthci5iaWxsaW5nLnYxLlJlc291cmNlS2luZBIUCgxyZWZlcmVuY2VfaWQYAyABKAkiLAoXQ29uc3VtZVJlc291cmNlUmVzcG9uc2USEQoJcmVtYWluaW5nGAEgASgFInUKFlJlbGVhc2VSZXNvdXJjZVJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSMAoEa2luZBgCIAEoDjIiLmRhcm1hbmthci5iaWxsaW5nLnYxLlJlc291cmNlS2luZBIUCgxyZWZlcmVuY2VfaWQYAyABKAkiLAoXUmVsZWFzZVJlc291cmNlUmVzcG9uc2USEQoJcmVtYWluaW5nGAEgASgFKmgKDFJlc291cmNlS2luZBIdChlSRVNPVVJDRV9LSU5EX1VOU1BFQ0lGSUVEEAASHQoZUkVTT1VSQ0VfS0lORF9SRUNSVUlUTUVOVBABEhoKFlJFU09VUkNFX0tJTkRfRkVBVFVSRUQQAirKAQoTUHVyY2hhc2VkUGxhblN0YXR1cxIlCiFQVVJDSEFTRURfUExBTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIiCh5QVVJDSEFTRURfUExBTl9TVEFUVVNfUkVTRVJWRUQQARIgChxQVVJDSEFTRURfUExBTl9TVEFUVVNfQUNUSVZFEAISIQodUFVSQ0hBU0VEX1BMQU5fU1RBVFVTX0VYUElSRUQQAxIjCh9QVVJDSEFTRURfUExBTl9TVEFUVVNfQ0FOQ0VMTEVEEAQqeAoLT3JkZXJTdGF0dXMSHAoYT1JERVJfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUT1JERVJfU1RBVFVTX1BFTkRJTkcQARIVChFPUkRFUl9TVEFUVVNfUEFJRBACEhoKFk9SREVSX1NUQVRVU19DQU5DRUxMRUQQAypmCg1QYXltZW50TWV0aG9kEh4KGlBBWU1FTlRfTUVUSE9EX1VOU1BFQ0lGSUVEEAASGgoWUEFZTUVOVF9NRVRIT0RfR0FURVdBWRABEhkKFVBBWU1FTlRfTUVUSE9EX1dBTExFVBACKn8KDVBheW1lbnRTdGF0dXMSHgoaUEFZTUVOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIaChZQQVlNRU5UX1NUQVRVU19QRU5ESU5HEAESFwoTUEFZTUVOVF9TVEFUVVNfUEFJRBACEhkKFVBBWU1FTlRfU1RBVFVTX0ZBSUxFRBADMsQSCg5CaWxsaW5nU2VydmljZRJcCglMaXN0UGxhbnMSJi5kYXJtYW5rYXIuYmlsbGluZy52MS5MaXN0UGxhbnNSZXF1ZXN0GicuZGFybWFua2FyLmJpbGxpbmcudjEuTGlzdFBsYW5zUmVzcG9uc2USdwoSTGlzdFB1cmNoYXNlZFBsYW5zEi8uZGFybWFua2FyLmJpbGxpbmcudjEuTGlzdFB1cmNoYXNlZFBsYW5zUmVxdWVzdBowLmRhcm1hbmthci5iaWxsaW5nLnYxLkxpc3RQdXJjaGFzZWRQbGFuc1Jlc3BvbnNlEnEKEEdldFB1cmNoYXNlZFBsYW4SLS5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRQdXJjaGFzZWRQbGFuUmVxdWVzdBouLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldFB1cmNoYXNlZFBsYW5SZXNwb25zZRJ9ChRBY3RpdmF0ZVJlc2VydmVkUGxhbhIxLmRhcm1hbmthci5iaWxsaW5nLnYxLkFjdGl2YXRlUmVzZXJ2ZWRQbGFuUmVxdWVzdBoyLmRhcm1hbmthci5iaWxsaW5nLnYxLkFjdGl2YXRlUmVzZXJ2ZWRQbGFuUmVzcG9uc2USdwoSQ2FuY2VsUmVzZXJ2ZWRQbGFuEi8uZGFybWFua2FyLmJpbGxpbmcudjEuQ2FuY2VsUmVzZXJ2ZWRQbGFuUmVxdWVzdBowLmRhcm1hbmthci5iaWxsaW5nLnYxLkNhbmNlbFJlc2VydmVkUGxhblJlc3BvbnNlEmUKDEdldFJlc291cmNlcxIpLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldFJlc291cmNlc1JlcXVlc3QaKi5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRSZXNvdXJjZXNSZXNwb25zZRJuCg9HZXRDdXJyZW50T3JkZXISLC5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRDdXJyZW50T3JkZXJSZXF1ZXN0Gi0uZGFybWFua2FyLmJpbGxpbmcudjEuR2V0Q3VycmVudE9yZGVyUmVzcG9uc2USWQoIR2V0T3JkZXISJS5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRPcmRlclJlcXVlc3QaJi5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRPcmRlclJlc3BvbnNlEl8KCkxpc3RPcmRlcnMSJy5kYXJtYW5rYXIuYmlsbGluZy52MS5MaXN0T3JkZXJzUmVxdWVzdBooLmRhcm1hbmthci5iaWxsaW5nLnYxLkxpc3RPcmRlcnNSZXNwb25zZRJfCgpDcmVhdGVDYXJ0EicuZGFybWFua2FyLmJpbGxpbmcudjEuQ3JlYXRlQ2FydFJlcXVlc3QaKC5kYXJtYW5rYXIuYmlsbGluZy52MS5DcmVhdGVDYXJ0UmVzcG9uc2USXwoKVXBkYXRlQ2FydBInLmRhcm1hbmthci5iaWxsaW5nLnYxLlVwZGF0ZUNhcnRSZXF1ZXN0GiguZGFybWFua2FyLmJpbGxpbmcudjEuVXBkYXRlQ2FydFJlc3BvbnNlEl8KCkRlbGV0ZUNhcnQSJy5kYXJtYW5rYXIuYmlsbGluZy52MS5EZWxldGVDYXJ0UmVxdWVzdBooLmRhcm1hbmthci5iaWxsaW5nLnYxLkRlbGV0ZUNhcnRSZXNwb25zZRJoCg1BcHBseURpc2NvdW50EiouZGFybWFua2FyLmJpbGxpbmcudjEuQXBwbHlEaXNjb3VudFJlcXVlc3QaKy5kYXJtYW5rYXIuYmlsbGluZy52MS5BcHBseURpc2NvdW50UmVzcG9uc2USawoOUmVtb3ZlRGlzY291bnQSKy5kYXJtYW5rYXIuYmlsbGluZy52MS5SZW1vdmVEaXNjb3VudFJlcXVlc3QaLC5kYXJtYW5rYXIuYmlsbGluZy52MS5SZW1vdmVEaXNjb3VudFJlc3BvbnNlEmUKDFN0YXJ0UGF5bWVudBIpLmRhcm1hbmthci5iaWxsaW5nLnYxLlN0YXJ0UGF5bWVudFJlcXVlc3QaKi5kYXJtYW5rYXIuYmlsbGluZy52MS5TdGFydFBheW1lbnRSZXNwb25zZRJoCg1TdWJtaXRQYXltZW50EiouZGFybWFua2FyLmJpbGxpbmcudjEuU3VibWl0UGF5bWVudFJlcXVlc3QaKy5kYXJtYW5rYXIuYmlsbGluZy52MS5TdWJtaXRQYXltZW50UmVzcG9uc2USXwoKR2V0UGF5bWVudBInLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldFBheW1lbnRSZXF1ZXN0GiguZGFybWFua2FyLmJpbGxpbmcudjEuR2V0UGF5bWVudFJlc3BvbnNlEnQKEUdldFNhbmRib3hQYXltZW50Ei4uZGFybWFua2FyLmJpbGxpbmcudjEuR2V0U2FuZGJveFBheW1lbnRSZXF1ZXN0Gi8uZGFybWFua2FyLmJpbGxpbmcudjEuR2V0U2FuZGJveFBheW1lbnRSZXNwb25zZRJ9ChREZWNpZGVTYW5kYm94UGF5bWVudBIxLmRhcm1hbmthci5iaWxsaW5nLnYxLkRlY2lkZVNhbmRib3hQYXltZW50UmVxdWVzdBoyLmRhcm1hbmthci5iaWxsaW5nLnYxLkRlY2lkZVNhbmRib3hQYXltZW50UmVzcG9uc2USXAoJR2V0V2FsbGV0EiYuZGFybWFua2FyLmJpbGxpbmcudjEuR2V0V2FsbGV0UmVxdWVzdBonLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldFdhbGxldFJlc3BvbnNlEm4KD0NvbnN1bWVSZXNvdXJjZRIsLmRhcm1hbmthci5iaWxsaW5nLnYxLkNvbnN1bWVSZXNvdXJjZVJlcXVlc3QaLS5kYXJtYW5rYXIuYmlsbGluZy52MS5Db25zdW1lUmVzb3VyY2VSZXNwb25zZRJuCg9SZWxlYXNlUmVzb3VyY2USLC5kYXJtYW5rYXIuYmlsbGluZy52MS5SZWxlYXNlUmVzb3VyY2VSZXF1ZXN0Gi0uZGFybWFua2FyLmJpbGxpbmcudjEuUmVsZWFzZVJlc291cmNlUmVzcG9uc2ViBnByb3RvMw", [file_darmankar_common_v1_common]);
+  fileDesc("CiJkYXJtYW5rYXIvYmlsbGluZy92MS9iaWxsaW5nLnByb3RvEhRkYXJtYW5rYXIuYmlsbGluZy52MSJOCghSZXNvdXJjZRIwCgRraW5kGAEgASgOMiIuZGFybWFua2FyLmJpbGxpbmcudjEuUmVzb3VyY2VLaW5kEhAKCHF1YW50aXR5GAIgASgFIswBCgRQbGFuEgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSDQoFdGl0bGUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSKQoFcHJpY2UYBSABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5EhUKDWR1cmF0aW9uX2RheXMYBiABKAUSMQoJcmVzb3VyY2VzGAcgAygLMh4uZGFybWFua2FyLmJpbGxpbmcudjEuUmVzb3VyY2USEQoJcHJvbW90aW9uGAggASgIIhIKEExpc3RQbGFuc1JlcXVlc3QiPgoRTGlzdFBsYW5zUmVzcG9uc2USKQoFaXRlbXMYASADKAsyGi5kYXJtYW5rYXIuYmlsbGluZy52MS5QbGFuIvsCCg1QdXJjaGFzZWRQbGFuEgoKAmlkGAEgASgJEhMKC2VtcGxveWVyX2lkGAIgASgJEigKBHBsYW4YAyABKAsyGi5kYXJtYW5rYXIuYmlsbGluZy52MS5QbGFuEhAKCG9yZGVyX2lkGAQgASgJEjkKBnN0YXR1cxgFIAEoDjIpLmRhcm1hbmthci5iaWxsaW5nLnYxLlB1cmNoYXNlZFBsYW5TdGF0dXMSHAoPYWN0aXZhdGVkX2F0X21zGAYgASgDSACIAQESGgoNZXhwaXJlc19hdF9tcxgHIAEoA0gBiAEBEhUKDWNyZWF0ZWRfYXRfbXMYCCABKAMSMQoJcmVtYWluaW5nGAkgAygLMh4uZGFybWFua2FyLmJpbGxpbmcudjEuUmVzb3VyY2USKAoEcGFpZBgKIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXlCEgoQX2FjdGl2YXRlZF9hdF9tc0IQCg5fZXhwaXJlc19hdF9tcyJgChlMaXN0UHVyY2hhc2VkUGxhbnNSZXF1ZXN0EhMKC2VtcGxveWVyX2lkGAEgASgJEi4KBHBhZ2UYAiABKAsyIC5kYXJtYW5rYXIuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0In0KGkxpc3RQdXJjaGFzZWRQbGFuc1Jlc3BvbnNlEjIKBWl0ZW1zGAEgAygLMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUHVyY2hhc2VkUGxhbhIrCgRwYWdlGAIgASgLMh0uZGFybWFua2FyLmNvbW1vbi52MS5QYWdlSW5mbyI6ChdHZXRQdXJjaGFzZWRQbGFuUmVxdWVzdBITCgtlbXBsb3llcl9pZBgBIAEoCRIKCgJpZBgCIAEoCSJXChhHZXRQdXJjaGFzZWRQbGFuUmVzcG9uc2USOwoOcHVyY2hhc2VkX3BsYW4YASABKAsyIy5kYXJtYW5rYXIuYmlsbGluZy52MS5QdXJjaGFzZWRQbGFuIjIKG0FjdGl2YXRlUmVzZXJ2ZWRQbGFuUmVxdWVzdBITCgtlbXBsb3llcl9pZBgBIAEoCSJbChxBY3RpdmF0ZVJlc2VydmVkUGxhblJlc3BvbnNlEjsKDnB1cmNoYXNlZF9wbGFuGAEgASgLMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUHVyY2hhc2VkUGxhbiIwChlDYW5jZWxSZXNlcnZlZFBsYW5SZXF1ZXN0EhMKC2VtcGxveWVyX2lkGAEgASgJIocBChpDYW5jZWxSZXNlcnZlZFBsYW5SZXNwb25zZRI7Cg5wdXJjaGFzZWRfcGxhbhgBIAEoCzIjLmRhcm1hbmthci5iaWxsaW5nLnYxLlB1cmNoYXNlZFBsYW4SLAoGd2FsbGV0GAIgASgLMhwuZGFybWFua2FyLmJpbGxpbmcudjEuV2FsbGV0IioKE0dldFJlc291cmNlc1JlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkiwwEKFEdldFJlc291cmNlc1Jlc3BvbnNlEjgKBmFjdGl2ZRgBIAEoCzIjLmRhcm1hbmthci5iaWxsaW5nLnYxLlB1cmNoYXNlZFBsYW5IAIgBARI6CghyZXNlcnZlZBgCIAEoCzIjLmRhcm1hbmthci5iaWxsaW5nLnYxLlB1cmNoYXNlZFBsYW5IAYgBARIdChVjYW5fYWN0aXZhdGVfcmVzZXJ2ZWQYAyABKAhCCQoHX2FjdGl2ZUILCglfcmVzZXJ2ZWQiYAoJT3JkZXJJdGVtEigKBHBsYW4YASABKAsyGi5kYXJtYW5rYXIuYmlsbGluZy52MS5QbGFuEikKBXByaWNlGAIgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leSL0AwoFT3JkZXISCgoCaWQYASABKAkSEwoLZW1wbG95ZXJfaWQYAiABKAkSMQoGc3RhdHVzGAMgASgOMiEuZGFybWFua2FyLmJpbGxpbmcudjEuT3JkZXJTdGF0dXMSLgoFaXRlbXMYBCADKAsyHy5kYXJtYW5rYXIuYmlsbGluZy52MS5PcmRlckl0ZW0SGgoNZGlzY291bnRfY29kZRgFIAEoCUgAiAEBEiwKCHN1YnRvdGFsGAYgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leRIsCghkaXNjb3VudBgHIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSKQoFdG90YWwYCCABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5Ei8KCHBheW1lbnRzGAkgAygLMh0uZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudBIVCg1jcmVhdGVkX2F0X21zGAogASgDEhcKCnBhaWRfYXRfbXMYCyABKANIAYgBARIOCgZudW1iZXIYDCABKAMSMgoHY3JlZGl0cxgNIAMoCzIhLmRhcm1hbmthci5iaWxsaW5nLnYxLldhbGxldEVudHJ5QhAKDl9kaXNjb3VudF9jb2RlQg0KC19wYWlkX2F0X21zIi0KFkdldEN1cnJlbnRPcmRlclJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkiVAoXR2V0Q3VycmVudE9yZGVyUmVzcG9uc2USLwoFb3JkZXIYASABKAsyGy5kYXJtYW5rYXIuYmlsbGluZy52MS5PcmRlckgAiAEBQggKBl9vcmRlciI4Cg9HZXRPcmRlclJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSEAoIb3JkZXJfaWQYAiABKAkiPgoQR2V0T3JkZXJSZXNwb25zZRIqCgVvcmRlchgBIAEoCzIbLmRhcm1hbmthci5iaWxsaW5nLnYxLk9yZGVyIlgKEUxpc3RPcmRlcnNSZXF1ZXN0EhMKC2VtcGxveWVyX2lkGAEgASgJEi4KBHBhZ2UYAiABKAsyIC5kYXJtYW5rYXIuY29tbW9uLnYxLlBhZ2VSZXF1ZXN0Im0KEkxpc3RPcmRlcnNSZXNwb25zZRIqCgVpdGVtcxgBIAMoCzIbLmRhcm1hbmthci5iaWxsaW5nLnYxLk9yZGVyEisKBHBhZ2UYAiABKAsyHS5kYXJtYW5rYXIuY29tbW9uLnYxLlBhZ2VJbmZvIjkKEUNyZWF0ZUNhcnRSZXF1ZXN0EhMKC2VtcGxveWVyX2lkGAEgASgJEg8KB3BsYW5faWQYAiABKAkiQAoSQ3JlYXRlQ2FydFJlc3BvbnNlEioKBW9yZGVyGAEgASgLMhsuZGFybWFua2FyLmJpbGxpbmcudjEuT3JkZXIiNgoRVXBkYXRlQ2FydFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSDwoHcGxhbl9pZBgCIAEoCSJAChJVcGRhdGVDYXJ0UmVzcG9uc2USKgoFb3JkZXIYASABKAsyGy5kYXJtYW5rYXIuYmlsbGluZy52MS5PcmRlciIlChFEZWxldGVDYXJ0UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCSIUChJEZWxldGVDYXJ0UmVzcG9uc2UiOQoUQXBwbHlEaXNjb3VudFJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSDAoEY29kZRgCIAEoCSJDChVBcHBseURpc2NvdW50UmVzcG9uc2USKgoFb3JkZXIYASABKAsyGy5kYXJtYW5rYXIuYmlsbGluZy52MS5PcmRlciIpChVSZW1vdmVEaXNjb3VudFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkiRAoWUmVtb3ZlRGlzY291bnRSZXNwb25zZRIqCgVvcmRlchgBIAEoCzIbLmRhcm1hbmthci5iaWxsaW5nLnYxLk9yZGVyIqQDCgdQYXltZW50EgoKAmlkGAEgASgJEhAKCG9yZGVyX2lkGAIgASgJEjMKBm1ldGhvZBgDIAEoDjIjLmRhcm1hbmthci5iaWxsaW5nLnYxLlBheW1lbnRNZXRob2QSMwoGc3RhdHVzGAQgASgOMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudFN0YXR1cxIqCgZhbW91bnQYBSABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5EhYKCXJlZmVyZW5jZRgGIAEoCUgAiAEBEhEKBGNhcmQYByABKAlIAYgBARIVCg1jcmVhdGVkX2F0X21zGAggASgDEhwKD2NvbXBsZXRlZF9hdF9tcxgJIAEoA0gCiAEBEg4KBm51bWJlchgKIAEoAxI1CgdwdXJwb3NlGAsgASgOMiQuZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudFB1cnBvc2USEwoLZW1wbG95ZXJfaWQYDCABKAlCDAoKX3JlZmVyZW5jZUIHCgVfY2FyZEISChBfY29tcGxldGVkX2F0X21zIlwKE1N0YXJ0UGF5bWVudFJlcXVlc3QSEAoIb3JkZXJfaWQYASABKAkSMwoGbWV0aG9kGAIgASgOMiMuZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudE1ldGhvZCJcChRTdGFydFBheW1lbnRSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudBIUCgxyZWRpcmVjdF91cmwYAiABKAkiOQoUU3VibWl0UGF5bWVudFJlcXVlc3QSEQoJYXV0aG9yaXR5GAEgASgJEg4KBnN0YXR1cxgCIAEoCSLPAQoVU3VibWl0UGF5bWVudFJlc3BvbnNlEjMKBnN0YXR1cxgDIAEoDjIjLmRhcm1hbmthci5iaWxsaW5nLnYxLlBheW1lbnRTdGF0dXMSNQoHcHVycG9zZRgEIAEoDjIkLmRhcm1hbmthci5iaWxsaW5nLnYxLlBheW1lbnRQdXJwb3NlEhAKCG9yZGVyX2lkGAUgASgJEhYKDnBheW1lbnRfbnVtYmVyGAYgASgDSgQIARACSgQIAhADUgdwYXltZW50UgtlbXBsb3llcl9pZCI5ChFHZXRQYXltZW50UmVxdWVzdBIQCghvcmRlcl9pZBgBIAEoCRISCgpwYXltZW50X2lkGAIgASgJIkQKEkdldFBheW1lbnRSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudCItChhHZXRTYW5kYm94UGF5bWVudFJlcXVlc3QSEQoJYXV0aG9yaXR5GAEgASgJIm0KGUdldFNhbmRib3hQYXltZW50UmVzcG9uc2USKgoGYW1vdW50GAEgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leRITCgtkZXNjcmlwdGlvbhgCIAEoCRIPCgdkZWNpZGVkGAMgASgIIkEKG0RlY2lkZVNhbmRib3hQYXltZW50UmVxdWVzdBIRCglhdXRob3JpdHkYASABKAkSDwoHYXBwcm92ZRgCIAEoCCI0ChxEZWNpZGVTYW5kYm94UGF5bWVudFJlc3BvbnNlEhQKDHJlZGlyZWN0X3VybBgBIAEoCSLIAQoLV2FsbGV0RW50cnkSCgoCaWQYASABKAkSKgoGYW1vdW50GAIgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leRIOCgZyZWFzb24YAyABKAkSFQoNY3JlYXRlZF9hdF9tcxgEIAEoAxIZCgxvcmRlcl9udW1iZXIYBSABKANIAIgBARIbCg5wYXltZW50X251bWJlchgGIAEoA0gBiAEBQg8KDV9vcmRlcl9udW1iZXJCEQoPX3BheW1lbnRfbnVtYmVyIskBCgZXYWxsZXQSKwoHYmFsYW5jZRgBIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSMgoHZW50cmllcxgCIAMoCzIhLmRhcm1hbmthci5iaWxsaW5nLnYxLldhbGxldEVudHJ5Ei4KCnRvcF91cF9taW4YAyABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5Ei4KCnRvcF91cF9tYXgYBCABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5IicKEEdldFdhbGxldFJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkiQQoRR2V0V2FsbGV0UmVzcG9uc2USLAoGd2FsbGV0GAEgASgLMhwuZGFybWFua2FyLmJpbGxpbmcudjEuV2FsbGV0IlQKEVN0YXJ0VG9wVXBSZXF1ZXN0EhMKC2VtcGxveWVyX2lkGAEgASgJEioKBmFtb3VudBgCIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkiWgoSU3RhcnRUb3BVcFJlc3BvbnNlEi4KB3BheW1lbnQYASABKAsyHS5kYXJtYW5rYXIuYmlsbGluZy52MS5QYXltZW50EhQKDHJlZGlyZWN0X3VybBgCIAEoCSI+Cg9HZXRUb3BVcFJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSFgoOcGF5bWVudF9udW1iZXIYAiABKAMibwoQR2V0VG9wVXBSZXNwb25zZRIuCgdwYXltZW50GAEgASgLMh0uZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudBIrCgdiYWxhbmNlGAIgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leSJ9CgxJbnZvaWNlUGFydHkSDAoEbmFtZRgBIAEoCRITCgtuYXRpb25hbF9pZBgCIAEoCRIVCg1lY29ub21pY19jb2RlGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSEwoLcG9zdGFsX2NvZGUYBSABKAkSDQoFcGhvbmUYBiABKAkiigEKC0ludm9pY2VMaW5lEg0KBXRpdGxlGAEgASgJEhAKCHF1YW50aXR5GAIgASgFEi4KCnVuaXRfcHJpY2UYAyABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5EioKBmFtb3VudBgEIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkigwQKB0ludm9pY2USEAoIb3JkZXJfaWQYASABKAkSFAoMb3JkZXJfbnVtYmVyGAIgASgDEhQKDGlzc3VlZF9hdF9tcxgDIAEoAxIyCgZzZWxsZXIYBCABKAsyIi5kYXJtYW5rYXIuYmlsbGluZy52MS5JbnZvaWNlUGFydHkSMQoFYnV5ZXIYBSABKAsyIi5kYXJtYW5rYXIuYmlsbGluZy52MS5JbnZvaWNlUGFydHkSMAoFbGluZXMYBiADKAsyIS5kYXJtYW5rYXIuYmlsbGluZy52MS5JbnZvaWNlTGluZRIsCghzdWJ0b3RhbBgHIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSLAoIZGlzY291bnQYCCABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5EhoKDWRpc2NvdW50X2NvZGUYCSABKAlIAIgBARITCgt2YXRfcGVyY2VudBgKIAEoBRInCgN2YXQYCyABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5EikKBXRvdGFsGAwgASgLMhouZGFybWFua2FyLmNvbW1vbi52MS5Nb25leRIuCgdwYXltZW50GA0gASgLMh0uZGFybWFua2FyLmJpbGxpbmcudjEuUGF5bWVudEIQCg5fZGlzY291bnRfY29kZSI6ChFHZXRJbnZvaWNlUmVxdWVzdBITCgtlbXBsb3llcl9pZBgBIAEoCRIQCghvcmRlcl9pZBgCIAEoCSJEChJHZXRJbnZvaWNlUmVzcG9uc2USLgoHaW52b2ljZRgBIAEoCzIdLmRhcm1hbmthci5iaWxsaW5nLnYxLkludm9pY2UiGgoYR2V0QmFubmVyRGlzY291bnRSZXF1ZXN0IjcKGUdldEJhbm5lckRpc2NvdW50UmVzcG9uc2USEQoEY29kZRgBIAEoCUgAiAEBQgcKBV9jb2RlInUKFkNvbnN1bWVSZXNvdXJjZVJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSMAoEa2luZBgCIAEoDjIiLmRhcm1hbmthci5iaWxsaW5nLnYxLlJlc291cmNlS2luZBIUCgxyZWZlcmVuY2VfaWQYAyABKAkiLAoXQ29uc3VtZVJlc291cmNlUmVzcG9uc2USEQoJcmVtYWluaW5nGAEgASgFInUKFlJlbGVhc2VSZXNvdXJjZVJlcXVlc3QSEwoLZW1wbG95ZXJfaWQYASABKAkSMAoEa2luZBgCIAEoDjIiLmRhcm1hbmthci5iaWxsaW5nLnYxLlJlc291cmNlS2luZBIUCgxyZWZlcmVuY2VfaWQYAyABKAkiLAoXUmVsZWFzZVJlc291cmNlUmVzcG9uc2USEQoJcmVtYWluaW5nGAEgASgFKmgKDFJlc291cmNlS2luZBIdChlSRVNPVVJDRV9LSU5EX1VOU1BFQ0lGSUVEEAASHQoZUkVTT1VSQ0VfS0lORF9SRUNSVUlUTUVOVBABEhoKFlJFU09VUkNFX0tJTkRfRkVBVFVSRUQQAirKAQoTUHVyY2hhc2VkUGxhblN0YXR1cxIlCiFQVVJDSEFTRURfUExBTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIiCh5QVVJDSEFTRURfUExBTl9TVEFUVVNfUkVTRVJWRUQQARIgChxQVVJDSEFTRURfUExBTl9TVEFUVVNfQUNUSVZFEAISIQodUFVSQ0hBU0VEX1BMQU5fU1RBVFVTX0VYUElSRUQQAxIjCh9QVVJDSEFTRURfUExBTl9TVEFUVVNfQ0FOQ0VMTEVEEAQqeAoLT3JkZXJTdGF0dXMSHAoYT1JERVJfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUT1JERVJfU1RBVFVTX1BFTkRJTkcQARIVChFPUkRFUl9TVEFUVVNfUEFJRBACEhoKFk9SREVSX1NUQVRVU19DQU5DRUxMRUQQAypmCg1QYXltZW50TWV0aG9kEh4KGlBBWU1FTlRfTUVUSE9EX1VOU1BFQ0lGSUVEEAASGgoWUEFZTUVOVF9NRVRIT0RfR0FURVdBWRABEhkKFVBBWU1FTlRfTUVUSE9EX1dBTExFVBACKmgKDlBheW1lbnRQdXJwb3NlEh8KG1BBWU1FTlRfUFVSUE9TRV9VTlNQRUNJRklFRBAAEhkKFVBBWU1FTlRfUFVSUE9TRV9PUkRFUhABEhoKFlBBWU1FTlRfUFVSUE9TRV9UT1BfVVAQAip/Cg1QYXltZW50U3RhdHVzEh4KGlBBWU1FTlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGgoWUEFZTUVOVF9TVEFUVVNfUEVORElORxABEhcKE1BBWU1FTlRfU1RBVFVTX1BBSUQQAhIZChVQQVlNRU5UX1NUQVRVU19GQUlMRUQQAzLXFQoOQmlsbGluZ1NlcnZpY2USXAoJTGlzdFBsYW5zEiYuZGFybWFua2FyLmJpbGxpbmcudjEuTGlzdFBsYW5zUmVxdWVzdBonLmRhcm1hbmthci5iaWxsaW5nLnYxLkxpc3RQbGFuc1Jlc3BvbnNlEncKEkxpc3RQdXJjaGFzZWRQbGFucxIvLmRhcm1hbmthci5iaWxsaW5nLnYxLkxpc3RQdXJjaGFzZWRQbGFuc1JlcXVlc3QaMC5kYXJtYW5rYXIuYmlsbGluZy52MS5MaXN0UHVyY2hhc2VkUGxhbnNSZXNwb25zZRJxChBHZXRQdXJjaGFzZWRQbGFuEi0uZGFybWFua2FyLmJpbGxpbmcudjEuR2V0UHVyY2hhc2VkUGxhblJlcXVlc3QaLi5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRQdXJjaGFzZWRQbGFuUmVzcG9uc2USfQoUQWN0aXZhdGVSZXNlcnZlZFBsYW4SMS5kYXJtYW5rYXIuYmlsbGluZy52MS5BY3RpdmF0ZVJlc2VydmVkUGxhblJlcXVlc3QaMi5kYXJtYW5rYXIuYmlsbGluZy52MS5BY3RpdmF0ZVJlc2VydmVkUGxhblJlc3BvbnNlEncKEkNhbmNlbFJlc2VydmVkUGxhbhIvLmRhcm1hbmthci5iaWxsaW5nLnYxLkNhbmNlbFJlc2VydmVkUGxhblJlcXVlc3QaMC5kYXJtYW5rYXIuYmlsbGluZy52MS5DYW5jZWxSZXNlcnZlZFBsYW5SZXNwb25zZRJlCgxHZXRSZXNvdXJjZXMSKS5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRSZXNvdXJjZXNSZXF1ZXN0GiouZGFybWFua2FyLmJpbGxpbmcudjEuR2V0UmVzb3VyY2VzUmVzcG9uc2USbgoPR2V0Q3VycmVudE9yZGVyEiwuZGFybWFua2FyLmJpbGxpbmcudjEuR2V0Q3VycmVudE9yZGVyUmVxdWVzdBotLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldEN1cnJlbnRPcmRlclJlc3BvbnNlElkKCEdldE9yZGVyEiUuZGFybWFua2FyLmJpbGxpbmcudjEuR2V0T3JkZXJSZXF1ZXN0GiYuZGFybWFua2FyLmJpbGxpbmcudjEuR2V0T3JkZXJSZXNwb25zZRJfCgpMaXN0T3JkZXJzEicuZGFybWFua2FyLmJpbGxpbmcudjEuTGlzdE9yZGVyc1JlcXVlc3QaKC5kYXJtYW5rYXIuYmlsbGluZy52MS5MaXN0T3JkZXJzUmVzcG9uc2USXwoKQ3JlYXRlQ2FydBInLmRhcm1hbmthci5iaWxsaW5nLnYxLkNyZWF0ZUNhcnRSZXF1ZXN0GiguZGFybWFua2FyLmJpbGxpbmcudjEuQ3JlYXRlQ2FydFJlc3BvbnNlEl8KClVwZGF0ZUNhcnQSJy5kYXJtYW5rYXIuYmlsbGluZy52MS5VcGRhdGVDYXJ0UmVxdWVzdBooLmRhcm1hbmthci5iaWxsaW5nLnYxLlVwZGF0ZUNhcnRSZXNwb25zZRJfCgpEZWxldGVDYXJ0EicuZGFybWFua2FyLmJpbGxpbmcudjEuRGVsZXRlQ2FydFJlcXVlc3QaKC5kYXJtYW5rYXIuYmlsbGluZy52MS5EZWxldGVDYXJ0UmVzcG9uc2USaAoNQXBwbHlEaXNjb3VudBIqLmRhcm1hbmthci5iaWxsaW5nLnYxLkFwcGx5RGlzY291bnRSZXF1ZXN0GisuZGFybWFua2FyLmJpbGxpbmcudjEuQXBwbHlEaXNjb3VudFJlc3BvbnNlEmsKDlJlbW92ZURpc2NvdW50EisuZGFybWFua2FyLmJpbGxpbmcudjEuUmVtb3ZlRGlzY291bnRSZXF1ZXN0GiwuZGFybWFua2FyLmJpbGxpbmcudjEuUmVtb3ZlRGlzY291bnRSZXNwb25zZRJlCgxTdGFydFBheW1lbnQSKS5kYXJtYW5rYXIuYmlsbGluZy52MS5TdGFydFBheW1lbnRSZXF1ZXN0GiouZGFybWFua2FyLmJpbGxpbmcudjEuU3RhcnRQYXltZW50UmVzcG9uc2USaAoNU3VibWl0UGF5bWVudBIqLmRhcm1hbmthci5iaWxsaW5nLnYxLlN1Ym1pdFBheW1lbnRSZXF1ZXN0GisuZGFybWFua2FyLmJpbGxpbmcudjEuU3VibWl0UGF5bWVudFJlc3BvbnNlEl8KCkdldFBheW1lbnQSJy5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRQYXltZW50UmVxdWVzdBooLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldFBheW1lbnRSZXNwb25zZRJ0ChFHZXRTYW5kYm94UGF5bWVudBIuLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldFNhbmRib3hQYXltZW50UmVxdWVzdBovLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldFNhbmRib3hQYXltZW50UmVzcG9uc2USfQoURGVjaWRlU2FuZGJveFBheW1lbnQSMS5kYXJtYW5rYXIuYmlsbGluZy52MS5EZWNpZGVTYW5kYm94UGF5bWVudFJlcXVlc3QaMi5kYXJtYW5rYXIuYmlsbGluZy52MS5EZWNpZGVTYW5kYm94UGF5bWVudFJlc3BvbnNlElwKCUdldFdhbGxldBImLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldFdhbGxldFJlcXVlc3QaJy5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRXYWxsZXRSZXNwb25zZRJfCgpTdGFydFRvcFVwEicuZGFybWFua2FyLmJpbGxpbmcudjEuU3RhcnRUb3BVcFJlcXVlc3QaKC5kYXJtYW5rYXIuYmlsbGluZy52MS5TdGFydFRvcFVwUmVzcG9uc2USWQoIR2V0VG9wVXASJS5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRUb3BVcFJlcXVlc3QaJi5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRUb3BVcFJlc3BvbnNlEl8KCkdldEludm9pY2USJy5kYXJtYW5rYXIuYmlsbGluZy52MS5HZXRJbnZvaWNlUmVxdWVzdBooLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldEludm9pY2VSZXNwb25zZRJ0ChFHZXRCYW5uZXJEaXNjb3VudBIuLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldEJhbm5lckRpc2NvdW50UmVxdWVzdBovLmRhcm1hbmthci5iaWxsaW5nLnYxLkdldEJhbm5lckRpc2NvdW50UmVzcG9uc2USbgoPQ29uc3VtZVJlc291cmNlEiwuZGFybWFua2FyLmJpbGxpbmcudjEuQ29uc3VtZVJlc291cmNlUmVxdWVzdBotLmRhcm1hbmthci5iaWxsaW5nLnYxLkNvbnN1bWVSZXNvdXJjZVJlc3BvbnNlEm4KD1JlbGVhc2VSZXNvdXJjZRIsLmRhcm1hbmthci5iaWxsaW5nLnYxLlJlbGVhc2VSZXNvdXJjZVJlcXVlc3QaLS5kYXJtYW5rYXIuYmlsbGluZy52MS5SZWxlYXNlUmVzb3VyY2VSZXNwb25zZWIGcHJvdG8z", [file_darmankar_common_v1_common]);
 
 /**
  * @generated from message darmankar.billing.v1.Resource
@@ -83,6 +83,13 @@ export type Plan = Message<"darmankar.billing.v1.Plan"> & {
    * @generated from field: repeated darmankar.billing.v1.Resource resources = 7;
    */
   resources: Resource[];
+
+  /**
+   * Whether the employer is promoted (home page, company list) while this plan is active.
+   *
+   * @generated from field: bool promotion = 8;
+   */
+  promotion: boolean;
 };
 
 /**
@@ -813,6 +820,8 @@ export type Payment = Message<"darmankar.billing.v1.Payment"> & {
   id: string;
 
   /**
+   * Empty for a top-up.
+   *
    * @generated from field: string order_id = 2;
    */
   orderId: string;
@@ -857,6 +866,23 @@ export type Payment = Message<"darmankar.billing.v1.Payment"> & {
    * @generated from field: optional int64 completed_at_ms = 9;
    */
   completedAtMs?: bigint | undefined;
+
+  /**
+   * A sequential number people can read out on the phone (the outcome pages' paymentNumber).
+   *
+   * @generated from field: int64 number = 10;
+   */
+  number: bigint;
+
+  /**
+   * @generated from field: darmankar.billing.v1.PaymentPurpose purpose = 11;
+   */
+  purpose: PaymentPurpose;
+
+  /**
+   * @generated from field: string employer_id = 12;
+   */
+  employerId: string;
 };
 
 /**
@@ -939,18 +965,37 @@ export const SubmitPaymentRequestSchema: GenMessage<SubmitPaymentRequest> = /*@_
   messageDesc(file_darmankar_billing_v1_billing, 36);
 
 /**
+ * What the outcome page needs and nothing more: the caller may be anyone holding the authority.
+ *
  * @generated from message darmankar.billing.v1.SubmitPaymentResponse
  */
 export type SubmitPaymentResponse = Message<"darmankar.billing.v1.SubmitPaymentResponse"> & {
   /**
-   * @generated from field: darmankar.billing.v1.Payment payment = 1;
+   * PAID once the provider confirmed it; PENDING while it has not (the payer may still be
+   * paying, and reconciliation asks again); FAILED when the payment was settled as not paid.
+   *
+   * @generated from field: darmankar.billing.v1.PaymentStatus status = 3;
    */
-  payment?: Payment | undefined;
+  status: PaymentStatus;
 
   /**
-   * @generated from field: string employer_id = 2;
+   * @generated from field: darmankar.billing.v1.PaymentPurpose purpose = 4;
    */
-  employerId: string;
+  purpose: PaymentPurpose;
+
+  /**
+   * The order paid for (PAYMENT_PURPOSE_ORDER), for /orders/successorder?orderId=.
+   *
+   * @generated from field: string order_id = 5;
+   */
+  orderId: string;
+
+  /**
+   * The payment's number (PAYMENT_PURPOSE_TOP_UP), for /orders/successwallet?paymentNumber=.
+   *
+   * @generated from field: int64 payment_number = 6;
+   */
+  paymentNumber: bigint;
 };
 
 /**
@@ -1096,13 +1141,15 @@ export type WalletEntry = Message<"darmankar.billing.v1.WalletEntry"> & {
   id: string;
 
   /**
-   * Positive for a credit (a refund), negative for a payment from the wallet.
+   * Positive for a credit (a top-up, a refund), negative for a payment from the wallet.
    *
    * @generated from field: darmankar.common.v1.Money amount = 2;
    */
   amount?: Money | undefined;
 
   /**
+   * top_up, order_payment, reservation_refund or unmatched_payment.
+   *
    * @generated from field: string reason = 3;
    */
   reason: string;
@@ -1111,6 +1158,20 @@ export type WalletEntry = Message<"darmankar.billing.v1.WalletEntry"> & {
    * @generated from field: int64 created_at_ms = 4;
    */
   createdAtMs: bigint;
+
+  /**
+   * The order it concerns, if any.
+   *
+   * @generated from field: optional int64 order_number = 5;
+   */
+  orderNumber?: bigint | undefined;
+
+  /**
+   * The payment it concerns, if any (a top-up's number).
+   *
+   * @generated from field: optional int64 payment_number = 6;
+   */
+  paymentNumber?: bigint | undefined;
 };
 
 /**
@@ -1130,9 +1191,23 @@ export type Wallet = Message<"darmankar.billing.v1.Wallet"> & {
   balance?: Money | undefined;
 
   /**
+   * Newest first.
+   *
    * @generated from field: repeated darmankar.billing.v1.WalletEntry entries = 2;
    */
   entries: WalletEntry[];
+
+  /**
+   * The bounds of one top-up.
+   *
+   * @generated from field: darmankar.common.v1.Money top_up_min = 3;
+   */
+  topUpMin?: Money | undefined;
+
+  /**
+   * @generated from field: darmankar.common.v1.Money top_up_max = 4;
+   */
+  topUpMax?: Money | undefined;
 };
 
 /**
@@ -1177,6 +1252,331 @@ export const GetWalletResponseSchema: GenMessage<GetWalletResponse> = /*@__PURE_
   messageDesc(file_darmankar_billing_v1_billing, 47);
 
 /**
+ * @generated from message darmankar.billing.v1.StartTopUpRequest
+ */
+export type StartTopUpRequest = Message<"darmankar.billing.v1.StartTopUpRequest"> & {
+  /**
+   * @generated from field: string employer_id = 1;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: darmankar.common.v1.Money amount = 2;
+   */
+  amount?: Money | undefined;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.StartTopUpRequest.
+ * Use `create(StartTopUpRequestSchema)` to create a new message.
+ */
+export const StartTopUpRequestSchema: GenMessage<StartTopUpRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 48);
+
+/**
+ * @generated from message darmankar.billing.v1.StartTopUpResponse
+ */
+export type StartTopUpResponse = Message<"darmankar.billing.v1.StartTopUpResponse"> & {
+  /**
+   * @generated from field: darmankar.billing.v1.Payment payment = 1;
+   */
+  payment?: Payment | undefined;
+
+  /**
+   * Where to send the payer (the provider's page).
+   *
+   * @generated from field: string redirect_url = 2;
+   */
+  redirectUrl: string;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.StartTopUpResponse.
+ * Use `create(StartTopUpResponseSchema)` to create a new message.
+ */
+export const StartTopUpResponseSchema: GenMessage<StartTopUpResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 49);
+
+/**
+ * @generated from message darmankar.billing.v1.GetTopUpRequest
+ */
+export type GetTopUpRequest = Message<"darmankar.billing.v1.GetTopUpRequest"> & {
+  /**
+   * @generated from field: string employer_id = 1;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: int64 payment_number = 2;
+   */
+  paymentNumber: bigint;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.GetTopUpRequest.
+ * Use `create(GetTopUpRequestSchema)` to create a new message.
+ */
+export const GetTopUpRequestSchema: GenMessage<GetTopUpRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 50);
+
+/**
+ * @generated from message darmankar.billing.v1.GetTopUpResponse
+ */
+export type GetTopUpResponse = Message<"darmankar.billing.v1.GetTopUpResponse"> & {
+  /**
+   * @generated from field: darmankar.billing.v1.Payment payment = 1;
+   */
+  payment?: Payment | undefined;
+
+  /**
+   * @generated from field: darmankar.common.v1.Money balance = 2;
+   */
+  balance?: Money | undefined;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.GetTopUpResponse.
+ * Use `create(GetTopUpResponseSchema)` to create a new message.
+ */
+export const GetTopUpResponseSchema: GenMessage<GetTopUpResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 51);
+
+/**
+ * A party named on an invoice; empty strings where the party gave nothing.
+ *
+ * @generated from message darmankar.billing.v1.InvoiceParty
+ */
+export type InvoiceParty = Message<"darmankar.billing.v1.InvoiceParty"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * National id (شناسه ملی) of a legal person, or a person's national code.
+   *
+   * @generated from field: string national_id = 2;
+   */
+  nationalId: string;
+
+  /**
+   * @generated from field: string economic_code = 3;
+   */
+  economicCode: string;
+
+  /**
+   * @generated from field: string address = 4;
+   */
+  address: string;
+
+  /**
+   * @generated from field: string postal_code = 5;
+   */
+  postalCode: string;
+
+  /**
+   * @generated from field: string phone = 6;
+   */
+  phone: string;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.InvoiceParty.
+ * Use `create(InvoicePartySchema)` to create a new message.
+ */
+export const InvoicePartySchema: GenMessage<InvoiceParty> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 52);
+
+/**
+ * @generated from message darmankar.billing.v1.InvoiceLine
+ */
+export type InvoiceLine = Message<"darmankar.billing.v1.InvoiceLine"> & {
+  /**
+   * @generated from field: string title = 1;
+   */
+  title: string;
+
+  /**
+   * @generated from field: int32 quantity = 2;
+   */
+  quantity: number;
+
+  /**
+   * @generated from field: darmankar.common.v1.Money unit_price = 3;
+   */
+  unitPrice?: Money | undefined;
+
+  /**
+   * @generated from field: darmankar.common.v1.Money amount = 4;
+   */
+  amount?: Money | undefined;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.InvoiceLine.
+ * Use `create(InvoiceLineSchema)` to create a new message.
+ */
+export const InvoiceLineSchema: GenMessage<InvoiceLine> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 53);
+
+/**
+ * @generated from message darmankar.billing.v1.Invoice
+ */
+export type Invoice = Message<"darmankar.billing.v1.Invoice"> & {
+  /**
+   * @generated from field: string order_id = 1;
+   */
+  orderId: string;
+
+  /**
+   * @generated from field: int64 order_number = 2;
+   */
+  orderNumber: bigint;
+
+  /**
+   * When the order was paid (the invoice's date).
+   *
+   * @generated from field: int64 issued_at_ms = 3;
+   */
+  issuedAtMs: bigint;
+
+  /**
+   * @generated from field: darmankar.billing.v1.InvoiceParty seller = 4;
+   */
+  seller?: InvoiceParty | undefined;
+
+  /**
+   * @generated from field: darmankar.billing.v1.InvoiceParty buyer = 5;
+   */
+  buyer?: InvoiceParty | undefined;
+
+  /**
+   * @generated from field: repeated darmankar.billing.v1.InvoiceLine lines = 6;
+   */
+  lines: InvoiceLine[];
+
+  /**
+   * @generated from field: darmankar.common.v1.Money subtotal = 7;
+   */
+  subtotal?: Money | undefined;
+
+  /**
+   * @generated from field: darmankar.common.v1.Money discount = 8;
+   */
+  discount?: Money | undefined;
+
+  /**
+   * @generated from field: optional string discount_code = 9;
+   */
+  discountCode?: string | undefined;
+
+  /**
+   * Value added tax, included in the total: total × percent / (100 + percent), at the rate of
+   * the day the order was paid.
+   *
+   * @generated from field: int32 vat_percent = 10;
+   */
+  vatPercent: number;
+
+  /**
+   * @generated from field: darmankar.common.v1.Money vat = 11;
+   */
+  vat?: Money | undefined;
+
+  /**
+   * What was paid.
+   *
+   * @generated from field: darmankar.common.v1.Money total = 12;
+   */
+  total?: Money | undefined;
+
+  /**
+   * The payment that paid it.
+   *
+   * @generated from field: darmankar.billing.v1.Payment payment = 13;
+   */
+  payment?: Payment | undefined;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.Invoice.
+ * Use `create(InvoiceSchema)` to create a new message.
+ */
+export const InvoiceSchema: GenMessage<Invoice> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 54);
+
+/**
+ * @generated from message darmankar.billing.v1.GetInvoiceRequest
+ */
+export type GetInvoiceRequest = Message<"darmankar.billing.v1.GetInvoiceRequest"> & {
+  /**
+   * @generated from field: string employer_id = 1;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: string order_id = 2;
+   */
+  orderId: string;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.GetInvoiceRequest.
+ * Use `create(GetInvoiceRequestSchema)` to create a new message.
+ */
+export const GetInvoiceRequestSchema: GenMessage<GetInvoiceRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 55);
+
+/**
+ * @generated from message darmankar.billing.v1.GetInvoiceResponse
+ */
+export type GetInvoiceResponse = Message<"darmankar.billing.v1.GetInvoiceResponse"> & {
+  /**
+   * @generated from field: darmankar.billing.v1.Invoice invoice = 1;
+   */
+  invoice?: Invoice | undefined;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.GetInvoiceResponse.
+ * Use `create(GetInvoiceResponseSchema)` to create a new message.
+ */
+export const GetInvoiceResponseSchema: GenMessage<GetInvoiceResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 56);
+
+/**
+ * @generated from message darmankar.billing.v1.GetBannerDiscountRequest
+ */
+export type GetBannerDiscountRequest = Message<"darmankar.billing.v1.GetBannerDiscountRequest"> & {
+};
+
+/**
+ * Describes the message darmankar.billing.v1.GetBannerDiscountRequest.
+ * Use `create(GetBannerDiscountRequestSchema)` to create a new message.
+ */
+export const GetBannerDiscountRequestSchema: GenMessage<GetBannerDiscountRequest> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 57);
+
+/**
+ * @generated from message darmankar.billing.v1.GetBannerDiscountResponse
+ */
+export type GetBannerDiscountResponse = Message<"darmankar.billing.v1.GetBannerDiscountResponse"> & {
+  /**
+   * Absent when no usable code is flagged for the banner.
+   *
+   * @generated from field: optional string code = 1;
+   */
+  code?: string | undefined;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.GetBannerDiscountResponse.
+ * Use `create(GetBannerDiscountResponseSchema)` to create a new message.
+ */
+export const GetBannerDiscountResponseSchema: GenMessage<GetBannerDiscountResponse> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_billing, 58);
+
+/**
  * @generated from message darmankar.billing.v1.ConsumeResourceRequest
  */
 export type ConsumeResourceRequest = Message<"darmankar.billing.v1.ConsumeResourceRequest"> & {
@@ -1203,7 +1603,7 @@ export type ConsumeResourceRequest = Message<"darmankar.billing.v1.ConsumeResour
  * Use `create(ConsumeResourceRequestSchema)` to create a new message.
  */
 export const ConsumeResourceRequestSchema: GenMessage<ConsumeResourceRequest> = /*@__PURE__*/
-  messageDesc(file_darmankar_billing_v1_billing, 48);
+  messageDesc(file_darmankar_billing_v1_billing, 59);
 
 /**
  * @generated from message darmankar.billing.v1.ConsumeResourceResponse
@@ -1220,7 +1620,7 @@ export type ConsumeResourceResponse = Message<"darmankar.billing.v1.ConsumeResou
  * Use `create(ConsumeResourceResponseSchema)` to create a new message.
  */
 export const ConsumeResourceResponseSchema: GenMessage<ConsumeResourceResponse> = /*@__PURE__*/
-  messageDesc(file_darmankar_billing_v1_billing, 49);
+  messageDesc(file_darmankar_billing_v1_billing, 60);
 
 /**
  * @generated from message darmankar.billing.v1.ReleaseResourceRequest
@@ -1247,7 +1647,7 @@ export type ReleaseResourceRequest = Message<"darmankar.billing.v1.ReleaseResour
  * Use `create(ReleaseResourceRequestSchema)` to create a new message.
  */
 export const ReleaseResourceRequestSchema: GenMessage<ReleaseResourceRequest> = /*@__PURE__*/
-  messageDesc(file_darmankar_billing_v1_billing, 50);
+  messageDesc(file_darmankar_billing_v1_billing, 61);
 
 /**
  * @generated from message darmankar.billing.v1.ReleaseResourceResponse
@@ -1264,7 +1664,7 @@ export type ReleaseResourceResponse = Message<"darmankar.billing.v1.ReleaseResou
  * Use `create(ReleaseResourceResponseSchema)` to create a new message.
  */
 export const ReleaseResourceResponseSchema: GenMessage<ReleaseResourceResponse> = /*@__PURE__*/
-  messageDesc(file_darmankar_billing_v1_billing, 51);
+  messageDesc(file_darmankar_billing_v1_billing, 62);
 
 /**
  * @generated from enum darmankar.billing.v1.ResourceKind
@@ -1402,6 +1802,36 @@ export const PaymentMethodSchema: GenEnum<PaymentMethod> = /*@__PURE__*/
   enumDesc(file_darmankar_billing_v1_billing, 3);
 
 /**
+ * @generated from enum darmankar.billing.v1.PaymentPurpose
+ */
+export enum PaymentPurpose {
+  /**
+   * @generated from enum value: PAYMENT_PURPOSE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Pays an order (the cart).
+   *
+   * @generated from enum value: PAYMENT_PURPOSE_ORDER = 1;
+   */
+  ORDER = 1,
+
+  /**
+   * Tops the employer's wallet up.
+   *
+   * @generated from enum value: PAYMENT_PURPOSE_TOP_UP = 2;
+   */
+  TOP_UP = 2,
+}
+
+/**
+ * Describes the enum darmankar.billing.v1.PaymentPurpose.
+ */
+export const PaymentPurposeSchema: GenEnum<PaymentPurpose> = /*@__PURE__*/
+  enumDesc(file_darmankar_billing_v1_billing, 4);
+
+/**
  * @generated from enum darmankar.billing.v1.PaymentStatus
  */
 export enum PaymentStatus {
@@ -1411,7 +1841,8 @@ export enum PaymentStatus {
   UNSPECIFIED = 0,
 
   /**
-   * Sent to the provider; waits for the payer to come back.
+   * Sent to the provider and not confirmed yet: the payer has not come back, or the provider
+   * has not confirmed it. Reconciliation settles it by asking the provider.
    *
    * @generated from enum value: PAYMENT_STATUS_PENDING = 1;
    */
@@ -1434,7 +1865,7 @@ export enum PaymentStatus {
  * Describes the enum darmankar.billing.v1.PaymentStatus.
  */
 export const PaymentStatusSchema: GenEnum<PaymentStatus> = /*@__PURE__*/
-  enumDesc(file_darmankar_billing_v1_billing, 4);
+  enumDesc(file_darmankar_billing_v1_billing, 5);
 
 /**
  * @generated from service darmankar.billing.v1.BillingService
@@ -1623,6 +2054,49 @@ export const BillingService: GenService<{
     methodKind: "unary";
     input: typeof GetWalletRequestSchema;
     output: typeof GetWalletResponseSchema;
+  },
+  /**
+   * Starts topping the wallet up through the payment provider, for an amount within the
+   * configured bounds (EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID otherwise). The answer carries the
+   * payment, with the number people see, and the address to send the payer to. The payer comes
+   * back through SubmitPayment like an order's payment.
+   *
+   * @generated from rpc darmankar.billing.v1.BillingService.StartTopUp
+   */
+  startTopUp: {
+    methodKind: "unary";
+    input: typeof StartTopUpRequestSchema;
+    output: typeof StartTopUpResponseSchema;
+  },
+  /**
+   * One top-up by the number people see (the outcome pages' paymentNumber), with the balance now.
+   *
+   * @generated from rpc darmankar.billing.v1.BillingService.GetTopUp
+   */
+  getTopUp: {
+    methodKind: "unary";
+    input: typeof GetTopUpRequestSchema;
+    output: typeof GetTopUpResponseSchema;
+  },
+  /**
+   * The invoice of a paid order (EXC_ORDERS_INVOICE_IS_NOT_AVAILABLE before it is paid).
+   *
+   * @generated from rpc darmankar.billing.v1.BillingService.GetInvoice
+   */
+  getInvoice: {
+    methodKind: "unary";
+    input: typeof GetInvoiceRequestSchema;
+    output: typeof GetInvoiceResponseSchema;
+  },
+  /**
+   * Public: the discount code the promotional banner shows, if one is flagged for it and usable.
+   *
+   * @generated from rpc darmankar.billing.v1.BillingService.GetBannerDiscount
+   */
+  getBannerDiscount: {
+    methodKind: "unary";
+    input: typeof GetBannerDiscountRequestSchema;
+    output: typeof GetBannerDiscountResponseSchema;
   },
   /**
    * For services acting for an employer (recruitment publishing a posting): uses one unit of

@@ -2,11 +2,16 @@
 // @generated from file darmankar/billing/v1/events.proto (package darmankar.billing.v1, syntax proto3)
 /* eslint-disable */
 
-// Facts the billing service publishes, on topic billing.order.v1 keyed by employer id, so
-// one employer's purchases arrive in order. The notification service tells the employer.
+// Facts the billing service publishes, keyed by employer id so one employer's facts arrive in
+// order: purchases and money on billing.order.v1 (OrderPaid, ReservedPlanCancelled,
+// WalletToppedUp), plan time on billing.plan.v1 (PlanActivated, PlanExpiring, PlanExpired,
+// ResourcesLow). The notification service tells the employer; the employer service follows
+// promotion and the recruitment service featuring from billing.plan.v1.
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { ResourceKind } from "./billing_pb.ts";
+import { file_darmankar_billing_v1_billing } from "./billing_pb.ts";
 import type { EventMeta, Money } from "../../common/v1/common_pb.ts";
 import { file_darmankar_common_v1_common } from "../../common/v1/common_pb.ts";
 import type { Message } from "@bufbuild/protobuf";
@@ -15,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file darmankar/billing/v1/events.proto.
  */
 export const file_darmankar_billing_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiFkYXJtYW5rYXIvYmlsbGluZy92MS9ldmVudHMucHJvdG8SFGRhcm1hbmthci5iaWxsaW5nLnYxIt8BCglPcmRlclBhaWQSLAoEbWV0YRgBIAEoCzIeLmRhcm1hbmthci5jb21tb24udjEuRXZlbnRNZXRhEhMKC2VtcGxveWVyX2lkGAIgASgJEhAKCG9yZGVyX2lkGAMgASgJEhQKDG9yZGVyX251bWJlchgEIAEoAxIpCgV0b3RhbBgFIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSDwoHcGxhbl9pZBgGIAEoCRIZChFwdXJjaGFzZWRfcGxhbl9pZBgHIAEoCRIQCghyZXNlcnZlZBgIIAEoCCKjAQoVUmVzZXJ2ZWRQbGFuQ2FuY2VsbGVkEiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRITCgtlbXBsb3llcl9pZBgCIAEoCRIZChFwdXJjaGFzZWRfcGxhbl9pZBgDIAEoCRIsCghyZWZ1bmRlZBgEIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXliBnByb3RvMw", [file_darmankar_common_v1_common]);
+  fileDesc("CiFkYXJtYW5rYXIvYmlsbGluZy92MS9ldmVudHMucHJvdG8SFGRhcm1hbmthci5iaWxsaW5nLnYxIt8BCglPcmRlclBhaWQSLAoEbWV0YRgBIAEoCzIeLmRhcm1hbmthci5jb21tb24udjEuRXZlbnRNZXRhEhMKC2VtcGxveWVyX2lkGAIgASgJEhAKCG9yZGVyX2lkGAMgASgJEhQKDG9yZGVyX251bWJlchgEIAEoAxIpCgV0b3RhbBgFIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkSDwoHcGxhbl9pZBgGIAEoCRIZChFwdXJjaGFzZWRfcGxhbl9pZBgHIAEoCRIQCghyZXNlcnZlZBgIIAEoCCKjAQoVUmVzZXJ2ZWRQbGFuQ2FuY2VsbGVkEiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRITCgtlbXBsb3llcl9pZBgCIAEoCRIZChFwdXJjaGFzZWRfcGxhbl9pZBgDIAEoCRIsCghyZWZ1bmRlZBgEIAEoCzIaLmRhcm1hbmthci5jb21tb24udjEuTW9uZXkixAEKDldhbGxldFRvcHBlZFVwEiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRITCgtlbXBsb3llcl9pZBgCIAEoCRIWCg5wYXltZW50X251bWJlchgDIAEoAxIqCgZhbW91bnQYBCABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5EisKB2JhbGFuY2UYBSABKAsyGi5kYXJtYW5rYXIuY29tbW9uLnYxLk1vbmV5ItUBCg1QbGFuQWN0aXZhdGVkEiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRITCgtlbXBsb3llcl9pZBgCIAEoCRIZChFwdXJjaGFzZWRfcGxhbl9pZBgDIAEoCRIPCgdwbGFuX2lkGAQgASgJEhIKCnBsYW5fdGl0bGUYBSABKAkSFwoPYWN0aXZhdGVkX2F0X21zGAYgASgDEhUKDWV4cGlyZXNfYXRfbXMYByABKAMSEQoJcHJvbW90aW9uGAggASgIIqoBCgxQbGFuRXhwaXJpbmcSLAoEbWV0YRgBIAEoCzIeLmRhcm1hbmthci5jb21tb24udjEuRXZlbnRNZXRhEhMKC2VtcGxveWVyX2lkGAIgASgJEhkKEXB1cmNoYXNlZF9wbGFuX2lkGAMgASgJEhIKCnBsYW5fdGl0bGUYBCABKAkSFQoNZXhwaXJlc19hdF9tcxgFIAEoAxIRCglkYXlzX2xlZnQYBiABKAUi5wEKC1BsYW5FeHBpcmVkEiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRITCgtlbXBsb3llcl9pZBgCIAEoCRIZChFwdXJjaGFzZWRfcGxhbl9pZBgDIAEoCRISCgpwbGFuX3RpdGxlGAQgASgJEjMKBnJlYXNvbhgFIAEoDjIjLmRhcm1hbmthci5iaWxsaW5nLnYxLlBsYW5FbmRSZWFzb24SEQoJcHJvbW90aW9uGAYgASgIEh4KFmZlYXR1cmVkX3JlZmVyZW5jZV9pZHMYByADKAkisQEKDFJlc291cmNlc0xvdxIsCgRtZXRhGAEgASgLMh4uZGFybWFua2FyLmNvbW1vbi52MS5FdmVudE1ldGESEwoLZW1wbG95ZXJfaWQYAiABKAkSGQoRcHVyY2hhc2VkX3BsYW5faWQYAyABKAkSMAoEa2luZBgEIAEoDjIiLmRhcm1hbmthci5iaWxsaW5nLnYxLlJlc291cmNlS2luZBIRCglyZW1haW5pbmcYBSABKAUqcQoNUGxhbkVuZFJlYXNvbhIfChtQTEFOX0VORF9SRUFTT05fVU5TUEVDSUZJRUQQABIbChdQTEFOX0VORF9SRUFTT05fVElNRV9VUBABEiIKHlBMQU5fRU5EX1JFQVNPTl9SRVNPVVJDRVNfVVNFRBACYgZwcm90bzM", [file_darmankar_billing_v1_billing, file_darmankar_common_v1_common]);
 
 /**
  * @generated from message darmankar.billing.v1.OrderPaid
@@ -102,4 +107,267 @@ export type ReservedPlanCancelled = Message<"darmankar.billing.v1.ReservedPlanCa
  */
 export const ReservedPlanCancelledSchema: GenMessage<ReservedPlanCancelled> = /*@__PURE__*/
   messageDesc(file_darmankar_billing_v1_events, 1);
+
+/**
+ * A top-up was confirmed and credited to the wallet.
+ *
+ * @generated from message darmankar.billing.v1.WalletToppedUp
+ */
+export type WalletToppedUp = Message<"darmankar.billing.v1.WalletToppedUp"> & {
+  /**
+   * @generated from field: darmankar.common.v1.EventMeta meta = 1;
+   */
+  meta?: EventMeta | undefined;
+
+  /**
+   * @generated from field: string employer_id = 2;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: int64 payment_number = 3;
+   */
+  paymentNumber: bigint;
+
+  /**
+   * @generated from field: darmankar.common.v1.Money amount = 4;
+   */
+  amount?: Money | undefined;
+
+  /**
+   * The balance after the credit.
+   *
+   * @generated from field: darmankar.common.v1.Money balance = 5;
+   */
+  balance?: Money | undefined;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.WalletToppedUp.
+ * Use `create(WalletToppedUpSchema)` to create a new message.
+ */
+export const WalletToppedUpSchema: GenMessage<WalletToppedUp> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_events, 2);
+
+/**
+ * A purchased plan became active: bought while none was active, or a reservation activated.
+ *
+ * @generated from message darmankar.billing.v1.PlanActivated
+ */
+export type PlanActivated = Message<"darmankar.billing.v1.PlanActivated"> & {
+  /**
+   * @generated from field: darmankar.common.v1.EventMeta meta = 1;
+   */
+  meta?: EventMeta | undefined;
+
+  /**
+   * @generated from field: string employer_id = 2;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: string purchased_plan_id = 3;
+   */
+  purchasedPlanId: string;
+
+  /**
+   * @generated from field: string plan_id = 4;
+   */
+  planId: string;
+
+  /**
+   * @generated from field: string plan_title = 5;
+   */
+  planTitle: string;
+
+  /**
+   * @generated from field: int64 activated_at_ms = 6;
+   */
+  activatedAtMs: bigint;
+
+  /**
+   * @generated from field: int64 expires_at_ms = 7;
+   */
+  expiresAtMs: bigint;
+
+  /**
+   * The plan promotes its employer while active.
+   *
+   * @generated from field: bool promotion = 8;
+   */
+  promotion: boolean;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.PlanActivated.
+ * Use `create(PlanActivatedSchema)` to create a new message.
+ */
+export const PlanActivatedSchema: GenMessage<PlanActivated> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_events, 3);
+
+/**
+ * The active plan ends within the configured number of days; sent once per plan.
+ *
+ * @generated from message darmankar.billing.v1.PlanExpiring
+ */
+export type PlanExpiring = Message<"darmankar.billing.v1.PlanExpiring"> & {
+  /**
+   * @generated from field: darmankar.common.v1.EventMeta meta = 1;
+   */
+  meta?: EventMeta | undefined;
+
+  /**
+   * @generated from field: string employer_id = 2;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: string purchased_plan_id = 3;
+   */
+  purchasedPlanId: string;
+
+  /**
+   * @generated from field: string plan_title = 4;
+   */
+  planTitle: string;
+
+  /**
+   * @generated from field: int64 expires_at_ms = 5;
+   */
+  expiresAtMs: bigint;
+
+  /**
+   * @generated from field: int32 days_left = 6;
+   */
+  daysLeft: number;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.PlanExpiring.
+ * Use `create(PlanExpiringSchema)` to create a new message.
+ */
+export const PlanExpiringSchema: GenMessage<PlanExpiring> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_events, 4);
+
+/**
+ * An active plan ended and was marked expired.
+ *
+ * @generated from message darmankar.billing.v1.PlanExpired
+ */
+export type PlanExpired = Message<"darmankar.billing.v1.PlanExpired"> & {
+  /**
+   * @generated from field: darmankar.common.v1.EventMeta meta = 1;
+   */
+  meta?: EventMeta | undefined;
+
+  /**
+   * @generated from field: string employer_id = 2;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: string purchased_plan_id = 3;
+   */
+  purchasedPlanId: string;
+
+  /**
+   * @generated from field: string plan_title = 4;
+   */
+  planTitle: string;
+
+  /**
+   * @generated from field: darmankar.billing.v1.PlanEndReason reason = 5;
+   */
+  reason: PlanEndReason;
+
+  /**
+   * The plan promoted its employer: the promotion ends with it.
+   *
+   * @generated from field: bool promotion = 6;
+   */
+  promotion: boolean;
+
+  /**
+   * The references (posting ids) featured with this plan's units: their featuring ends with it.
+   *
+   * @generated from field: repeated string featured_reference_ids = 7;
+   */
+  featuredReferenceIds: string[];
+};
+
+/**
+ * Describes the message darmankar.billing.v1.PlanExpired.
+ * Use `create(PlanExpiredSchema)` to create a new message.
+ */
+export const PlanExpiredSchema: GenMessage<PlanExpired> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_events, 5);
+
+/**
+ * A resource of the active plan fell to the configured threshold; sent once per plan and kind.
+ *
+ * @generated from message darmankar.billing.v1.ResourcesLow
+ */
+export type ResourcesLow = Message<"darmankar.billing.v1.ResourcesLow"> & {
+  /**
+   * @generated from field: darmankar.common.v1.EventMeta meta = 1;
+   */
+  meta?: EventMeta | undefined;
+
+  /**
+   * @generated from field: string employer_id = 2;
+   */
+  employerId: string;
+
+  /**
+   * @generated from field: string purchased_plan_id = 3;
+   */
+  purchasedPlanId: string;
+
+  /**
+   * @generated from field: darmankar.billing.v1.ResourceKind kind = 4;
+   */
+  kind: ResourceKind;
+
+  /**
+   * @generated from field: int32 remaining = 5;
+   */
+  remaining: number;
+};
+
+/**
+ * Describes the message darmankar.billing.v1.ResourcesLow.
+ * Use `create(ResourcesLowSchema)` to create a new message.
+ */
+export const ResourcesLowSchema: GenMessage<ResourcesLow> = /*@__PURE__*/
+  messageDesc(file_darmankar_billing_v1_events, 6);
+
+/**
+ * @generated from enum darmankar.billing.v1.PlanEndReason
+ */
+export enum PlanEndReason {
+  /**
+   * @generated from enum value: PLAN_END_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Its time ran out.
+   *
+   * @generated from enum value: PLAN_END_REASON_TIME_UP = 1;
+   */
+  TIME_UP = 1,
+
+  /**
+   * Every resource it granted was used.
+   *
+   * @generated from enum value: PLAN_END_REASON_RESOURCES_USED = 2;
+   */
+  RESOURCES_USED = 2,
+}
+
+/**
+ * Describes the enum darmankar.billing.v1.PlanEndReason.
+ */
+export const PlanEndReasonSchema: GenEnum<PlanEndReason> = /*@__PURE__*/
+  enumDesc(file_darmankar_billing_v1_events, 0);
 
