@@ -1325,6 +1325,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orders/discounts/banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The discount code the promotional banner shows (an employer's first plan free), if one is usable */
+        get: operations["getOrdersDiscountsBanner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders/{employerId}/cart/current-order": {
         parameters: {
             query?: never;
@@ -1368,6 +1385,23 @@ export interface paths {
         };
         /** Purchase history, newest first: paid, cancelled and the open cart (Billing) */
         get: operations["getOrdersEmployerIdList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{employerId}/invoices/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A paid order's invoice: the parties, lines, discount, VAT included in the total, the payment (Billing) */
+        get: operations["getOrdersEmployerIdInvoicesOrderId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1488,7 +1522,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The provider sent the payer back: verify the payment and, when paid, complete the order; repeating it answers the same */
+        /** The provider sent the payer back: ask the provider and, when it confirms, complete the order or credit the top-up; what it has not confirmed stays pending; repeating it answers the same */
         post: operations["postFinancePaymentsSubmit"];
         delete?: never;
         options?: never;
@@ -1523,6 +1557,40 @@ export interface paths {
         };
         /** The employer's wallet: balance and entries (Billing) */
         get: operations["getFinanceEmployerIdWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finance/{employerId}/wallet/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Top the wallet up through the payment provider: send the payer to redirectUrl (Billing) */
+        post: operations["postFinanceEmployerIdWalletTopUps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/finance/{employerId}/wallet/top-ups/{paymentNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One top-up by its payment number, with the wallet's balance now (Billing) */
+        get: operations["getFinanceEmployerIdWalletTopUpsPaymentNumber"];
         put?: never;
         post?: never;
         delete?: never;
@@ -18785,6 +18853,8 @@ export interface operations {
                                 kind: "recruitment" | "featured";
                                 quantity: number;
                             }[];
+                            /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                            promotion: boolean;
                         }[];
                     };
                 };
@@ -18905,6 +18975,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             orderId: string;
                             /** @enum {string} */
@@ -19094,6 +19166,8 @@ export interface operations {
                                 kind: "recruitment" | "featured";
                                 quantity: number;
                             }[];
+                            /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                            promotion: boolean;
                         };
                         orderId: string;
                         /** @enum {string} */
@@ -19275,6 +19349,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             orderId: string;
                             /** @enum {string} */
@@ -19319,6 +19395,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             orderId: string;
                             /** @enum {string} */
@@ -19497,6 +19575,8 @@ export interface operations {
                                 kind: "recruitment" | "featured";
                                 quantity: number;
                             }[];
+                            /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                            promotion: boolean;
                         };
                         orderId: string;
                         /** @enum {string} */
@@ -19688,6 +19768,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             orderId: string;
                             /** @enum {string} */
@@ -19714,15 +19796,24 @@ export interface operations {
                         wallet: {
                             /** @description The balance, never negative. In rials (toman × 10). */
                             balanceRials: number;
+                            /** @description The ledger, newest first. */
                             entries: {
                                 id: string;
-                                /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                                /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                                 amountRials: number;
-                                /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                                /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                                 reason: string;
                                 /** @description ISO 8601. */
                                 createdAt: string;
+                                /** @description The order it concerns; null when none. */
+                                orderNumber: number | null;
+                                /** @description The payment it concerns (a top-up's); null when none. */
+                                paymentNumber: number | null;
                             }[];
+                            /** @description The smallest top-up. In rials (toman × 10). */
+                            topUpMinRials: number;
+                            /** @description The largest top-up. In rials (toman × 10). */
+                            topUpMaxRials: number;
                         };
                     };
                 };
@@ -19843,6 +19934,101 @@ export interface operations {
             };
         };
     };
+    getOrdersDiscountsBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code, or null */
+            200: {
+                headers: {
+                    /** @description public, max-age=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The code the banner shows; null when none is usable. */
+                        code: string | null;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getOrdersEmployerIdCartCurrentOrder: {
         parameters: {
             query?: never;
@@ -19890,6 +20076,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             /** @description The price when added. In rials (toman × 10). */
                             priceRials: number;
@@ -19903,10 +20091,22 @@ export interface operations {
                         totalRials: number;
                         payments: {
                             id: string;
-                            orderId: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
                             /** @enum {string} */
                             method: "gateway" | "wallet";
-                            /** @enum {string} */
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
                             status: "pending" | "paid" | "failed";
                             /** @description The amount. In rials (toman × 10). */
                             amountRials: number;
@@ -19926,12 +20126,16 @@ export interface operations {
                         /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
                         credits: {
                             id: string;
-                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                             amountRials: number;
-                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                             reason: string;
                             /** @description ISO 8601. */
                             createdAt: string;
+                            /** @description The order it concerns; null when none. */
+                            orderNumber: number | null;
+                            /** @description The payment it concerns (a top-up's); null when none. */
+                            paymentNumber: number | null;
                         }[];
                     };
                 };
@@ -20104,6 +20308,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             /** @description The price when added. In rials (toman × 10). */
                             priceRials: number;
@@ -20117,10 +20323,22 @@ export interface operations {
                         totalRials: number;
                         payments: {
                             id: string;
-                            orderId: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
                             /** @enum {string} */
                             method: "gateway" | "wallet";
-                            /** @enum {string} */
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
                             status: "pending" | "paid" | "failed";
                             /** @description The amount. In rials (toman × 10). */
                             amountRials: number;
@@ -20140,12 +20358,16 @@ export interface operations {
                         /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
                         credits: {
                             id: string;
-                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                             amountRials: number;
-                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                             reason: string;
                             /** @description ISO 8601. */
                             createdAt: string;
+                            /** @description The order it concerns; null when none. */
+                            orderNumber: number | null;
+                            /** @description The payment it concerns (a top-up's); null when none. */
+                            paymentNumber: number | null;
                         }[];
                     };
                 };
@@ -20319,6 +20541,8 @@ export interface operations {
                                         kind: "recruitment" | "featured";
                                         quantity: number;
                                     }[];
+                                    /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                    promotion: boolean;
                                 };
                                 /** @description The price when added. In rials (toman × 10). */
                                 priceRials: number;
@@ -20332,10 +20556,22 @@ export interface operations {
                             totalRials: number;
                             payments: {
                                 id: string;
-                                orderId: string;
+                                /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                                number: number;
+                                /**
+                                 * @description `order`: pays an order; `top_up`: tops the wallet up.
+                                 * @enum {string}
+                                 */
+                                purpose: "order" | "top_up";
+                                employerId: string;
+                                /** @description The order paid for; null for a top-up. */
+                                orderId: string | null;
                                 /** @enum {string} */
                                 method: "gateway" | "wallet";
-                                /** @enum {string} */
+                                /**
+                                 * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                                 * @enum {string}
+                                 */
                                 status: "pending" | "paid" | "failed";
                                 /** @description The amount. In rials (toman × 10). */
                                 amountRials: number;
@@ -20355,12 +20591,16 @@ export interface operations {
                             /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
                             credits: {
                                 id: string;
-                                /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                                /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                                 amountRials: number;
-                                /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                                /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                                 reason: string;
                                 /** @description ISO 8601. */
                                 createdAt: string;
+                                /** @description The order it concerns; null when none. */
+                                orderNumber: number | null;
+                                /** @description The payment it concerns (a top-up's); null when none. */
+                                paymentNumber: number | null;
                             }[];
                         }[];
                         page: {
@@ -20489,6 +20729,230 @@ export interface operations {
             };
         };
     };
+    getOrdersEmployerIdInvoicesOrderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+                /** @description The order id. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orderId: string;
+                        orderNumber: number;
+                        /** @description ISO 8601; when the order was paid (the invoice's date). */
+                        issuedAt: string;
+                        /** @description A party named on an invoice; empty strings where it is unknown. */
+                        seller: {
+                            name: string;
+                            /** @description A legal person's national id, or a person's national code. */
+                            nationalId: string;
+                            economicCode: string;
+                            address: string;
+                            postalCode: string;
+                            phone: string;
+                        };
+                        /** @description A party named on an invoice; empty strings where it is unknown. */
+                        buyer: {
+                            name: string;
+                            /** @description A legal person's national id, or a person's national code. */
+                            nationalId: string;
+                            economicCode: string;
+                            address: string;
+                            postalCode: string;
+                            phone: string;
+                        };
+                        lines: {
+                            title: string;
+                            quantity: number;
+                            /** @description The price of one. In rials (toman × 10). */
+                            unitPriceRials: number;
+                            /** @description quantity × unitPriceRials. In rials (toman × 10). */
+                            amountRials: number;
+                        }[];
+                        /** @description The lines' sum. In rials (toman × 10). */
+                        subtotalRials: number;
+                        /** @description The discount. In rials (toman × 10). */
+                        discountRials: number;
+                        discountCode: string | null;
+                        /** @description The VAT rate of the day the order was paid. */
+                        vatPercent: number;
+                        /** @description VAT included in the total: total × vatPercent / (100 + vatPercent), rounded down. In rials (toman × 10). */
+                        vatRials: number;
+                        /** @description What was paid: subtotal − discount, VAT included. In rials (toman × 10). */
+                        totalRials: number;
+                        /** @description One attempt to pay an order, or one top-up of the wallet. */
+                        payment: {
+                            id: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_ORDERS_NOT_FOUND`: Order not found.
+             */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_ORDERS_INVOICE_IS_NOT_AVAILABLE`: The invoice is issued once the order is paid. */
+            409: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     postOrdersCart: {
         parameters: {
             query?: never;
@@ -20548,6 +21012,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             /** @description The price when added. In rials (toman × 10). */
                             priceRials: number;
@@ -20561,10 +21027,22 @@ export interface operations {
                         totalRials: number;
                         payments: {
                             id: string;
-                            orderId: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
                             /** @enum {string} */
                             method: "gateway" | "wallet";
-                            /** @enum {string} */
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
                             status: "pending" | "paid" | "failed";
                             /** @description The amount. In rials (toman × 10). */
                             amountRials: number;
@@ -20584,12 +21062,16 @@ export interface operations {
                         /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
                         credits: {
                             id: string;
-                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                             amountRials: number;
-                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                             reason: string;
                             /** @description ISO 8601. */
                             createdAt: string;
+                            /** @description The order it concerns; null when none. */
+                            orderNumber: number | null;
+                            /** @description The payment it concerns (a top-up's); null when none. */
+                            paymentNumber: number | null;
                         }[];
                     };
                 };
@@ -20781,6 +21263,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             /** @description The price when added. In rials (toman × 10). */
                             priceRials: number;
@@ -20794,10 +21278,22 @@ export interface operations {
                         totalRials: number;
                         payments: {
                             id: string;
-                            orderId: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
                             /** @enum {string} */
                             method: "gateway" | "wallet";
-                            /** @enum {string} */
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
                             status: "pending" | "paid" | "failed";
                             /** @description The amount. In rials (toman × 10). */
                             amountRials: number;
@@ -20817,12 +21313,16 @@ export interface operations {
                         /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
                         credits: {
                             id: string;
-                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                             amountRials: number;
-                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                             reason: string;
                             /** @description ISO 8601. */
                             createdAt: string;
+                            /** @description The order it concerns; null when none. */
+                            orderNumber: number | null;
+                            /** @description The payment it concerns (a top-up's); null when none. */
+                            paymentNumber: number | null;
                         }[];
                     };
                 };
@@ -21163,6 +21663,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             /** @description The price when added. In rials (toman × 10). */
                             priceRials: number;
@@ -21176,10 +21678,22 @@ export interface operations {
                         totalRials: number;
                         payments: {
                             id: string;
-                            orderId: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
                             /** @enum {string} */
                             method: "gateway" | "wallet";
-                            /** @enum {string} */
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
                             status: "pending" | "paid" | "failed";
                             /** @description The amount. In rials (toman × 10). */
                             amountRials: number;
@@ -21199,12 +21713,16 @@ export interface operations {
                         /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
                         credits: {
                             id: string;
-                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                             amountRials: number;
-                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                             reason: string;
                             /** @description ISO 8601. */
                             createdAt: string;
+                            /** @description The order it concerns; null when none. */
+                            orderNumber: number | null;
+                            /** @description The payment it concerns (a top-up's); null when none. */
+                            paymentNumber: number | null;
                         }[];
                     };
                 };
@@ -21287,7 +21805,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `EXC_ORDERS_DISCOUNT_CODE_IS_INVALID`: The discount code is not valid, has expired or does not apply to this plan. */
+            /**
+             * @description `EXC_ORDERS_DISCOUNT_CODE_IS_INVALID`: The discount code is not valid, has expired or does not apply to this plan.
+             *
+             *     `EXC_ORDERS_DISCOUNT_CODE_ALREADY_USED`: This discount code is for an employer’s first purchase only, and you have already used it or bought before.
+             */
             422: {
                 headers: {
                     exc: components["headers"]["exc"];
@@ -21386,6 +21908,8 @@ export interface operations {
                                     kind: "recruitment" | "featured";
                                     quantity: number;
                                 }[];
+                                /** @description Whether the employer is promoted (home page, company list) while the plan is active. */
+                                promotion: boolean;
                             };
                             /** @description The price when added. In rials (toman × 10). */
                             priceRials: number;
@@ -21399,10 +21923,22 @@ export interface operations {
                         totalRials: number;
                         payments: {
                             id: string;
-                            orderId: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
                             /** @enum {string} */
                             method: "gateway" | "wallet";
-                            /** @enum {string} */
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
                             status: "pending" | "paid" | "failed";
                             /** @description The amount. In rials (toman × 10). */
                             amountRials: number;
@@ -21422,12 +21958,16 @@ export interface operations {
                         /** @description What the order put back into the wallet, oldest first: its reserved plan's refund when that was cancelled (`reservation_refund`), or a payment it could no longer take (`unmatched_payment`). A paid order stays `paid`; these say where its money went since. */
                         credits: {
                             id: string;
-                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                             amountRials: number;
-                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                             reason: string;
                             /** @description ISO 8601. */
                             createdAt: string;
+                            /** @description The order it concerns; null when none. */
+                            orderNumber: number | null;
+                            /** @description The payment it concerns (a top-up's); null when none. */
+                            paymentNumber: number | null;
                         }[];
                     };
                 };
@@ -21589,13 +22129,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description One attempt to pay an order. */
+                        /** @description One attempt to pay an order, or one top-up of the wallet. */
                         payment: {
                             id: string;
-                            orderId: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
                             /** @enum {string} */
                             method: "gateway" | "wallet";
-                            /** @enum {string} */
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
                             status: "pending" | "paid" | "failed";
                             /** @description The amount. In rials (toman × 10). */
                             amountRials: number;
@@ -21708,6 +22260,8 @@ export interface operations {
             /**
              * @description `EXC_ORDERS_DISCOUNT_CODE_IS_INVALID`: The discount code is not valid, has expired or does not apply to this plan.
              *
+             *     `EXC_ORDERS_DISCOUNT_CODE_ALREADY_USED`: This discount code is for an employer’s first purchase only, and you have already used it or bought before.
+             *
              *     `EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT`: Your wallet balance does not cover this order.
              */
             422: {
@@ -21787,10 +22341,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         id: string;
-                        orderId: string;
+                        /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                        number: number;
+                        /**
+                         * @description `order`: pays an order; `top_up`: tops the wallet up.
+                         * @enum {string}
+                         */
+                        purpose: "order" | "top_up";
+                        employerId: string;
+                        /** @description The order paid for; null for a top-up. */
+                        orderId: string | null;
                         /** @enum {string} */
                         method: "gateway" | "wallet";
-                        /** @enum {string} */
+                        /**
+                         * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                         * @enum {string}
+                         */
                         status: "pending" | "paid" | "failed";
                         /** @description The amount. In rials (toman × 10). */
                         amountRials: number;
@@ -21944,34 +22510,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The payment as it now stands (paid or failed) and whose order it was */
+            /** @description The payment's status, its purpose, and the order id (an order's payment) or the payment number (a top-up) the outcome page shows */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description One attempt to pay an order. */
-                        payment: {
-                            id: string;
-                            orderId: string;
-                            /** @enum {string} */
-                            method: "gateway" | "wallet";
-                            /** @enum {string} */
-                            status: "pending" | "paid" | "failed";
-                            /** @description The amount. In rials (toman × 10). */
-                            amountRials: number;
-                            /** @description The provider's reference shown to the payer, once paid. */
-                            reference: string | null;
-                            /** @description The card the payer used, masked as the provider gives it. */
-                            card: string | null;
-                            /** @description ISO 8601. */
-                            createdAt: string;
-                            /** @description ISO 8601; null while pending. */
-                            completedAt: string | null;
-                        };
-                        /** @description Whose order it was (the web then leads to their pricing page). */
-                        employerId: string;
+                        /**
+                         * @description `paid` once the provider confirmed it; `pending` while it has not (the payer may still be paying; reconciliation asks again); `failed` when settled as not paid.
+                         * @enum {string}
+                         */
+                        status: "pending" | "paid" | "failed";
+                        /** @enum {string} */
+                        purpose: "order" | "top_up";
+                        /** @description The order paid for (purpose `order`), for /orders/successorder?orderId=; else null. */
+                        orderId: string | null;
+                        /** @description The payment's number (purpose `top_up`), for /orders/successwallet?paymentNumber=; else null. */
+                        paymentNumber: number | null;
                     };
                 };
             };
@@ -22326,15 +22882,24 @@ export interface operations {
                     "application/json": {
                         /** @description The balance, never negative. In rials (toman × 10). */
                         balanceRials: number;
+                        /** @description The ledger, newest first. */
                         entries: {
                             id: string;
-                            /** @description Positive for a credit (a refund), negative for a payment from the wallet. In rials (toman × 10). */
+                            /** @description Positive for a credit (a top-up, a refund), negative for a payment from the wallet. In rials (toman × 10). */
                             amountRials: number;
-                            /** @description `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
+                            /** @description `top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take). */
                             reason: string;
                             /** @description ISO 8601. */
                             createdAt: string;
+                            /** @description The order it concerns; null when none. */
+                            orderNumber: number | null;
+                            /** @description The payment it concerns (a top-up's); null when none. */
+                            paymentNumber: number | null;
                         }[];
+                        /** @description The smallest top-up. In rials (toman × 10). */
+                        topUpMinRials: number;
+                        /** @description The largest top-up. In rials (toman × 10). */
+                        topUpMaxRials: number;
                     };
                 };
             };
@@ -22379,6 +22944,374 @@ export interface operations {
                 };
             };
             /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postFinanceEmployerIdWalletTopUps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The amount to add, in rials (toman × 10): a whole number within the wallet's topUpMinRials and topUpMaxRials.
+                     * @example 1000000
+                     */
+                    amountRials: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The pending top-up with its payment number, and the provider's page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One attempt to pay an order, or one top-up of the wallet. */
+                        payment: {
+                            id: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        };
+                        /** @description Where to send the payer (the provider's page). */
+                        redirectUrl: string;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID`: The top-up amount must be a whole number between the allowed minimum and maximum. */
+            422: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE`: The payment gateway is unavailable. Please try again in a moment.
+             *
+             *     `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly.
+             */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFinanceEmployerIdWalletTopUpsPaymentNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The employer id. */
+                employerId: string;
+                /** @description The top-up's payment number (the outcome pages' paymentNumber), from 1. */
+                paymentNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top-up and the balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One attempt to pay an order, or one top-up of the wallet. */
+                        payment: {
+                            id: string;
+                            /** @description The payment number people read out (the outcome pages' paymentNumber). */
+                            number: number;
+                            /**
+                             * @description `order`: pays an order; `top_up`: tops the wallet up.
+                             * @enum {string}
+                             */
+                            purpose: "order" | "top_up";
+                            employerId: string;
+                            /** @description The order paid for; null for a top-up. */
+                            orderId: string | null;
+                            /** @enum {string} */
+                            method: "gateway" | "wallet";
+                            /**
+                             * @description `pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.
+                             * @enum {string}
+                             */
+                            status: "pending" | "paid" | "failed";
+                            /** @description The amount. In rials (toman × 10). */
+                            amountRials: number;
+                            /** @description The provider's reference shown to the payer, once paid. */
+                            reference: string | null;
+                            /** @description The card the payer used, masked as the provider gives it. */
+                            card: string | null;
+                            /** @description ISO 8601. */
+                            createdAt: string;
+                            /** @description ISO 8601; null while pending. */
+                            completedAt: string | null;
+                        };
+                        /** @description The wallet's balance now. In rials (toman × 10). */
+                        balanceRials: number;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_FINANCE_PAYMENT_NUMBER_IS_INVALID`: The payment number is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHORIZATION_FORBIDDEN`: You are not allowed to do this.
+             *
+             *     `EXC_EMPLOYERS_AGENT_ACCESS_IS_DENIED`: You do not have access to this part of the employer profile.
+             */
+            403: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_EMPLOYERS_NOT_FOUND`: Employer not found.
+             *
+             *     `EXC_FINANCE_PAYMENT_NOT_FOUND`: Payment not found.
+             */
             404: {
                 headers: {
                     exc: components["headers"]["exc"];

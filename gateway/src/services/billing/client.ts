@@ -4,6 +4,7 @@ import { createClient, createHealthChecker, type CallOptions, type ClientOptions
 import { BillingService } from '@darmankar/proto/billing/v1/billing_pb';
 import type { CallMeta } from '../../http/route.ts';
 import {
+  invoiceJson,
   orderJson,
   pageInfoJson,
   PAYMENT_METHOD_OF,
@@ -11,12 +12,17 @@ import {
   planJson,
   purchasedPlanJson,
   rialsOf,
+  submitPaymentJson,
   walletJson,
+  type BannerDiscountJson,
+  type InvoiceJson,
   type OrderJson,
   type PageInfoJson,
   type PaymentJson,
   type PlanJson,
   type PurchasedPlanJson,
+  type SubmitPaymentJson,
+  type TopUpStateJson,
   type WalletJson,
 } from './json.ts';
 
@@ -61,13 +67,18 @@ export interface BillingAdapter {
     method: PaymentJson['method'],
     meta: CallMeta,
   ): Promise<{ payment: PaymentJson; redirectUrl: string }>;
-  submitPayment(
-    authority: string,
-    status: string,
-    meta: CallMeta,
-  ): Promise<{ payment: PaymentJson; employerId: string }>;
+  /** The provider's callback; the answer says only what the outcome page shows. */
+  submitPayment(authority: string, status: string, meta: CallMeta): Promise<SubmitPaymentJson>;
   payment(orderId: string, paymentId: string, meta: CallMeta): Promise<PaymentJson>;
   wallet(employerId: string, meta: CallMeta): Promise<WalletJson>;
+  startTopUp(
+    employerId: string,
+    amountRials: number,
+    meta: CallMeta,
+  ): Promise<{ payment: PaymentJson; redirectUrl: string }>;
+  topUp(employerId: string, paymentNumber: number, meta: CallMeta): Promise<TopUpStateJson>;
+  invoice(employerId: string, orderId: string, meta: CallMeta): Promise<InvoiceJson>;
+  bannerDiscount(meta: CallMeta): Promise<BannerDiscountJson>;
   sandboxPayment(
     authority: string,
     meta: CallMeta,
@@ -137,14 +148,27 @@ export function createBillingAdapter(address: string, defaults: ClientOptions): 
       return { payment: paymentJson(answer.payment!), redirectUrl: answer.redirectUrl };
     },
     async submitPayment(authority, status, meta) {
-      const answer = await client.submitPayment({ authority, status }, options(meta));
-      return { payment: paymentJson(answer.payment!), employerId: answer.employerId };
+      return submitPaymentJson(await client.submitPayment({ authority, status }, options(meta)));
     },
     async payment(orderId, paymentId, meta) {
       return paymentJson((await client.getPayment({ orderId, paymentId }, options(meta))).payment!);
     },
     async wallet(employerId, meta) {
       return walletJson((await client.getWallet({ employerId }, options(meta))).wallet!);
+    },
+    async startTopUp(employerId, amountRials, meta) {
+      const answer = await client.startTopUp({ employerId, amount: { rials: BigInt(amountRials) } }, options(meta));
+      return { payment: paymentJson(answer.payment!), redirectUrl: answer.redirectUrl };
+    },
+    async topUp(employerId, paymentNumber, meta) {
+      const answer = await client.getTopUp({ employerId, paymentNumber: BigInt(paymentNumber) }, options(meta));
+      return { payment: paymentJson(answer.payment!), balanceRials: rialsOf(answer.balance) };
+    },
+    async invoice(employerId, orderId, meta) {
+      return invoiceJson((await client.getInvoice({ employerId, orderId }, options(meta))).invoice!);
+    },
+    async bannerDiscount(meta) {
+      return { code: (await client.getBannerDiscount({}, options(meta))).code ?? null };
     },
     async sandboxPayment(authority, meta) {
       const answer = await client.getSandboxPayment({ authority }, options(meta));

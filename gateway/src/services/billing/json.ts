@@ -5,25 +5,33 @@ import type { Money, PageInfo } from '@darmankar/proto/common/v1/common_pb';
 import {
   OrderStatus,
   PaymentMethod,
+  PaymentPurpose,
   PaymentStatus,
   PurchasedPlanStatus,
   ResourceKind,
+  type Invoice,
+  type InvoiceParty,
   type Order,
   type Payment,
   type Plan,
   type PurchasedPlan,
   type Resource,
+  type SubmitPaymentResponse,
   type Wallet,
   type WalletEntry,
 } from '@darmankar/proto/billing/v1/billing_pb';
 import type { z } from 'zod';
 import type {
+  bannerDiscountResponse,
+  invoiceSchema,
   orderSchema,
   pageInfoSchema,
   paymentSchema,
   planSchema,
   purchasedPlanSchema,
   resourceSchema,
+  submitPaymentResponse,
+  topUpStateResponse,
   walletSchema,
 } from './schemas.ts';
 
@@ -33,6 +41,10 @@ export type OrderJson = z.input<typeof orderSchema>;
 export type PaymentJson = z.input<typeof paymentSchema>;
 export type WalletJson = z.input<typeof walletSchema>;
 export type PageInfoJson = z.input<typeof pageInfoSchema>;
+export type SubmitPaymentJson = z.input<typeof submitPaymentResponse>;
+export type TopUpStateJson = z.input<typeof topUpStateResponse>;
+export type InvoiceJson = z.input<typeof invoiceSchema>;
+export type BannerDiscountJson = z.input<typeof bannerDiscountResponse>;
 type ResourceJson = z.input<typeof resourceSchema>;
 
 /**
@@ -46,6 +58,17 @@ export function rialsOf(money: Money | undefined): number {
   }
   return Number(rials);
 }
+
+/** A sequence number (an order's, a payment's) as a JSON number; beyond 2^53 it throws, as rials do. */
+export function numberOf(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError(`the number ${value} does not fit a JSON number exactly`);
+  }
+  return Number(value);
+}
+
+/** A number the service leaves absent (an entry of no order, of no payment): null. */
+const numberOrNull = (value: bigint | undefined): number | null => (value === undefined ? null : numberOf(value));
 
 /** A time that may not have come yet (not activated, not paid): the service leaves it absent. */
 export function timeOrNull(ms: bigint | undefined): string | null {
@@ -94,6 +117,13 @@ const paymentMethodWord = wordOf(
   >,
   'payment method',
 );
+const paymentPurposeWord = wordOf(
+  { [PaymentPurpose.ORDER]: 'order', [PaymentPurpose.TOP_UP]: 'top_up' } as Record<
+    PaymentPurpose,
+    PaymentJson['purpose']
+  >,
+  'payment purpose',
+);
 const paymentStatusWord = wordOf(
   { [PaymentStatus.PENDING]: 'pending', [PaymentStatus.PAID]: 'paid', [PaymentStatus.FAILED]: 'failed' } as Record<
     PaymentStatus,
@@ -121,6 +151,7 @@ export const planJson = (plan: Plan): PlanJson => ({
   priceRials: rialsOf(plan.price),
   durationDays: plan.durationDays,
   resources: plan.resources.map(resourceJson),
+  promotion: plan.promotion,
 });
 
 export const purchasedPlanJson = (purchased: PurchasedPlan): PurchasedPlanJson => ({
@@ -138,7 +169,11 @@ export const purchasedPlanJson = (purchased: PurchasedPlan): PurchasedPlanJson =
 
 export const paymentJson = (payment: Payment): PaymentJson => ({
   id: payment.id,
-  orderId: payment.orderId,
+  number: numberOf(payment.number),
+  purpose: paymentPurposeWord(payment.purpose),
+  employerId: payment.employerId,
+  // proto3 has no null string: a top-up's order id is empty.
+  orderId: payment.orderId === '' ? null : payment.orderId,
   method: paymentMethodWord(payment.method),
   status: paymentStatusWord(payment.status),
   amountRials: rialsOf(payment.amount),
@@ -150,7 +185,7 @@ export const paymentJson = (payment: Payment): PaymentJson => ({
 
 export const orderJson = (order: Order): OrderJson => ({
   id: order.id,
-  number: Number(order.number),
+  number: numberOf(order.number),
   employerId: order.employerId,
   status: orderStatusWord(order.status),
   items: order.items.map((item) => ({ plan: planJson(item.plan!), priceRials: rialsOf(item.price) })),
@@ -169,11 +204,59 @@ const walletEntryJson = (entry: WalletEntry) => ({
   amountRials: rialsOf(entry.amount),
   reason: entry.reason,
   createdAt: time(entry.createdAtMs),
+  orderNumber: numberOrNull(entry.orderNumber),
+  paymentNumber: numberOrNull(entry.paymentNumber),
 });
 
 export const walletJson = (wallet: Wallet): WalletJson => ({
   balanceRials: rialsOf(wallet.balance),
   entries: wallet.entries.map(walletEntryJson),
+  topUpMinRials: rialsOf(wallet.topUpMin),
+  topUpMaxRials: rialsOf(wallet.topUpMax),
+});
+
+/**
+ * The anonymous callback's answer: the outcome and where the outcome page leads, by purpose
+ * (an order's id, or a top-up's number), and nothing that says whose payment it is.
+ */
+export const submitPaymentJson = (answer: SubmitPaymentResponse): SubmitPaymentJson => {
+  const purpose = paymentPurposeWord(answer.purpose);
+  return {
+    status: paymentStatusWord(answer.status),
+    purpose,
+    orderId: purpose === 'order' && answer.orderId !== '' ? answer.orderId : null,
+    paymentNumber: purpose === 'top_up' && answer.paymentNumber > 0n ? numberOf(answer.paymentNumber) : null,
+  };
+};
+
+const partyJson = (party: InvoiceParty | undefined): InvoiceJson['seller'] => ({
+  name: party?.name ?? '',
+  nationalId: party?.nationalId ?? '',
+  economicCode: party?.economicCode ?? '',
+  address: party?.address ?? '',
+  postalCode: party?.postalCode ?? '',
+  phone: party?.phone ?? '',
+});
+
+export const invoiceJson = (invoice: Invoice): InvoiceJson => ({
+  orderId: invoice.orderId,
+  orderNumber: numberOf(invoice.orderNumber),
+  issuedAt: time(invoice.issuedAtMs),
+  seller: partyJson(invoice.seller),
+  buyer: partyJson(invoice.buyer),
+  lines: invoice.lines.map((line) => ({
+    title: line.title,
+    quantity: line.quantity,
+    unitPriceRials: rialsOf(line.unitPrice),
+    amountRials: rialsOf(line.amount),
+  })),
+  subtotalRials: rialsOf(invoice.subtotal),
+  discountRials: rialsOf(invoice.discount),
+  discountCode: invoice.discountCode ?? null,
+  vatPercent: invoice.vatPercent,
+  vatRials: rialsOf(invoice.vat),
+  totalRials: rialsOf(invoice.total),
+  payment: paymentJson(invoice.payment!),
 });
 
 export const pageInfoJson = (page: PageInfo | undefined): PageInfoJson => ({

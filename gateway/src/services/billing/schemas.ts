@@ -4,6 +4,7 @@
 // codes. The rules (which plan, which code, who may buy) live in
 // the service.
 import { z } from 'zod';
+import { toLatinDigits } from '@darmankar/platform/persian';
 import { pageNumberQuery } from '../../http/validate.ts';
 
 export const RESOURCE_KINDS = ['recruitment', 'featured'] as const;
@@ -11,6 +12,7 @@ export const PURCHASED_PLAN_STATUSES = ['reserved', 'active', 'expired', 'cancel
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export const PAYMENT_METHODS = ['gateway', 'wallet'] as const;
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export const PAYMENT_PURPOSES = ['order', 'top_up'] as const;
 
 // Any 8-4-4-4-12 hex id: seeded rows may carry ids of no RFC version.
 const uuid = (description: string) => z.guid().meta({ description });
@@ -22,6 +24,23 @@ export const purchasedPlanParams = z.object({ employerId, id: uuid('The purchase
 export const employerOrderParams = z.object({ employerId, orderId });
 export const orderParams = z.object({ id: orderId });
 export const paymentParams = z.object({ id: orderId, paymentId: uuid('The payment id.') });
+export const invoiceParams = z.object({ employerId, orderId });
+export const topUpParams = z.object({
+  employerId,
+  // Persian or Arabic-Indic digits too: the number reaches the page from a link people may retype.
+  paymentNumber: z
+    .string()
+    .transform((value, ctx) => {
+      const digits = toLatinDigits(value).trim();
+      const number = Number(digits);
+      if (!/^\d{1,15}$/.test(digits) || number < 1) {
+        ctx.addIssue({ code: 'custom', message: 'EXC_FINANCE_PAYMENT_NUMBER_IS_INVALID' });
+        return z.NEVER;
+      }
+      return number;
+    })
+    .meta({ description: "The top-up's payment number (the outcome pages' paymentNumber), from 1." }),
+});
 export const authorityParams = z.object({
   authority: z
     .string()
@@ -63,6 +82,20 @@ export const submitPaymentBody = z.object({
       "The provider's Status from the callback address: `OK` (the payer paid) or `NOK` (cancelled or refused).",
   }),
 });
+// Whole rials only: a fraction, a string or a number beyond exact JSON integers is refused here
+// with the service's own code; the configured bounds are the service's (Wallet.topUpMinRials/MaxRials).
+export const topUpBody = z.object({
+  amountRials: z
+    .number({ error: 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID' })
+    .int({ error: 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID' })
+    .positive({ error: 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID' })
+    .meta({
+      description:
+        "The amount to add, in rials (toman × 10): a whole number within the wallet's topUpMinRials and topUpMaxRials.",
+      example: 1_000_000,
+    }),
+});
 export const sandboxDecisionBody = z.object({
   approve: z.boolean().meta({ description: 'true: the sandbox\'s "pay"; false: "cancel".' }),
 });
@@ -95,6 +128,9 @@ export const planSchema = z
     priceRials: rials('The price.'),
     durationDays: z.number().int().meta({ description: 'How long the plan lasts once active.' }),
     resources: z.array(resourceSchema),
+    promotion: z
+      .boolean()
+      .meta({ description: 'Whether the employer is promoted (home page, company list) while the plan is active.' }),
   })
   .meta({ description: 'A plan on sale.' });
 
@@ -118,25 +154,40 @@ export const purchasedPlanSchema = z
 export const paymentSchema = z
   .object({
     id: z.string(),
-    orderId: z.string(),
+    number: z
+      .number()
+      .int()
+      .meta({ description: "The payment number people read out (the outcome pages' paymentNumber)." }),
+    purpose: z.enum(PAYMENT_PURPOSES).meta({ description: '`order`: pays an order; `top_up`: tops the wallet up.' }),
+    employerId: z.string(),
+    orderId: z.string().nullable().meta({ description: 'The order paid for; null for a top-up.' }),
     method: z.enum(PAYMENT_METHODS),
-    status: z.enum(PAYMENT_STATUSES),
+    status: z.enum(PAYMENT_STATUSES).meta({
+      description:
+        '`pending`: the provider has not confirmed it (yet); reconciliation settles it. `failed`: settled as not paid.',
+    }),
     amountRials: rials('The amount.'),
     reference: z.string().nullable().meta({ description: "The provider's reference shown to the payer, once paid." }),
     card: z.string().nullable().meta({ description: 'The card the payer used, masked as the provider gives it.' }),
     createdAt: time,
     completedAt: timeOrNull('null while pending.'),
   })
-  .meta({ description: 'One attempt to pay an order.' });
+  .meta({ description: 'One attempt to pay an order, or one top-up of the wallet.' });
 
 const walletEntrySchema = z.object({
   id: z.string(),
-  amountRials: rials('Positive for a credit (a refund), negative for a payment from the wallet.'),
+  amountRials: rials('Positive for a credit (a top-up, a refund), negative for a payment from the wallet.'),
   reason: z.string().meta({
     description:
-      '`order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take).',
+      '`top_up`, `order_payment`, `reservation_refund` (a reserved plan cancelled) or `unmatched_payment` (a payment the order could no longer take).',
   }),
   createdAt: time,
+  orderNumber: z.number().int().nullable().meta({ description: 'The order it concerns; null when none.' }),
+  paymentNumber: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The payment it concerns (a top-up's); null when none." }),
 });
 
 export const orderSchema = z
@@ -163,7 +214,9 @@ export const orderSchema = z
 export const walletSchema = z
   .object({
     balanceRials: rials('The balance, never negative.'),
-    entries: z.array(walletEntrySchema),
+    entries: z.array(walletEntrySchema).meta({ description: 'The ledger, newest first.' }),
+    topUpMinRials: rials('The smallest top-up.'),
+    topUpMaxRials: rials('The largest top-up.'),
   })
   .meta({ description: "The employer's wallet: the balance and its ledger." });
 
@@ -186,9 +239,71 @@ export const startPaymentResponse = z.object({
     .string()
     .meta({ description: "Where to send the payer (the provider's page); empty when the wallet paid at once." }),
 });
-export const submitPaymentResponse = z.object({
+// The caller may be anyone holding the authority: only what the outcome page shows, never whose
+// payment it is, its reference or its card.
+export const submitPaymentResponse = z
+  .object({
+    status: z.enum(PAYMENT_STATUSES).meta({
+      description:
+        '`paid` once the provider confirmed it; `pending` while it has not (the payer may still be paying; reconciliation asks again); `failed` when settled as not paid.',
+    }),
+    purpose: z.enum(PAYMENT_PURPOSES),
+    orderId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The order paid for (purpose `order`), for /orders/successorder?orderId=; else null.' }),
+    paymentNumber: z.number().int().nullable().meta({
+      description: "The payment's number (purpose `top_up`), for /orders/successwallet?paymentNumber=; else null.",
+    }),
+  })
+  .meta({ description: 'What the outcome page needs and nothing more.' });
+export const topUpResponse = z.object({
   payment: paymentSchema,
-  employerId: z.string().meta({ description: 'Whose order it was (the web then leads to their pricing page).' }),
+  redirectUrl: z.string().meta({ description: "Where to send the payer (the provider's page)." }),
+});
+export const topUpStateResponse = z.object({
+  payment: paymentSchema,
+  balanceRials: rials("The wallet's balance now."),
+});
+
+const partySchema = z
+  .object({
+    name: z.string(),
+    nationalId: z.string().meta({ description: "A legal person's national id, or a person's national code." }),
+    economicCode: z.string(),
+    address: z.string(),
+    postalCode: z.string(),
+    phone: z.string(),
+  })
+  .meta({ description: 'A party named on an invoice; empty strings where it is unknown.' });
+
+export const invoiceSchema = z
+  .object({
+    orderId: z.string(),
+    orderNumber: z.number().int(),
+    issuedAt: z.string().meta({ description: "ISO 8601; when the order was paid (the invoice's date)." }),
+    seller: partySchema,
+    buyer: partySchema,
+    lines: z.array(
+      z.object({
+        title: z.string(),
+        quantity: z.number().int(),
+        unitPriceRials: rials('The price of one.'),
+        amountRials: rials('quantity × unitPriceRials.'),
+      }),
+    ),
+    subtotalRials: rials("The lines' sum."),
+    discountRials: rials('The discount.'),
+    discountCode: z.string().nullable(),
+    vatPercent: z.number().int().meta({ description: 'The VAT rate of the day the order was paid.' }),
+    vatRials: rials('VAT included in the total: total × vatPercent / (100 + vatPercent), rounded down.'),
+    totalRials: rials('What was paid: subtotal − discount, VAT included.'),
+    payment: paymentSchema,
+  })
+  .meta({ description: 'The invoice of a paid order.' });
+
+export const bannerDiscountResponse = z.object({
+  code: z.string().nullable().meta({ description: 'The code the banner shows; null when none is usable.' }),
 });
 export const sandboxPaymentResponse = z.object({
   amountRials: rials('The amount to pay.'),

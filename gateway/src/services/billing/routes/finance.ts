@@ -1,6 +1,7 @@
-// finance/*: the payment provider's callback, the employer's wallet, and the sandbox
-// provider's page (test mode). The callback and the sandbox need no session: the authority is
-// the proof, so each call spends a point of the per-IP look-up budget before it is asked.
+// finance/*: the payment provider's callback, the employer's wallet and its top-ups, and the
+// sandbox provider's page (test mode). The callback and the sandbox need no session: the
+// authority is the proof, so each call spends a point of the per-IP look-up budget before it is
+// asked, and the callback's answer says nothing of whose payment it is.
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
 import type { ModuleContext } from '../../module.ts';
 import type { BillingAdapter } from '../client.ts';
@@ -12,6 +13,10 @@ import {
   sandboxPaymentResponse,
   submitPaymentBody,
   submitPaymentResponse,
+  topUpBody,
+  topUpParams,
+  topUpResponse,
+  topUpStateResponse,
   walletSchema,
 } from '../schemas.ts';
 import { EMPLOYER_ACCESS } from './errors.ts';
@@ -27,14 +32,15 @@ export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext
       methods: ['post'],
       path: '/finance/payments/submit',
       summary:
-        'The provider sent the payer back: verify the payment and, when paid, complete the order; repeating it answers the same',
+        'The provider sent the payer back: ask the provider and, when it confirms, complete the order or credit the top-up; what it has not confirmed stays pending; repeating it answers the same',
       tag: TAG,
       session: 'none',
       body: submitPaymentBody,
       responses: [
         {
           status: 200,
-          description: 'The payment as it now stands (paid or failed) and whose order it was',
+          description:
+            "The payment's status, its purpose, and the order id (an order's payment) or the payment number (a top-up) the outcome page shows",
           body: submitPaymentResponse,
         },
       ],
@@ -100,6 +106,37 @@ export function financeRoutes(billing: BillingAdapter, { limits }: ModuleContext
       responses: [{ status: 200, description: 'The wallet', body: walletSchema }],
       errors: EMPLOYER_ACCESS,
       handle: ({ params, meta }) => billing.wallet(params.employerId, meta),
+    }),
+    // Like paying an order, starting a top-up counts under the per-IP /api limit; the provider
+    // is asked once per call, and a payment left unpaid is settled by reconciliation.
+    defineRoute({
+      methods: ['post'],
+      path: '/finance/:employerId/wallet/top-ups',
+      summary: 'Top the wallet up through the payment provider: send the payer to redirectUrl (Billing)',
+      tag: TAG,
+      session: 'required',
+      params: employerParams,
+      body: topUpBody,
+      responses: [
+        {
+          status: 200,
+          description: "The pending top-up with its payment number, and the provider's page",
+          body: topUpResponse,
+        },
+      ],
+      errors: [...EMPLOYER_ACCESS, 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID', 'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE'],
+      handle: ({ params, body, meta }) => billing.startTopUp(params.employerId, body.amountRials, meta),
+    }),
+    defineRoute({
+      methods: ['get'],
+      path: '/finance/:employerId/wallet/top-ups/:paymentNumber',
+      summary: "One top-up by its payment number, with the wallet's balance now (Billing)",
+      tag: TAG,
+      session: 'required',
+      params: topUpParams,
+      responses: [{ status: 200, description: 'The top-up and the balance', body: topUpStateResponse }],
+      errors: [...EMPLOYER_ACCESS, 'EXC_FINANCE_PAYMENT_NUMBER_IS_INVALID', 'EXC_FINANCE_PAYMENT_NOT_FOUND'],
+      handle: ({ params, meta }) => billing.topUp(params.employerId, params.paymentNumber, meta),
     }),
   ];
 }

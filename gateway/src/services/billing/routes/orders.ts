@@ -1,12 +1,15 @@
-// orders/*: the employer's cart (its one pending order), its discount code, paying it, and the
-// purchase history.
+// orders/*: the employer's cart (its one pending order), its discount code, paying it, the
+// purchase history and a paid order's invoice; and the code the promotional banner shows.
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
 import type { BillingAdapter } from '../client.ts';
 import {
+  bannerDiscountResponse,
   createCartBody,
   discountBody,
   employerOrderParams,
   employerParams,
+  invoiceParams,
+  invoiceSchema,
   orderParams,
   orderSchema,
   ordersResponse,
@@ -21,8 +24,34 @@ import { EMPLOYER_ACCESS, ORDER_ACCESS, PAGINATION } from './errors.ts';
 
 const TAG = 'orders';
 
+// The same code for everyone and cheap to ask; a minute's staleness is harmless, as the code
+// is checked again when it is applied.
+const BANNER_CACHE = 'public, max-age=60';
+
 export function orderRoutes(billing: BillingAdapter): RouteDefinition[] {
   return [
+    // First of the orders/* patterns, so `discounts` is never taken for an employer id.
+    defineRoute({
+      methods: ['get'],
+      path: '/orders/discounts/banner',
+      summary: "The discount code the promotional banner shows (an employer's first plan free), if one is usable",
+      tag: TAG,
+      session: 'none',
+      responses: [
+        {
+          status: 200,
+          description: 'The code, or null',
+          body: bannerDiscountResponse,
+          headers: { 'Cache-Control': BANNER_CACHE },
+        },
+      ],
+      errors: [],
+      async handle({ res, meta }) {
+        const answer = await billing.bannerDiscount(meta);
+        res.set('Cache-Control', BANNER_CACHE);
+        return answer;
+      },
+    }),
     // Before /orders/:employerId/cart/:orderId, so `current-order` is never taken for an id.
     defineRoute({
       methods: ['get'],
@@ -60,6 +89,17 @@ export function orderRoutes(billing: BillingAdapter): RouteDefinition[] {
       responses: [{ status: 200, description: 'One page', body: ordersResponse }],
       errors: [...EMPLOYER_ACCESS, ...PAGINATION],
       handle: ({ params, query, meta }) => billing.orders(params.employerId, query, meta),
+    }),
+    defineRoute({
+      methods: ['get'],
+      path: '/orders/:employerId/invoices/:orderId',
+      summary: "A paid order's invoice: the parties, lines, discount, VAT included in the total, the payment (Billing)",
+      tag: TAG,
+      session: 'required',
+      params: invoiceParams,
+      responses: [{ status: 200, description: 'The invoice', body: invoiceSchema }],
+      errors: [...EMPLOYER_ACCESS, 'EXC_ORDERS_NOT_FOUND', 'EXC_ORDERS_INVOICE_IS_NOT_AVAILABLE'],
+      handle: ({ params, meta }) => billing.invoice(params.employerId, params.orderId, meta),
     }),
     defineRoute({
       methods: ['post'],
@@ -118,6 +158,7 @@ export function orderRoutes(billing: BillingAdapter): RouteDefinition[] {
         'EXC_ORDERS_NOT_FOUND',
         'EXC_ORDERS_DISCOUNT_CODE_IS_REQUIRED',
         'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID',
+        'EXC_ORDERS_DISCOUNT_CODE_ALREADY_USED',
       ],
       handle: ({ body, meta }) => billing.applyDiscount(body.employerId, body.code, meta),
     }),
@@ -153,6 +194,7 @@ export function orderRoutes(billing: BillingAdapter): RouteDefinition[] {
         'EXC_ORDERS_ORDER_IS_NOT_PENDING',
         'EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN',
         'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID',
+        'EXC_ORDERS_DISCOUNT_CODE_ALREADY_USED',
         'EXC_FINANCE_WALLET_BALANCE_IS_NOT_SUFFICIENT',
         'EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE',
       ],
