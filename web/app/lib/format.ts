@@ -1,6 +1,6 @@
 // Everything shown to people goes through these: Persian digits, Jalali dates in
-// Asia/Tehran, toman from rials. The digits and the calendar are the platform's browser-safe
-// `persian` and `jalali` modules; the rest is Intl.
+// Asia/Tehran, toman from rials. The digits, the calendar and the money are the platform's
+// browser-safe `persian`, `jalali` and `money` modules; the rest is Intl.
 import { currentJalaliYear, formatJalaliLong, relativeDate } from '@darmankar/platform/jalali';
 import { toLatinDigits, toPersianDigits } from '@darmankar/platform/persian';
 import type { Locale } from './locale.ts';
@@ -31,12 +31,6 @@ export function formatRelativeDate(date: Date, locale: Locale, now = new Date())
   return new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' }).format(-days, 'day');
 }
 
-/** Rials are stored; people read toman (rial / 10). */
-export function rialsToToman(rials: number): number {
-  return Math.floor(rials / 10);
-}
-
-export function formatToman(rials: number, locale: Locale): string {
-  const amount = formatNumber(rialsToToman(rials), locale);
-  return locale === 'fa' ? `${amount} تومان` : `${amount} toman`;
-}
+// Rials are stored; people read toman. The conversion and its formatting are the platform's
+// currency helper (spec §9), the same for every part: «۱۲۵٬۰۰۰ تومان» for 1,250,000 rials.
+export { formatToman, formatTomanFigure, rialsToToman } from '@darmankar/platform/money';

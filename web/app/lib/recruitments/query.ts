@@ -19,7 +19,8 @@ export const PAGE_SIZE = 20;
 export const EXPERIENCE_CHOICES = Array.from({ length: 30 }, (_, years) => years);
 /** The salary bounds offered, in million toman (the filter's values are rials). */
 export const SALARY_STEPS_MILLION_TOMAN = [5, 10, 15, 20, 25, 30, 40, 50, 70, 100] as const;
-export const millionTomanToRials = (million: number) => million * 10_000_000;
+/** A step's rials (× 1e7): the platform's currency helper, spec §9. */
+export { millionTomanToRials } from '@darmankar/platform/money';
 /** The service's limit on the search text (PostingQuery.text). */
 export const MAX_TEXT_LENGTH = 200;
 

@@ -2,16 +2,17 @@
 // experience as 'no work history' or n years, the publication date relative up to 21 days.
 // Pure, so the wording is tested without rendering.
 import type { Translate } from '../../i18n/index.ts';
-import { formatNumber, formatRelativeDate, rialsToToman } from '../format.ts';
+import { formatNumber, formatRelativeDate, formatTomanFigure } from '../format.ts';
 import type { Locale } from '../locale.ts';
 
-/** A salary bound the service stated; null when unset, hidden or not a positive number. */
+/** A salary bound the service stated; null when unset, hidden or not a positive whole number. */
 function rialsOf(rials: number | null | undefined): number | null {
-  return typeof rials === 'number' && Number.isFinite(rials) && rials > 0 ? rials : null;
+  return typeof rials === 'number' && Number.isSafeInteger(rials) && rials > 0 ? rials : null;
 }
 
+/** The toman figure alone: the catalogue's sentence carries the unit. */
 function toman(rials: number, locale: Locale): string {
-  return formatNumber(rialsToToman(rials), locale);
+  return formatTomanFigure(rials, locale);
 }
 
 /**
