@@ -16,6 +16,7 @@ import { Employers } from './domain/employers.ts';
 import { Templates } from './domain/templates.ts';
 import { KnownUsers } from './domain/users.ts';
 import { consumeAuthEvents } from './events/auth-consumer.ts';
+import { consumePlanEvents } from './events/billing-consumer.ts';
 import { employerHandlers } from './rpc/employer-handlers.ts';
 
 export interface RunningEmployerService {
@@ -45,8 +46,11 @@ export async function startEmployerService(
       eventsDatabaseUrl: config.EVENTS_DATABASE_URL,
       log,
     });
-    if (events.bus) await consumeAuthEvents(events.bus, db, users);
-    else log.warn('no bus: invited agents are not linked to users');
+    if (events.bus) {
+      await consumeAuthEvents(events.bus, db, users);
+      // A plan that includes promotion promotes its employer while it is active.
+      await consumePlanEvents(events.bus, db, clock, log);
+    } else log.warn("no bus: invited agents are not linked to users, and plans' promotion is not followed");
     const server = await serve({
       port: config.GRPC_PORT,
       log,

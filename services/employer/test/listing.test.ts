@@ -50,7 +50,12 @@ test('newest first, promoted before all; the operator command switches promotion
     [ids.d, ids.c, ids.b, ids.a],
   );
   const slug = (await service.db.employer.findUniqueOrThrow({ where: { id: ids.a! } })).slug;
-  assert.deepEqual(await setPromotion(service.databaseUrl, slug, true, clock), { slug, isPromoted: true });
+  assert.deepEqual(await setPromotion(service.databaseUrl, slug, true, clock), {
+    slug,
+    isPromoted: true,
+    byOperator: true,
+    byPlanId: null,
+  });
   assert.deepEqual(
     (await list()).items.map((e) => e.id),
     [ids.a, ids.d, ids.c, ids.b],

@@ -1,6 +1,9 @@
-// The operator's promotion switch until billing sells promotion:
+// The operator's promotion switch, for exceptions (promotion is sold with a plan and follows it
+// from billing.plan.v1):
 //   DATABASE_URL=… npm run promote -w @darmankar/employer -- <slug> [--off]
-// The change is published as EmployerUpdated through the outbox, as any other change.
+// The switch is its own fact beside the plan's: --off leaves an employer whose active plan
+// promotes it promoted. A change of the promoted flag is published as EmployerUpdated through
+// the outbox, as any other change.
 import { systemClock, type Clock } from '@darmankar/platform/clock';
 import { isDomainError } from '@darmankar/platform/errors/domain-error';
 import { createLogger } from '@darmankar/platform/log';
@@ -15,7 +18,7 @@ export async function setPromotion(
   slug: string,
   promoted: boolean,
   clock: Clock = systemClock,
-): Promise<{ slug: string; isPromoted: boolean }> {
+): Promise<{ slug: string; isPromoted: boolean; byOperator: boolean; byPlanId: string | null }> {
   const db = createDatabase(databaseUrl);
   try {
     const view = await new Employers(
@@ -24,7 +27,7 @@ export async function setPromotion(
       withoutFiles(createLogger('employer-promote')),
       clock,
     ).setPromoted(slug, promoted);
-    return { slug: view.slug, isPromoted: view.isPromoted };
+    return { slug: view.slug, isPromoted: view.isPromoted, ...view.promotion };
   } finally {
     await db.$disconnect();
   }
@@ -40,7 +43,10 @@ if (isEntryPoint(import.meta.url)) {
   }
   try {
     const result = await setPromotion(databaseUrl, slug, !args.includes('--off'));
-    console.log(`employer ${result.slug}: ${result.isPromoted ? 'promoted' : 'not promoted'}`);
+    const sources = [result.byOperator && 'by the operator', result.byPlanId && `by plan ${result.byPlanId}`].filter(
+      Boolean,
+    );
+    console.log(`employer ${result.slug}: ${result.isPromoted ? `promoted (${sources.join(', ')})` : 'not promoted'}`);
   } catch (error) {
     console.error(isDomainError(error) ? error.codes.join(',') : error);
     process.exit(1);

@@ -22,6 +22,7 @@ import {
   type ProfileInput,
 } from './profile.ts';
 import { slugBase } from './slug.ts';
+import { changePromotion, type PromotionFacts } from './promotion.ts';
 import { createDefaultTemplate } from './templates.ts';
 import type { KnownUsers } from './users.ts';
 
@@ -168,6 +169,7 @@ export class Employers {
               medicalDocumentFileIds: [],
               benefits: [],
               isPromoted: false,
+              promotedByOperator: false,
               searchText: searchText({ brand, registeredName: null }),
               createdAt: now,
               updatedAt: now,
@@ -376,28 +378,19 @@ export class Employers {
     return rows.map(toView);
   }
 
-  /** The operator's switch until billing sells promotion. */
-  async setPromoted(slug: string, promoted: boolean): Promise<EmployerView> {
+  /**
+   * The operator's switch, for exceptions; a plan's promotion is a separate fact
+   * (./promotion.ts), so switching off leaves an employer whose plan promotes it promoted.
+   */
+  async setPromoted(slug: string, promoted: boolean): Promise<EmployerView & { promotion: PromotionFacts }> {
     const row = await this.bySlug(slug);
-    return this.db.$transaction(async (tx: Transaction) => {
-      const updated = await tx.employer.update({
-        where: { id: row.id },
-        data: { isPromoted: promoted, updatedAt: new Date(this.clock()) },
-      });
-      const view = toView(updated);
-      await employerEvents.updated(
-        tx,
-        {
-          employerId: row.id,
-          slug: row.slug,
-          brand: row.brand,
-          isSelfEmployed: row.isSelfEmployed,
-          isProfileCompleted: view.isProfileCompleted,
-          isPromoted: promoted,
-        },
-        this.clock(),
-      );
-      return view;
-    });
+    const updated = await this.db.$transaction((tx: Transaction) =>
+      changePromotion(tx, row.id, { source: 'operator', promoted }, this.clock()),
+    );
+    if (!updated) throw new DomainError('EXC_EMPLOYERS_NOT_FOUND');
+    return {
+      ...toView(updated),
+      promotion: { byOperator: updated.promotedByOperator, byPlanId: updated.promotedByPlanId },
+    };
   }
 }
