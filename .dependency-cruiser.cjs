@@ -93,7 +93,7 @@ module.exports = {
       to: {
         path: '^packages/platform/',
         pathNot: [
-          '^packages/platform/src/(errors/catalogue|persian|jalali|money|session-cookies|closed-lists|hiring-defaults)\\.ts$',
+          '^packages/platform/src/(errors/catalogue|persian|jalali|money|number-words|print|session-cookies|closed-lists|hiring-defaults)\\.ts$',
           '^packages/platform/src/closed-lists/[^/]+\\.json$',
         ],
       },
