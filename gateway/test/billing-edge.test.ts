@@ -44,6 +44,15 @@ test("the employer's billing calls need a session; the plans, the callback and t
     'EXC_AUTHENTICATION_REQUIRED',
   );
   await assertError(await call('GET', `finance/${UUID}/wallet`), 401, 'EXC_AUTHENTICATION_REQUIRED');
+  await assertError(
+    await call('POST', `finance/${UUID}/wallet/top-ups`, {}, { amountRials: 1_000_000 }),
+    401,
+    'EXC_AUTHENTICATION_REQUIRED',
+  );
+  await assertError(await call('GET', `finance/${UUID}/wallet/top-ups/50000`), 401, 'EXC_AUTHENTICATION_REQUIRED');
+  await assertError(await call('GET', `orders/${UUID}/invoices/${UUID}`), 401, 'EXC_AUTHENTICATION_REQUIRED');
+  // The banner's code is public (and so never taken for orders/{employerId}/…).
+  await assertError(await call('GET', 'orders/discounts/banner'), 503, 'EXC_SERVICE_UNAVAILABLE');
   // Past the session check, on to the (stopped) service.
   await assertError(await call('GET', 'products/plans/list'), 503, 'EXC_SERVICE_UNAVAILABLE');
   await assertError(
@@ -66,6 +75,13 @@ test('ids that are not UUIDs are refused as a bad request before any call', asyn
   await assertError(await call('PUT', 'orders/1/cart', bearer, { planId: UUID }), 400, 'EXC_BAD_REQUEST');
   await assertError(await call('DELETE', 'orders/1%27%20or%201=1/cart', bearer), 400, 'EXC_BAD_REQUEST');
   await assertError(await call('GET', `orders/${UUID}/cart/abc`, bearer), 400, 'EXC_BAD_REQUEST');
+  await assertError(await call('GET', `orders/${UUID}/invoices/1000`, bearer), 400, 'EXC_BAD_REQUEST');
+  await assertError(await call('GET', `orders/abc/invoices/${UUID}`, bearer), 400, 'EXC_BAD_REQUEST');
+  await assertError(
+    await call('POST', 'finance/1/wallet/top-ups', bearer, { amountRials: 1_000_000 }),
+    400,
+    'EXC_BAD_REQUEST',
+  );
   await assertError(
     await call('POST', 'orders/cart', bearer, { employerId: UUID, planId: 'basic' }),
     400,
@@ -120,4 +136,39 @@ test('the anonymous look-ups by authority share a per-IP budget; another address
     503,
     'EXC_SERVICE_UNAVAILABLE',
   );
+});
+
+test('a top-up amount that is not a positive whole number of rials is refused before any call', async () => {
+  for (const amountRials of [0, -1_000_000, 1.5, '1000000', null, 2 ** 53, true])
+    await assertError(
+      await call('POST', `finance/${UUID}/wallet/top-ups`, bearer, { amountRials }),
+      422,
+      'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID',
+    );
+  await assertError(
+    await call('POST', `finance/${UUID}/wallet/top-ups`, bearer, {}),
+    422,
+    'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID',
+  );
+  // A whole amount goes on to the service, which judges the bounds.
+  await assertError(
+    await call('POST', `finance/${UUID}/wallet/top-ups`, bearer, { amountRials: 1_000_000 }),
+    503,
+    'EXC_SERVICE_UNAVAILABLE',
+  );
+});
+
+test('a payment number is digits from 1 (Persian digits too), else EXC_FINANCE_PAYMENT_NUMBER_IS_INVALID', async () => {
+  for (const number of ['0', '-5', '1.5', 'abc', '5e4', '1234567890123456', '%20'])
+    await assertError(
+      await call('GET', `finance/${UUID}/wallet/top-ups/${number}`, bearer),
+      400,
+      'EXC_FINANCE_PAYMENT_NUMBER_IS_INVALID',
+    );
+  for (const number of ['50000', encodeURIComponent('۵۰۰۰۰')])
+    await assertError(
+      await call('GET', `finance/${UUID}/wallet/top-ups/${number}`, bearer),
+      503,
+      'EXC_SERVICE_UNAVAILABLE',
+    );
 });
