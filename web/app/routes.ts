@@ -19,6 +19,7 @@ export default [
     route('employers/:employerSlug/settings/hiring-customization', 'routes/employer/hiring.tsx'),
     route('employers/:employerSlug/pricing', 'routes/employer/pricing.tsx'),
     route('employers/:employerSlug/orders', 'routes/employer/orders.tsx'),
+    route('employers/:employerSlug/wallet', 'routes/employer/wallet.tsx'),
     route('employers/:employerSlug/recruitments', 'routes/postings/list.tsx'),
     route('recruitments/add', 'routes/postings/add.tsx'),
     route('recruitments/:id/edit', 'routes/postings/edit.tsx'),
@@ -28,6 +29,8 @@ export default [
     route('orders/payment-callback', 'routes/orders/payment-callback.ts'),
     route('orders/successorder', 'routes/orders/success.tsx'),
     route('orders/failorder', 'routes/orders/fail.tsx'),
+    route('orders/successwallet', 'routes/orders/success-wallet.tsx'),
+    route('orders/failwallet', 'routes/orders/fail-wallet.tsx'),
     route('payments/sandbox/:authority', 'routes/payments/sandbox.tsx'),
     // The settings screens' old root paths: redirects to the screens under the employer.
     route('settings/agent', 'routes/employer/settings-agent-redirect.ts'),

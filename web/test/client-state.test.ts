@@ -82,7 +82,7 @@ test('navbar: employer items only when the URL employer is the user’s; my oppo
   assert.equal(headerVariantFor(LOGGED_OUT, undefined, '/en/about-us'), 'applicants');
   assert.deepEqual(
     navItemsFor('employers', viewer, 'sina').map((i) => i.id),
-    ['ads', 'new-ad', 'profile', 'pricing', 'orders'],
+    ['ads', 'new-ad', 'profile', 'pricing', 'orders', 'wallet'],
   );
   assert.deepEqual(
     navItemsFor('applicants', LOGGED_OUT, undefined).map((i) => i.id),

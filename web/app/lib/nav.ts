@@ -39,6 +39,7 @@ export function navItemsFor(clientType: ClientType, viewer: Viewer, employerSlug
         url: `/employers/${slug}/pricing`,
       },
       mayAct(membership, 'Billing') && { id: 'orders', title: 'nav.employerOrders', url: `/employers/${slug}/orders` },
+      mayAct(membership, 'Billing') && { id: 'wallet', title: 'billing.nav.wallet', url: `/employers/${slug}/wallet` },
     ];
     return items.filter((item): item is NavItem => item !== false);
   }

@@ -8,6 +8,7 @@ import { LoadingOverlay } from '../components/layout/LoadingOverlay.tsx';
 import { PromoBanner } from '../components/layout/PromoBanner.tsx';
 import { useT } from '../i18n/index.ts';
 import { getServerApi } from '../lib/api.server.ts';
+import { bannerCodeCache } from '../lib/billing/banner.server.ts';
 import { describeRouteError } from '../lib/errors.ts';
 import { stripLocale } from '../lib/locale.ts';
 import { usePageHandle } from '../lib/page-handle.ts';
@@ -25,11 +26,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     url.search,
   );
   const selected = viewer.employers.find((employer) => employer.slug === employerSlug);
-  return {
-    viewer,
-    canEditEmployer: selected ? await canEditEmployer(api, selected.id) : false,
-    discountCode: process.env.PROMO_DISCOUNT_CODE ?? null,
-  };
+  const [mayEdit, discountCode] = await Promise.all([
+    selected ? canEditEmployer(api, selected.id) : false,
+    bannerCodeCache.get(api),
+  ]);
+  return { viewer, canEditEmployer: mayEdit, discountCode };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;

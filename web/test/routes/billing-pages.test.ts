@@ -1,13 +1,15 @@
 // The billing pages (loaders, actions, pages) in front of a stand-in gateway that answers as the
 // billing module does: the employer's pricing page with its held plans, cart and wallet; adding a
 // plan, a refused discount code, online payment to the provider's page; the callback to the
-// outcome pages; the purchase history; the sandbox page. The real services run in the browser test.
+// outcome pages (an order's and a top-up's, paid, failed or waiting for the bank); the purchase
+// history; the wallet page and its top-up form; the sandbox page. The real services run in the
+// browser test.
 import { fireEvent, renderApp, screen, waitFor, within } from './support/render.ts';
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { excText } from '@darmankar/platform/errors/catalogue';
 import { translator } from '../../app/i18n/index.ts';
-import { BASIC, order, payment, PRO, purchased } from '../support/billing.ts';
+import { BASIC, order, payment, PRO, purchased, topUp, wallet, walletEntry } from '../support/billing.ts';
 import { viewerWithEmployers } from '../support/viewer.ts';
 import { startFakeGateway, type FakeGateway } from './support/fake-gateway.ts';
 
@@ -33,8 +35,15 @@ function ownerOfMehr(): void {
   routes.set('GET /orders/e1/cart/current-order', {
     body: order({ discountCode: 'DARMAN10', discountRials: 1_250_000, totalRials: 11_250_000 }),
   });
-  routes.set('GET /finance/e1/wallet', { body: { balanceRials: 50_000, entries: [] } });
+  routes.set('GET /finance/e1/wallet', { body: wallet({ balanceRials: 50_000 }) });
 }
+
+const submitted = (status: 'pending' | 'paid' | 'failed', purpose: 'order' | 'top_up' = 'order') => ({
+  body:
+    purpose === 'order'
+      ? { status, purpose, orderId: 'order-1', paymentNumber: null }
+      : { status, purpose, orderId: null, paymentNumber: 5002 },
+});
 
 const render = (path: string) => renderApp(path, { cookie: LOGGED_IN, gatewayUrl: gateway.url });
 
@@ -141,7 +150,7 @@ describe('billing pages against a stand-in gateway', () => {
   });
 
   test('the callback of a paid payment lands on the success page with the order number, its reference and the way on', async () => {
-    gateway.routes.set('POST /finance/payments/submit', { body: { payment: payment(), employerId: 'e1' } });
+    gateway.routes.set('POST /finance/payments/submit', submitted('paid'));
     gateway.routes.set('GET /orders/e1/cart/order-1', { body: order({ status: 'paid', payments: [payment()] }) });
     await render('/orders/payment-callback?Authority=A00042&Status=OK');
     const success = await screen.findByTestId('order-success', {}, { timeout: 10_000 });
@@ -154,10 +163,10 @@ describe('billing pages against a stand-in gateway', () => {
   });
 
   test('a refused payment lands on the failure page, whose "try again" leads back to the cart', async () => {
-    gateway.routes.set('POST /finance/payments/submit', {
-      body: { payment: payment({ status: 'failed', reference: null }), employerId: 'e1' },
+    gateway.routes.set('POST /finance/payments/submit', submitted('failed'));
+    gateway.routes.set('GET /orders/e1/cart/order-1', {
+      body: order({ payments: [payment({ status: 'failed', reference: null })] }),
     });
-    gateway.routes.set('GET /orders/e1/cart/order-1', { body: order() });
     await render('/orders/payment-callback?Authority=A00042&Status=NOK');
     const fail = await screen.findByTestId('order-fail', {}, { timeout: 10_000 });
     assert.equal(within(fail).getByTestId('outcome-text').textContent, fa('billing.fail.text', { number: '۱۰۴۲' }));
@@ -168,12 +177,182 @@ describe('billing pages against a stand-in gateway', () => {
 
   test('a confirmed payment the changed order could not take: the failure page says the money went to the wallet', async () => {
     const credited = payment({ status: 'failed', reference: '99887', amountRials: 2_900_000 });
-    gateway.routes.set('POST /finance/payments/submit', { body: { payment: credited, employerId: 'e1' } });
+    gateway.routes.set('POST /finance/payments/submit', submitted('failed'));
     gateway.routes.set('GET /orders/e1/cart/order-1', { body: order({ status: 'cancelled', payments: [credited] }) });
     await render('/orders/payment-callback?Authority=A00042&Status=OK');
     const note = await screen.findByTestId('outcome-wallet-credit', {}, { timeout: 10_000 });
     assert.match(note.textContent ?? '', new RegExp(fa('billing.fail.walletCredit', { amount: '۲۹۰٬۰۰۰ تومان' })));
     assert.match(note.textContent ?? '', /۹۹۸۸۷/);
+  });
+
+  test('an order payment the provider has not confirmed: the page says the bank’s answer is being confirmed, not that it failed', async () => {
+    gateway.routes.set('POST /finance/payments/submit', submitted('pending'));
+    gateway.routes.set('GET /orders/e1/cart/order-1', {
+      body: order({ payments: [payment({ status: 'pending', reference: null, card: null, completedAt: null })] }),
+    });
+    await render('/orders/payment-callback?Authority=A00042&Status=OK');
+    const fail = await screen.findByTestId('order-fail', {}, { timeout: 10_000 });
+    assert.equal(within(fail).getByRole('heading', { level: 1 }).textContent, fa('billing.fail.pendingTitle'));
+    assert.equal(within(fail).getByTestId('outcome-text').textContent, fa('billing.fail.pending', { number: '۱۰۴۲' }));
+    assert.equal(within(fail).getByTestId('outcome-pricing').getAttribute('href'), '/employers/mehr/pricing');
+  });
+
+  test('a paid top-up lands on its success page: amount, payment number, reference, the new balance, the way on', async () => {
+    gateway.routes.set('POST /finance/payments/submit', submitted('paid', 'top_up'));
+    gateway.routes.set('GET /finance/e1/wallet/top-ups/5002', { body: topUp({}, 5_050_000) });
+    await render('/orders/payment-callback?Authority=A00050&Status=OK');
+    const success = await screen.findByTestId('top-up-success', {}, { timeout: 10_000 });
+    assert.equal(
+      within(success).getByTestId('outcome-text').textContent,
+      fa('billing.topUpOutcome.paid', { number: '۵۰۰۲' }),
+    );
+    assert.equal(within(success).getByTestId('outcome-amount').textContent, '۵۰۰٬۰۰۰ تومان');
+    assert.equal(within(success).getByTestId('outcome-payment-number').textContent, '۵۰۰۲');
+    assert.equal(within(success).getByTestId('outcome-reference').textContent, '۳۰۱۱۲۲');
+    assert.equal(within(success).getByTestId('outcome-balance').textContent, '۵۰۵٬۰۰۰ تومان');
+    assert.equal(within(success).getByTestId('outcome-pricing').getAttribute('href'), '/employers/mehr/pricing');
+    assert.equal(within(success).getByTestId('outcome-wallet').getAttribute('href'), '/employers/mehr/wallet');
+  });
+
+  test('a top-up the bank has not confirmed: its failure page says the wallet is credited by itself if the money was taken', async () => {
+    gateway.routes.set('POST /finance/payments/submit', submitted('pending', 'top_up'));
+    gateway.routes.set('GET /finance/e1/wallet/top-ups/5002', {
+      body: topUp({ status: 'pending', reference: null, card: null, completedAt: null }, 0),
+    });
+    await render('/orders/payment-callback?Authority=A00050&Status=OK');
+    const fail = await screen.findByTestId('top-up-fail', {}, { timeout: 10_000 });
+    assert.equal(
+      within(fail).getByTestId('outcome-text').textContent,
+      fa('billing.topUpOutcome.pending', { number: '۵۰۰۲' }),
+    );
+    assert.equal(within(fail).queryByTestId('outcome-reference'), null);
+    assert.equal(within(fail).getByTestId('outcome-retry').getAttribute('href'), '/employers/mehr/wallet#top-up');
+  });
+
+  test('a failed top-up says nothing was added; the success page of an unpaid top-up is its failure page and back once paid', async () => {
+    gateway.routes.set('GET /finance/e1/wallet/top-ups/5002', {
+      body: topUp({ status: 'failed', reference: null }, 0),
+    });
+    await render('/orders/successwallet?paymentNumber=5002');
+    const fail = await screen.findByTestId('top-up-fail', {}, { timeout: 10_000 });
+    assert.equal(
+      within(fail).getByTestId('outcome-text').textContent,
+      fa('billing.topUpOutcome.failed', { number: '۵۰۰۲' }),
+    );
+    gateway.routes.set('GET /finance/e1/wallet/top-ups/5002', { body: topUp() });
+    await render('/orders/failwallet?paymentNumber=5002');
+    await screen.findByTestId('top-up-success', {}, { timeout: 10_000 });
+  });
+
+  test('a top-up number that is not the viewer’s, or not a number, is said so without asking for another employer’s', async () => {
+    gateway.routes.set('GET /finance/e1/wallet/top-ups/7777', { status: 404, exc: ['EXC_FINANCE_PAYMENT_NOT_FOUND'] });
+    await render('/orders/failwallet?paymentNumber=7777');
+    let fail = await screen.findByTestId('top-up-fail', {}, { timeout: 10_000 });
+    assert.equal(within(fail).getByTestId('outcome-text').textContent, fa('billing.topUpOutcome.unknown'));
+    gateway.requests.length = 0;
+    await render('/orders/failwallet?paymentNumber=abc');
+    fail = await screen.findByTestId('top-up-fail', {}, { timeout: 10_000 });
+    assert.equal(within(fail).getByTestId('outcome-text').textContent, fa('billing.topUpOutcome.unknown'));
+    assert.equal(gateway.requests.filter((r) => r.path.includes('/top-ups/')).length, 0);
+  });
+
+  test('the wallet page: the balance, the ledger in words and Jalali dates, the top-up form with its bounds', async () => {
+    gateway.routes.set('GET /finance/e1/wallet', {
+      body: wallet({
+        balanceRials: 5_050_000,
+        entries: [
+          walletEntry(),
+          walletEntry({
+            id: 'w0',
+            amountRials: 50_000,
+            reason: 'reservation_refund',
+            orderNumber: 1040,
+            paymentNumber: null,
+          }),
+        ],
+      }),
+    });
+    await render('/employers/mehr/wallet');
+    const page = await screen.findByTestId('employer-wallet-page', {}, { timeout: 10_000 });
+    assert.equal(within(page).getByTestId('wallet-balance-amount').textContent, '۵۰۵٬۰۰۰ تومان');
+    const rows = within(page).getAllByTestId('wallet-entry');
+    assert.equal(within(rows[0]!).getByTestId('wallet-entry-reason').textContent, fa('billing.wallet.reason.top_up'));
+    assert.equal(
+      within(rows[0]!).getByTestId('wallet-entry-subject').textContent,
+      fa('billing.wallet.paymentNumber', { number: '۵۰۰۲' }),
+    );
+    assert.equal(within(rows[1]!).getByTestId('wallet-entry-amount').textContent, '+۵٬۰۰۰ تومان');
+    assert.equal(
+      within(rows[1]!).getByTestId('wallet-entry-subject').textContent,
+      fa('billing.wallet.orderNumber', { number: '۱۰۴۰' }),
+    );
+    assert.ok(
+      within(page).getByText(fa('billing.topUp.bounds', { min: '۱۰٬۰۰۰ تومان', max: '۵۰٬۰۰۰٬۰۰۰ تومان' })),
+      'the bounds are shown',
+    );
+    assert.equal(within(page).getByTestId('wallet-to-pricing').getAttribute('href'), '/employers/mehr/pricing');
+  });
+
+  test('a top-up out of bounds is marked on its field before anything is sent; a valid one goes to the provider’s page', async () => {
+    gateway.routes.set('POST /finance/e1/wallet/top-ups', {
+      body: {
+        payment: topUp({ status: 'pending', reference: null }).payment,
+        redirectUrl: '/payments/sandbox/A00060',
+      },
+    });
+    gateway.routes.set('GET /finance/sandbox/A00060', {
+      body: { amountRials: 5_000_000, description: 'افزایش موجودی', decided: false },
+    });
+    await render('/employers/mehr/wallet');
+    const form = await screen.findByTestId('top-up-form', {}, { timeout: 10_000 });
+    const field = within(form).getByLabelText(fa('billing.topUp.amount'));
+    fireEvent.change(field, { target: { value: '۵۰۰' } });
+    fireEvent.click(within(form).getByTestId('top-up-submit'));
+    await within(form).findByText(fa('billing.topUp.outOfBounds'));
+    assert.equal(field.getAttribute('aria-invalid'), 'true', 'the field at fault is marked');
+    assert.equal(gateway.requests.filter((r) => r.method === 'POST').length, 0, 'nothing sent');
+    fireEvent.change(field, { target: { value: '۵۰۰٬۰۰۰' } });
+    fireEvent.click(within(form).getByTestId('top-up-submit'));
+    await screen.findByTestId('sandbox-page', {}, { timeout: 10_000 });
+    assert.deepEqual(gateway.requests.find((r) => r.path === '/finance/e1/wallet/top-ups')?.body, {
+      amountRials: 5_000_000,
+    });
+  });
+
+  test('the service’s refusal of the amount is named under the field, the amount kept', async () => {
+    gateway.routes.set('POST /finance/e1/wallet/top-ups', {
+      status: 422,
+      exc: ['EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID'],
+    });
+    await render('/employers/mehr/wallet');
+    const form = await screen.findByTestId('top-up-form', {}, { timeout: 10_000 });
+    const field = within(form).getByLabelText(fa('billing.topUp.amount'));
+    fireEvent.change(field, { target: { value: '20000' } });
+    fireEvent.click(within(form).getByTestId('top-up-submit'));
+    await waitFor(
+      () =>
+        assert.ok(
+          within(screen.getByTestId('top-up-form')).queryByText(excText('EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID', 'fa')),
+        ),
+      { timeout: 10_000 },
+    );
+    const after = within(screen.getByTestId('top-up-form')).getByLabelText(fa('billing.topUp.amount'));
+    assert.equal((after as HTMLInputElement).value, '20000');
+    assert.equal(after.getAttribute('aria-invalid'), 'true');
+  });
+
+  test('the cart that the wallet cannot pay links to the wallet’s top-up; the pricing page links the wallet', async () => {
+    await render('/employers/mehr/pricing');
+    const cart = await screen.findByTestId('cart', {}, { timeout: 10_000 });
+    assert.equal(within(cart).getByTestId('wallet-top-up-link').getAttribute('href'), '/employers/mehr/wallet#top-up');
+    assert.equal(screen.getByTestId('pricing-to-wallet').getAttribute('href'), '/employers/mehr/wallet');
+  });
+
+  test('the wallet of an agent without the Billing permission is the 403 page', async () => {
+    gateway.routes.set('GET /employers/e1/has-access/Billing', { body: { hasAccess: false } });
+    await render('/employers/mehr/wallet');
+    await screen.findByTestId('error-403', {}, { timeout: 10_000 });
+    assert.equal(gateway.requests.filter((r) => r.path.startsWith('/finance/')).length, 0);
   });
 
   test('the purchase history: a row per order, pages when there are more; none is the empty state', async () => {
@@ -284,7 +463,13 @@ describe('billing pages against a stand-in gateway', () => {
     await screen.findByTestId('error-403', {}, { timeout: 10_000 });
   });
 
-  for (const path of ['/employers/mehr/pricing', '/employers/mehr/orders', '/orders/successorder?orderId=order-1']) {
+  for (const path of [
+    '/employers/mehr/pricing',
+    '/employers/mehr/orders',
+    '/employers/mehr/wallet',
+    '/orders/successorder?orderId=order-1',
+    '/orders/successwallet?paymentNumber=5002',
+  ]) {
     test(`${path} logged out: the login page`, async () => {
       await renderApp(path, { gatewayUrl: gateway.url });
       await screen.findByTestId('login-form', {}, { timeout: 10_000 });

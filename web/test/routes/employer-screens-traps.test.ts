@@ -320,6 +320,8 @@ describe('employer screens against a stand-in gateway', () => {
       amountRials: 9_900_000,
       reason: 'reservation_refund',
       createdAt: '2026-03-25T08:00:00.000Z',
+      orderNumber: 1043,
+      paymentNumber: null,
     };
     gateway.routes.set('GET /orders/e1/list', {
       body: {

@@ -1,6 +1,6 @@
 // Billing answers as the gateway gives them, for the screens' tests: two plans, a cart, a paid
-// order, an active plan. Each builder takes what a test changes.
-import type { Order, Payment, Plan, PurchasedPlan } from '../../app/lib/billing/types.ts';
+// order, an active plan, a wallet and a top-up. Each builder takes what a test changes.
+import type { Order, Payment, Plan, PurchasedPlan, TopUp, Wallet, WalletEntry } from '../../app/lib/billing/types.ts';
 
 export const BASIC: Plan = {
   id: 'plan-basic',
@@ -10,6 +10,7 @@ export const BASIC: Plan = {
   priceRials: 1_500_000,
   durationDays: 30,
   resources: [{ kind: 'recruitment', quantity: 1 }],
+  promotion: false,
 };
 
 export const PRO: Plan = {
@@ -23,11 +24,15 @@ export const PRO: Plan = {
     { kind: 'recruitment', quantity: 5 },
     { kind: 'featured', quantity: 2 },
   ],
+  promotion: true,
 };
 
 export function payment(overrides: Partial<Payment> = {}): Payment {
   return {
     id: 'pay-1',
+    number: 5001,
+    purpose: 'order',
+    employerId: 'e1',
     orderId: 'order-1',
     method: 'gateway',
     status: 'paid',
@@ -76,5 +81,43 @@ export function purchased(overrides: Partial<PurchasedPlan> = {}): PurchasedPlan
     ],
     paidRials: PRO.priceRials,
     ...overrides,
+  };
+}
+
+export function walletEntry(overrides: Partial<WalletEntry> = {}): WalletEntry {
+  return {
+    id: 'entry-1',
+    amountRials: 5_000_000,
+    reason: 'top_up',
+    createdAt: '2026-03-21T09:00:00.000Z',
+    orderNumber: null,
+    paymentNumber: 5002,
+    ...overrides,
+  };
+}
+
+export function wallet(overrides: Partial<Wallet> = {}): Wallet {
+  return {
+    balanceRials: 0,
+    entries: [],
+    topUpMinRials: 100_000,
+    topUpMaxRials: 500_000_000,
+    ...overrides,
+  };
+}
+
+/** A top-up's payment (no order) and the balance after it. */
+export function topUp(paymentOverrides: Partial<Payment> = {}, balanceRials = 5_000_000): TopUp {
+  return {
+    payment: payment({
+      id: 'pay-top-up',
+      number: 5002,
+      purpose: 'top_up',
+      orderId: null,
+      amountRials: 5_000_000,
+      reference: '301122',
+      ...paymentOverrides,
+    }),
+    balanceRials,
   };
 }

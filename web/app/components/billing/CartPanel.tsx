@@ -1,5 +1,5 @@
 import { excText } from '@darmankar/platform/errors/catalogue';
-import { Form, useNavigation } from 'react-router';
+import { Form, Link, useNavigation } from 'react-router';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { cartFigures, walletCovers } from '../../lib/billing/display.ts';
 import { planTitle } from '../../lib/billing/plan-text.ts';
@@ -103,10 +103,12 @@ function DiscountCode({ order, refusal }: { order: Order; refusal?: string }) {
 function PayButtons({
   order,
   walletBalanceRials,
+  walletPath,
   isBusy,
 }: {
   order: Order;
   walletBalanceRials: number;
+  walletPath: string;
   isBusy: boolean;
 }) {
   const t = useT();
@@ -135,7 +137,14 @@ function PayButtons({
         </p>
         {!covered && (
           <p id="wallet-short" className="text-sm text-amber-900" data-testid="wallet-short">
-            {t('billing.cart.walletShort')}
+            {t('billing.cart.walletShort')}{' '}
+            <Link
+              to={`${walletPath}#top-up`}
+              className="font-semibold underline underline-offset-4"
+              data-testid="wallet-top-up-link"
+            >
+              {t('billing.cart.topUp')}
+            </Link>
           </p>
         )}
       </CartForm>
@@ -146,12 +155,14 @@ function PayButtons({
 export interface CartPanelProps {
   cart: Order | null;
   walletBalanceRials: number;
+  /** The employer's wallet page (with the locale), where a short balance is topped up. */
+  walletPath: string;
   /** The discount code's refusal from the last apply, if it was refused. */
   discountRefusal?: string;
 }
 
 /** The employer's cart: the plan, the discount code, the figures, payment and delete. */
-export function CartPanel({ cart, walletBalanceRials, discountRefusal }: CartPanelProps) {
+export function CartPanel({ cart, walletBalanceRials, walletPath, discountRefusal }: CartPanelProps) {
   const t = useT();
   const locale = useLocale();
   const navigation = useNavigation();
@@ -168,7 +179,7 @@ export function CartPanel({ cart, walletBalanceRials, discountRefusal }: CartPan
       </p>
       <CartFigures order={cart} />
       <DiscountCode order={cart} refusal={discountRefusal} />
-      <PayButtons order={cart} walletBalanceRials={walletBalanceRials} isBusy={isBusy} />
+      <PayButtons order={cart} walletBalanceRials={walletBalanceRials} walletPath={walletPath} isBusy={isBusy} />
       <CartForm intent="deleteCart" order={cart}>
         <Button type="submit" variant="ghost" className="text-danger" isDisabled={isBusy} data-testid="delete-cart">
           {t('billing.cart.delete')}

@@ -11,6 +11,8 @@ export interface OrderOutcomeProps {
     reference: string | null;
     employerSlug: string;
     walletCredit: { amountRials: number; reference: string } | null;
+    /** The provider has not confirmed the payment yet: it may still complete by itself. */
+    awaitingBank?: boolean;
   } | null;
 }
 
@@ -31,7 +33,13 @@ export function OrderOutcome({ outcome, order }: OrderOutcomeProps) {
       >
         {succeeded ? '✓' : '!'}
       </span>
-      <h1 className="text-2xl font-extrabold">{succeeded ? t('billing.success.title') : t('billing.fail.title')}</h1>
+      <h1 className="text-2xl font-extrabold">
+        {succeeded
+          ? t('billing.success.title')
+          : order?.awaitingBank
+            ? t('billing.fail.pendingTitle')
+            : t('billing.fail.title')}
+      </h1>
       <p role="status" data-testid="outcome-text">
         {number === null
           ? succeeded
@@ -39,7 +47,9 @@ export function OrderOutcome({ outcome, order }: OrderOutcomeProps) {
             : t('billing.fail.noOrder')
           : succeeded
             ? t('billing.success.text', { number })
-            : t('billing.fail.text', { number })}
+            : order?.awaitingBank
+              ? t('billing.fail.pending', { number })
+              : t('billing.fail.text', { number })}
       </p>
       {succeeded && order?.reference && (
         <p className="rounded-xl bg-surface px-4 py-2 font-semibold" data-testid="outcome-reference">

@@ -8,6 +8,7 @@ import {
 import { planTitle } from '../../lib/billing/plan-text.ts';
 import type { Order } from '../../lib/billing/types.ts';
 import { formatJalaliDate, formatToman, localDigits } from '../../lib/format.ts';
+import { localePath } from '../../lib/locale.ts';
 
 const STATUS_TONES: Record<OrderStatusShown, string> = {
   paid: 'bg-emerald-50 text-emerald-900',
@@ -43,18 +44,51 @@ function OrderCredits({ order }: { order: Order }) {
   ));
 }
 
+/**
+ * A paid order's invoice as a PDF (a resource route, so a full request rather than a page of the
+ * app); its name carries the order's number, so each row's link is told apart.
+ */
+function InvoiceLink({ order, employerSlug }: { order: Order; employerSlug: string }) {
+  const t = useT();
+  const locale = useLocale();
+  if (order.status !== 'paid') return <span className="text-muted">{t('billing.orders.noInvoice')}</span>;
+  const number = localDigits(order.number, locale);
+  return (
+    <a
+      href={localePath(
+        locale,
+        `/employers/${encodeURIComponent(employerSlug)}/orders/${encodeURIComponent(order.id)}/invoice`,
+      )}
+      download
+      className="inline-flex min-h-11 items-center font-semibold whitespace-nowrap text-brand-800 underline underline-offset-4"
+      data-testid="order-invoice"
+    >
+      {t('billing.orders.invoice')}
+      <span className="sr-only"> {t('billing.orders.invoiceOf', { number })}</span>
+    </a>
+  );
+}
+
 /** The purchase history: one row per order, scrolling sideways inside its frame on phones. */
-export function OrdersTable({ orders, caption }: { orders: Order[]; caption: string }) {
+export function OrdersTable({
+  orders,
+  caption,
+  employerSlug,
+}: {
+  orders: Order[];
+  caption: string;
+  employerSlug: string;
+}) {
   const t = useT();
   const locale = useLocale();
   return (
     // The frame scrolls, so it takes keyboard focus to be scrollable by keyboard too.
     <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={caption}>
-      <table className="w-full min-w-[40rem] text-start text-sm" data-testid="orders-table">
+      <table className="w-full min-w-[46rem] text-start text-sm" data-testid="orders-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface">
           <tr>
-            {(['number', 'date', 'plan', 'total', 'status', 'reference'] as const).map((column) => (
+            {(['number', 'date', 'plan', 'total', 'status', 'reference', 'invoiceColumn'] as const).map((column) => (
               <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
                 {t(`billing.orders.${column}`)}
               </th>
@@ -84,6 +118,9 @@ export function OrdersTable({ orders, caption }: { orders: Order[]; caption: str
                   ) : (
                     <span className="text-muted">{t('billing.orders.noReference')}</span>
                   )}
+                </td>
+                <td className="px-4 py-3">
+                  <InvoiceLink order={order} employerSlug={employerSlug} />
                 </td>
               </tr>
             );

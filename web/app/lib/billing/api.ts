@@ -38,6 +38,13 @@ export const billingApi = {
     api.call('post', '/finance/payments/submit', { body: { authority, status } }),
   wallet: (api: ApiClient, employerId: string) =>
     api.call('get', '/finance/{employerId}/wallet', { params: { employerId } }),
+  startTopUp: (api: ApiClient, employerId: string, amountRials: number) =>
+    api.call('post', '/finance/{employerId}/wallet/top-ups', { params: { employerId }, body: { amountRials } }),
+  topUp: (api: ApiClient, employerId: string, paymentNumber: number) =>
+    api.call('get', '/finance/{employerId}/wallet/top-ups/{paymentNumber}', {
+      params: { employerId, paymentNumber: String(paymentNumber) },
+    }),
+  bannerDiscount: (api: ApiClient) => api.call('get', '/orders/discounts/banner'),
 
   sandbox: (api: ApiClient, authority: string) =>
     api.call('get', '/finance/sandbox/{authority}', { params: { authority } }),

@@ -2,11 +2,13 @@
 // figures, whether the wallet covers it, which label a status reads as and where the payment
 // callback sends the payer. Kept apart from the components so they are testable alone.
 import type { MessageKey } from '../../i18n/index.ts';
+import { formatNumber, rialsToToman } from '../format.ts';
 import { localePath, type Locale } from '../locale.ts';
 import {
   RESOURCE_KINDS,
   type Order,
   type OrderStatus,
+  type Payment,
   type PaymentStatus,
   type Resource,
   type ResourceKind,
@@ -117,8 +119,59 @@ export function walletCredit(order: Pick<Order, 'payments'>): { amountRials: num
   return latest?.reference ? { amountRials: latest.amountRials, reference: latest.reference } : null;
 }
 
-/** Where the payment callback sends the payer once the provider's answer is submitted. */
-export function outcomePath(locale: Locale, answer: Pick<SubmittedPayment, 'payment'>): string {
-  const page = answer.payment.status === 'paid' ? '/orders/successorder' : '/orders/failorder';
-  return `${localePath(locale, page)}?orderId=${encodeURIComponent(answer.payment.orderId)}`;
+/**
+ * Where the payment callback sends the payer, by what the payment paid and how it stands: an
+ * order paid is its success page, an order not (yet) paid its failure page (which says when the
+ * bank's answer is still being confirmed); a top-up likewise by its payment number.
+ */
+export function outcomePath(locale: Locale, answer: SubmittedPayment): string {
+  const paid = answer.status === 'paid';
+  if (answer.purpose === 'top_up') {
+    const page = paid ? '/orders/successwallet' : '/orders/failwallet';
+    return answer.paymentNumber === null
+      ? localePath(locale, page)
+      : `${localePath(locale, page)}?paymentNumber=${encodeURIComponent(answer.paymentNumber)}`;
+  }
+  const page = paid ? '/orders/successorder' : '/orders/failorder';
+  return answer.orderId === null
+    ? localePath(locale, page)
+    : `${localePath(locale, page)}?orderId=${encodeURIComponent(answer.orderId)}`;
+}
+
+/**
+ * The order's payment through the provider that is still waiting for the provider's word, if
+ * the latest one is: the money may have been taken, and reconciliation completes the order once
+ * the provider confirms it.
+ */
+export function pendingPayment(order: Pick<Order, 'payments'>): Payment | null {
+  const latest = [...order.payments].sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+  return latest?.status === 'pending' ? latest : null;
+}
+
+/** What a ledger entry was for, in words; a reason the catalogue does not know reads as "other". */
+export const WALLET_REASON_LABELS = {
+  top_up: 'billing.wallet.reason.top_up',
+  order_payment: 'billing.wallet.reason.order_payment',
+  reservation_refund: 'billing.wallet.reason.reservation_refund',
+  unmatched_payment: 'billing.wallet.reason.unmatched_payment',
+} as const satisfies Record<string, MessageKey>;
+
+export function walletReasonLabel(reason: string): MessageKey {
+  return (WALLET_REASON_LABELS as Record<string, MessageKey>)[reason] ?? 'billing.wallet.reason.other';
+}
+
+/** A payment number of `?paymentNumber=`: a whole number from 1, else null (no such top-up). */
+export function paymentNumberOf(value: string | null): number | null {
+  if (!value || !/^[0-9]{1,15}$/.test(value)) return null;
+  const number = Number(value);
+  return number >= 1 ? number : null;
+}
+
+/**
+ * A ledger amount in toman with its sign (+ for a credit, − for a debit), without the unit, so
+ * the page keeps the sign next to the digits in either direction: «+۵۰٬۰۰۰».
+ */
+export function signedToman(rials: number, locale: Locale): string {
+  const sign = rials > 0 ? '+' : rials < 0 ? '−' : '';
+  return `${sign}${formatNumber(rialsToToman(Math.abs(rials)), locale)}`;
 }

@@ -1,17 +1,19 @@
 // Server side of the billing screens (a `.server` module, so never in the browser bundle): the
 // employer a page works on (a member with the Billing permission, else the login page or the 403
-// page), the pricing page's data and its one action, the payment callback's decision and what the
-// outcome pages show.
-import { redirect, type RouterContextProvider } from 'react-router';
-import { ApiError, type ApiClient } from '../api.ts';
+// page), the pricing and wallet pages' data and actions, the payment callback's decision and what
+// the outcome pages show.
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import type { MessageKey } from '../../i18n/index.ts';
+import { ApiError, isApiError, type ApiClient } from '../api.ts';
 import { getServerApi } from '../api.server.ts';
 import { formText, loadEmployer, loginRedirect, requireAccess, runAction } from '../employer/server.ts';
-import { orRouteError, toRouteError } from '../errors.ts';
+import { AGENT_ACCESS_DENIED, orRouteError, toRouteError } from '../errors.ts';
 import { localeFromPath, localePath, stripLocale, type Locale } from '../locale.ts';
 import { loadViewer } from '../viewer.server.ts';
 import type { Viewer } from '../viewer.ts';
 import { billingApi } from './api.ts';
-import { outcomePath, paidReference, walletCredit } from './display.ts';
+import { outcomePath, paidReference, paymentNumberOf, pendingPayment, walletCredit } from './display.ts';
+import { parseTopUpAmount } from './top-up.ts';
 
 interface BillingRouteArgs {
   request: Request;
@@ -28,7 +30,7 @@ export interface BillingEmployer {
 /** The page's employer for a signed-in member allowed to buy for it (action Billing). */
 export async function loadBillingEmployer(
   { request, context, params }: BillingRouteArgs,
-  page: 'pricing' | 'orders',
+  page: 'pricing' | 'orders' | 'wallet',
 ): Promise<{ api: ApiClient; employer: BillingEmployer }> {
   const { api, jar } = getServerApi(context);
   const viewer = await loadViewer(api, jar);
@@ -54,6 +56,50 @@ export async function loadPricingPage(api: ApiClient, employerId: string) {
     ]),
   );
   return { plans, resources, cart, walletBalanceRials: wallet.balanceRials };
+}
+
+/** The service's refusal of a top-up's amount: shown under the field, as the form's own check is. */
+export const TOP_UP_REFUSED = 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID';
+
+export interface TopUpActionResult {
+  ok: false;
+  intent: 'topUp';
+  /** The amount as typed, so the page without JavaScript shows it again. */
+  typed: string;
+  /** The form's own check that failed, in words. */
+  fieldError?: MessageKey;
+  exc?: string[];
+  at: number;
+}
+
+/**
+ * The wallet page's action: a top-up of the typed amount. The amount is checked here against
+ * the wallet's bounds (the same check the browser made, for a page without JavaScript); the
+ * service checks again. Sent, the payer goes to the provider's page.
+ */
+export async function walletAction(args: BillingRouteArgs) {
+  const { api, employer } = await loadBillingEmployer(args, 'wallet');
+  const form = await args.request.formData();
+  const typed = formText(form, 'amount') ?? '';
+  const wallet = await orRouteError(billingApi.wallet(api, employer.id));
+  const amount = parseTopUpAmount(typed, wallet);
+  if (!amount.ok)
+    return data<TopUpActionResult>(
+      { ok: false, intent: 'topUp', typed, fieldError: amount.error, at: Date.now() },
+      { status: 422 },
+    );
+  try {
+    const started = await billingApi.startTopUp(api, employer.id, amount.amountRials);
+    return redirect(started.redirectUrl);
+  } catch (error) {
+    // A refused access is the 403 page, as on every billing page; anything else the service
+    // answers is said on the form, the amount kept.
+    if (!isApiError(error) || error.has(AGENT_ACCESS_DENIED)) throw toRouteError(error);
+    return data<TopUpActionResult>(
+      { ok: false, intent: 'topUp', typed, exc: error.codes, at: Date.now() },
+      { status: error.status },
+    );
+  }
 }
 
 /** Where a started payment sends the payer: the provider's page, or the outcome when the wallet paid. */
@@ -114,8 +160,7 @@ export async function submitPaymentCallback(api: ApiClient, url: URL): Promise<s
   const authority = url.searchParams.get('Authority');
   if (!authority) return localePath(locale, '/orders/failorder');
   const status = url.searchParams.get('Status') === 'OK' ? 'OK' : 'NOK';
-  const answer = await orRouteError(billingApi.submitPayment(api, authority, status));
-  return outcomePath(locale, answer);
+  return outcomePath(locale, await orRouteError(billingApi.submitPayment(api, authority, status)));
 }
 
 /**
@@ -152,8 +197,66 @@ export async function loadOrderOutcome({ request, context }: Omit<BillingRouteAr
       reference: paidReference(order),
       employerSlug: employer.slug,
       walletCredit: order.status === 'paid' ? null : walletCredit(order),
+      // The bank's answer not confirmed yet: reconciliation completes the order if the money was taken.
+      awaitingBank: order.status === 'pending' && pendingPayment(order) !== null,
     },
     // The header shows the menu of the employer who paid (the URL does not name it).
+    headerEmployerSlug: employer.slug,
+  };
+}
+
+/**
+ * A top-up by its payment number, looked for among the viewer's employers (the outcome pages
+ * know only `paymentNumber`; the service answers 404 for another employer's number); null when
+ * none of them has it.
+ */
+export async function findViewersTopUp(api: ApiClient, viewer: Viewer, paymentNumber: number) {
+  const found = await Promise.allSettled(
+    viewer.employers.map(async (employer) => ({
+      employer,
+      topUp: await billingApi.topUp(api, employer.id, paymentNumber),
+    })),
+  );
+  for (const result of found) if (result.status === 'fulfilled') return result.value;
+  const down = found.find(
+    (result) => result.status === 'rejected' && result.reason instanceof ApiError && result.reason.status >= 500,
+  );
+  if (down?.status === 'rejected') throw toRouteError(down.reason);
+  return null;
+}
+
+/**
+ * What a top-up's outcome page shows. Each page shows only its own outcome: the success page of a
+ * top-up not paid sends to the failure page, and the failure page of one paid meanwhile (the
+ * reconciliation job settled it, the payer reloaded) to the success page.
+ */
+export async function loadTopUpOutcome(
+  { request, context }: Omit<BillingRouteArgs, 'params'>,
+  outcome: 'success' | 'fail',
+) {
+  const { api, jar } = getServerApi(context);
+  const viewer = await loadViewer(api, jar);
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  if (!viewer.isLoggedIn) throw loginRedirect(locale, `${stripLocale(url.pathname)}${url.search}`);
+  const paymentNumber = paymentNumberOf(url.searchParams.get('paymentNumber'));
+  const found = paymentNumber === null ? null : await findViewersTopUp(api, viewer, paymentNumber);
+  if (!found) return { topUp: null };
+  const { topUp, employer } = found;
+  const paid = topUp.payment.status === 'paid';
+  if (paid !== (outcome === 'success'))
+    throw redirect(
+      `${localePath(locale, paid ? '/orders/successwallet' : '/orders/failwallet')}?paymentNumber=${topUp.payment.number}`,
+    );
+  return {
+    topUp: {
+      number: topUp.payment.number,
+      status: topUp.payment.status,
+      amountRials: topUp.payment.amountRials,
+      reference: topUp.payment.reference,
+      balanceRials: topUp.balanceRials,
+      employerSlug: employer.slug,
+    },
     headerEmployerSlug: employer.slug,
   };
 }

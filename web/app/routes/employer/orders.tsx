@@ -67,7 +67,11 @@ export default function EmployerOrders({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         </EmptyState>
       ) : (
-        <OrdersTable orders={orders} caption={t('billing.orders.caption', { brand: name })} />
+        <OrdersTable
+          orders={orders}
+          caption={t('billing.orders.caption', { brand: name })}
+          employerSlug={employer.slug}
+        />
       )}
       <Pages slug={employer.slug} current={page.page} count={Math.ceil(page.total / Math.max(1, page.pageSize))} />
     </Page>

@@ -3,6 +3,7 @@ import type { Route } from './+types/pricing';
 import { CartPanel } from '../../components/billing/CartPanel.tsx';
 import { HeldPlans } from '../../components/billing/HeldPlans.tsx';
 import { PlanSummary } from '../../components/billing/PlanSummary.tsx';
+import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/States.tsx';
@@ -12,6 +13,7 @@ import { canBuy } from '../../lib/billing/display.ts';
 import { loadBillingEmployer, loadPricingPage, pricingAction } from '../../lib/billing/pages.server.ts';
 import { planTitle } from '../../lib/billing/plan-text.ts';
 import type { Order, Plan } from '../../lib/billing/types.ts';
+import { formatToman } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
@@ -141,7 +143,21 @@ export default function EmployerPricing({ loaderData, actionData }: Route.Compon
           <h2 id="cart-title" className="mb-4 text-xl font-bold">
             {t('billing.cart.title')}
           </h2>
-          <CartPanel cart={cart} walletBalanceRials={walletBalanceRials} discountRefusal={discountRefusal} />
+          <CartPanel
+            cart={cart}
+            walletBalanceRials={walletBalanceRials}
+            walletPath={localePath(locale, `/employers/${employer.slug}/wallet`)}
+            discountRefusal={discountRefusal}
+          />
+          <p className="mt-4 text-sm">
+            <LocaleLink
+              to={`/employers/${employer.slug}/wallet`}
+              className="font-semibold text-brand-800 underline underline-offset-4"
+              data-testid="pricing-to-wallet"
+            >
+              {t('billing.pricing.toWallet', { amount: formatToman(walletBalanceRials, locale) })}
+            </LocaleLink>
+          </p>
         </section>
       </div>
     </Page>

@@ -1,0 +1,27 @@
+// The top-up form's one field: an amount typed in toman (Persian or Latin digits, with or without
+// thousands separators), checked against the wallet's bounds. The same check runs in the browser
+// before sending and in the action (a page without JavaScript posts straight to it); the billing
+// service checks again and has the last word (EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID).
+import type { MessageKey } from '../../i18n/index.ts';
+import { toLatinDigits } from '../format.ts';
+
+export interface TopUpBounds {
+  topUpMinRials: number;
+  topUpMaxRials: number;
+}
+
+export type TopUpAmount = { ok: true; amountRials: number } | { ok: false; error: MessageKey };
+
+/** Rials per toman: people type toman, the service counts rials. */
+const RIALS_PER_TOMAN = 10;
+
+/** The amount of the field in rials, or why it cannot be sent. */
+export function parseTopUpAmount(typed: string | null | undefined, bounds: TopUpBounds): TopUpAmount {
+  const text = toLatinDigits((typed ?? '').trim()).replace(/[,٬،\s]/g, '');
+  if (!text) return { ok: false, error: 'billing.topUp.required' };
+  if (!/^[0-9]{1,15}$/.test(text)) return { ok: false, error: 'billing.topUp.notWhole' };
+  const amountRials = Number(text) * RIALS_PER_TOMAN;
+  if (amountRials < bounds.topUpMinRials || amountRials > bounds.topUpMaxRials)
+    return { ok: false, error: 'billing.topUp.outOfBounds' };
+  return { ok: true, amountRials };
+}
