@@ -33,7 +33,6 @@ export const webConfigSchema = baseConfigSchema
     COOKIE_SECURE: booleanString.optional(),
     /** The site's public origin (canonical links, same-origin checks); the request's when unset. */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-    PROMO_DISCOUNT_CODE: z.string().min(1).optional(),
     /** Client error reports accepted per client address and window at `/monitoring`. */
     MONITORING_RATE_LIMIT_POINTS: z.coerce.number().int().positive().default(20),
     MONITORING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
