@@ -3,7 +3,8 @@
 // release that changes a data file changes what the pickers offer. Postings ask the employer
 // service (access, the employer shown, hiring templates) and billing (plan units), acting for
 // the caller; their changes go to the outbox and on to the bus (recruitment.posting.v1). The
-// hiring service's application changes (hiring.application.v1) give the employer's cards counts.
+// hiring service's application changes (hiring.application.v1) give the employer's cards counts;
+// billing's plan events (billing.plan.v1) end the featuring a plan paid for when the plan ends.
 import { createCallerSigner, createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { systemClock } from '@darmankar/platform/clock';
 import { createEmployerAccess, type EmployerAccess } from '@darmankar/platform/employer-access';
@@ -23,6 +24,7 @@ import { createSuggestionStore } from './db/suggestion-store.ts';
 import { ApplicationCounts } from './domain/application-counts.ts';
 import { Bookmarks } from './domain/bookmarks.ts';
 import { suggestionIdsOf } from './domain/posting-rules.ts';
+import { PlanFeaturing } from './domain/plan-featuring.ts';
 import { PostingSweep, type SweepResult } from './domain/posting-sweep.ts';
 import { Postings } from './domain/postings.ts';
 import { PublicPostings } from './domain/public-postings.ts';
@@ -33,6 +35,7 @@ import { JobAlerts } from './domain/search/job-alerts.ts';
 import { PostingSearch } from './domain/search/posting-search.ts';
 import { ResumePostings } from './domain/search/recommendations.ts';
 import { Suggestions } from './domain/suggestions.ts';
+import { consumePlanEvents } from './events/billing-consumer.ts';
 import { consumeApplicationEvents } from './events/hiring-consumer.ts';
 import { publishPostingChanged } from './events/posting-events.ts';
 import { consumePostingEventsForSearch, jobAlertPublisher } from './events/search-events.ts';
@@ -104,6 +107,9 @@ export async function startRecruitmentService(
     // The employer's cards count applications from hiring.application.v1.
     if (events.bus) await consumeApplicationEvents(events.bus, db, applicationCounts, log);
     else log.warn("no bus: the employer's posting cards count no applications");
+    // A posting featured with a plan's unit stops being featured when that plan ends.
+    if (events.bus) await consumePlanEvents(events.bus, db, new PlanFeaturing(clock, publishPostingChanged), log);
+    else log.warn('no bus: featuring ends only when its days run out, not with its plan');
     const quota = new PublicQuota(db, config.PUBLIC_VIEW_LIMIT, clock);
     const sweep = new PostingSweep(db, quota, clock, publishPostingChanged);
     const handlers = recruitmentHandlers({

@@ -43,7 +43,7 @@ export class PostingSweep {
       now,
       (tx) => tx.$queryRaw<
         Changed[]
-      >`UPDATE postings SET featured_until = NULL, version = version + 1, updated_at = ${at}
+      >`UPDATE postings SET featured_until = NULL, featured_reference = NULL, version = version + 1, updated_at = ${at}
          WHERE featured_until IS NOT NULL AND featured_until <= ${at}
         RETURNING id, employer_id, version, status`,
     );

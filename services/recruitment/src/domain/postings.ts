@@ -351,6 +351,7 @@ export class Postings {
             where: { id: postingId },
             data: {
               featuredUntil: new Date(now + this.settings.featuredDays * DAY_MS),
+              featuredReference: reference,
               updatedAt: new Date(now),
               version: { increment: 1 },
             },
