@@ -6,7 +6,10 @@ export const employerConfigSchema = serviceBaseConfigSchema
   .extend({
     ...databaseConfigShape(),
     GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50054),
-    /** The event bus: the agents' cellphones are learnt from auth.user.v1, and the outbox is relayed there. */
+    /**
+     * The event bus: the agents' cellphones are learnt from auth.user.v1, plans' promotion from
+     * billing.plan.v1, and the outbox is relayed there.
+     */
     EVENTS_DATABASE_URL: z.string().min(1).optional(),
     /**
      * The auth service, asked for a caller's cellphone when auth.user.v1 has not told this
