@@ -5,7 +5,7 @@ import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { isUniqueViolation, type Database, type OrderRow, type PlanRow, type Transaction } from '../db/client.ts';
 import type { AccessCheck } from './access.ts';
-import { discountOn, isUsable, normalizeCode } from './discounts.ts';
+import { discountOn, employerMayUse, isUsable, normalizeCode, requireUsableBy } from './discounts.ts';
 import { isUuid, parsePage } from '@darmankar/platform/input';
 import { requireEmployerId } from './input.ts';
 import { refuseWhenBothHeld } from './purchases.ts';
@@ -47,12 +47,25 @@ async function failPendingPayments(tx: Transaction, orderId: string, nowMs: numb
   });
 }
 
+export interface OrdersOptions {
+  /**
+   * VAT_PERCENT: written on the cart with every change, so the order is paid at the rate its
+   * employer was shown, and kept with it once paid (its invoice's rate).
+   */
+  vatPercent?: number;
+}
+
 export class Orders {
   constructor(
     private readonly db: Database,
     private readonly access: AccessCheck,
     private readonly clock: Clock,
+    private readonly options: OrdersOptions = {},
   ) {}
+
+  private get vatPercent(): number {
+    return this.options.vatPercent ?? 10;
+  }
 
   async view(row: OrderRow, db: Database | Transaction = this.db): Promise<OrderView> {
     const [plan, payments, credits] = await Promise.all([
@@ -131,6 +144,7 @@ export class Orders {
           discountRials: 0n,
           totalRials: plan.priceRials,
           createdAt: new Date(now),
+          vatPercent: this.vatPercent,
         },
       });
       return this.view(row);
@@ -150,7 +164,8 @@ export class Orders {
       const code = locked.discountCodeId
         ? await tx.discountCode.findUnique({ where: { id: locked.discountCodeId } })
         : null;
-      const keep = code !== null && isUsable(code, plan.id, now);
+      const keep =
+        code !== null && isUsable(code, plan.id, now) && (await employerMayUse(tx, code, locked.employerId, locked.id));
       const discount = keep ? discountOn(code, plan.priceRials) : 0n;
       return {
         planId: plan.id,
@@ -176,8 +191,12 @@ export class Orders {
     const cart = await this.db.order.findFirst({ where: { employerId, status: 'pending' } });
     if (!cart) throw new DomainError('EXC_ORDERS_NOT_FOUND');
     return this.changePending(cart.id, async (tx, locked, now) => {
-      const code = await tx.discountCode.findUnique({ where: { code: codeText } });
-      if (!code || !isUsable(code, locked.planId, now)) throw new DomainError('EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
+      const code = await requireUsableBy(
+        tx,
+        await tx.discountCode.findUnique({ where: { code: codeText } }),
+        locked,
+        now,
+      );
       const discount = discountOn(code, locked.priceRials);
       return {
         discountCodeId: code.id,
@@ -218,7 +237,10 @@ export class Orders {
       const now = this.clock();
       const locked = await lockOrder(tx, orderId);
       if (locked.status !== 'pending') throw new DomainError('EXC_ORDERS_ORDER_IS_NOT_PENDING');
-      const updated = await tx.order.update({ where: { id: orderId }, data: await change(tx, locked, now) });
+      const updated = await tx.order.update({
+        where: { id: orderId },
+        data: { ...(await change(tx, locked, now)), vatPercent: this.vatPercent },
+      });
       await failPendingPayments(tx, orderId, now);
       return this.view(updated, tx);
     });

@@ -9,12 +9,13 @@ import { isUuid, parsePage } from '@darmankar/platform/input';
 import { requireEmployerId } from './input.ts';
 import { hasEnded, purchasedPlanView, type PurchasedPlanView, type WalletView } from './views.ts';
 import { lockEmployer, moveMoney, readWallet } from './wallet.ts';
+import { announceActivated, expireIfEnded } from './plan-time.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Writes down that active plans which ended (time up or resources used) are expired, so the
- * one-active rule makes room for the next. The employer must be locked in `tx`.
+ * Writes down that active plans which ended (time up or resources used) are expired, with
+ * PlanExpired, so the one-active rule makes room for the next. The employer must be locked in `tx`.
  */
 export async function settleEnded(
   tx: Transaction,
@@ -23,7 +24,7 @@ export async function settleEnded(
 ): Promise<PurchasedPlanRow | null> {
   const active = await tx.purchasedPlan.findFirst({ where: { employerId, status: 'active' } });
   if (active && hasEnded(active, nowMs)) {
-    await tx.purchasedPlan.update({ where: { id: active.id }, data: { status: 'expired' } });
+    await expireIfEnded(tx, active.id, nowMs);
     return null;
   }
   return active;
@@ -63,7 +64,7 @@ export async function grantPurchase(
     : null;
   if (active && reserved) throw new DomainError('EXC_PRODUCTS_ALREADY_HAS_RESERVED_PLAN');
   const startsNow = !active;
-  return tx.purchasedPlan.create({
+  const row = await tx.purchasedPlan.create({
     data: {
       id: randomUUID(),
       employerId: order.employerId,
@@ -78,6 +79,8 @@ export async function grantPurchase(
       featuredRemaining: plan.featured,
     },
   });
+  if (startsNow) await announceActivated(tx, row, nowMs);
+  return row;
 }
 
 export class PurchasedPlans {
@@ -151,10 +154,12 @@ export class PurchasedPlans {
       if (!reserved) throw new DomainError('EXC_PRODUCTS_RESERVED_PLAN_NOT_FOUND');
       if (await settleEnded(tx, employerId, now)) throw new DomainError('EXC_PRODUCTS_ALREADY_HAS_ACTIVE_PLAN');
       const plan = await tx.plan.findUniqueOrThrow({ where: { id: reserved.planId } });
-      return tx.purchasedPlan.update({
+      const activated = await tx.purchasedPlan.update({
         where: { id: reserved.id },
         data: { status: 'active', activatedAt: new Date(now), expiresAt: new Date(now + plan.durationDays * DAY_MS) },
       });
+      await announceActivated(tx, activated, now);
+      return activated;
     });
     return this.view(row);
   }

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Database, Transaction } from '../db/client.ts';
+import { planEvents } from '../events/plan-events.ts';
 import type { AccessCheck } from './access.ts';
 import { requireCaller } from '@darmankar/platform/input';
 import { requireEmployerId } from './input.ts';
@@ -13,6 +14,13 @@ import { RESOURCE_KINDS, type ResourceKind } from './views.ts';
 
 /** The column of each kind: from this closed list only, never from input. */
 const COLUMN = { recruitment: 'recruitment_remaining', featured: 'featured_remaining' } as const;
+/** When ResourcesLow of each kind was sent for the plan (once per plan and kind). */
+const LOW_NOTIFIED = { recruitment: 'recruitment_low_notified_at', featured: 'featured_low_notified_at' } as const;
+
+export interface ResourcesOptions {
+  /** RESOURCES_LOW_THRESHOLD: a consume that leaves this many or fewer announces ResourcesLow. */
+  lowThreshold?: number;
+}
 
 export function parseKind(value: string | undefined): ResourceKind {
   if (!value || !(RESOURCE_KINDS as readonly string[]).includes(value))
@@ -31,7 +39,29 @@ export class Resources {
     private readonly db: Database,
     private readonly access: AccessCheck,
     private readonly clock: Clock,
+    private readonly options: ResourcesOptions = {},
   ) {}
+
+  /**
+   * ResourcesLow once per plan and kind: the column that remembers it is set by a conditional
+   * UPDATE in the consume's transaction, so concurrent consumes announce it once.
+   */
+  private async announceLow(
+    tx: Transaction,
+    employerId: string,
+    planId: string,
+    kind: ResourceKind,
+    left: number,
+    nowMs: number,
+  ): Promise<void> {
+    if (left > (this.options.lowThreshold ?? 1)) return;
+    const claimed = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `UPDATE purchased_plans SET ${LOW_NOTIFIED[kind]} = $2 WHERE id = $1::uuid AND ${LOW_NOTIFIED[kind]} IS NULL RETURNING id`,
+      planId,
+      new Date(nowMs),
+    );
+    if (claimed.length === 1) await planEvents.resourcesLow(tx, employerId, planId, kind, left, nowMs);
+  }
 
   /**
    * Who may use or give back a unit: a service acting for a user (a vouched caller) who may
@@ -107,6 +137,7 @@ export class Resources {
       await tx.$executeRaw`
         UPDATE resource_usages SET purchased_plan_id = ${taken[0]!.id}::uuid, released_at = NULL, created_at = ${new Date(now)}
          WHERE employer_id = ${employerId}::uuid AND kind = ${kind} AND reference_id = ${reference}`;
+      await this.announceLow(tx, employerId, taken[0]!.id, kind, taken[0]!.left, now);
       return taken[0]!.left;
     });
   }
