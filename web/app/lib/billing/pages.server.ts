@@ -58,9 +58,6 @@ export async function loadPricingPage(api: ApiClient, employerId: string) {
   return { plans, resources, cart, walletBalanceRials: wallet.balanceRials };
 }
 
-/** The service's refusal of a top-up's amount: shown under the field, as the form's own check is. */
-export const TOP_UP_REFUSED = 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID';
-
 export interface TopUpActionResult {
   ok: false;
   intent: 'topUp';

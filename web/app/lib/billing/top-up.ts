@@ -5,6 +5,9 @@
 import type { MessageKey } from '../../i18n/index.ts';
 import { toLatinDigits } from '../format.ts';
 
+/** The service's refusal of a top-up's amount: shown under the field, as the form's own check is. */
+export const TOP_UP_REFUSED = 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID';
+
 export interface TopUpBounds {
   topUpMinRials: number;
   topUpMaxRials: number;
