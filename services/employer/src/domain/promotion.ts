@@ -61,8 +61,10 @@ export async function changePromotion(
   const row = await tx.employer.findUniqueOrThrow({ where: { id: employerId } });
   const before = factsOf(row);
   const after = nextPromotion(before, change);
-  if (after.byOperator === before.byOperator && after.byPlanId === before.byPlanId) return row;
   const promoted = isPromoted(after);
+  const same = after.byOperator === before.byOperator && after.byPlanId === before.byPlanId;
+  // A row written around the domain (a bulk load setting is_promoted alone) is set right by its next change.
+  if (same && promoted === row.isPromoted) return row;
   const updated = await tx.employer.update({
     where: { id: employerId },
     data: {
