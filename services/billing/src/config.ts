@@ -26,10 +26,57 @@ export const billingConfigSchema = serviceBaseConfigSchema
      * rather than the gateway's timeout.
      */
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
+    /** The bounds of one wallet top-up, rials; Zarinpal refuses less than 1,000 rials. */
+    TOP_UP_MIN_RIALS: z.coerce.number().int().min(1000).default(100_000),
+    TOP_UP_MAX_RIALS: z.coerce.number().int().max(Number.MAX_SAFE_INTEGER).default(1_000_000_000),
+    /** How often reconciliation asks the provider about payments left pending. */
+    RECONCILE_INTERVAL_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** A pending payment younger than this is left to its payer's browser (who is likely still paying). */
+    RECONCILE_MIN_AGE_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(5 * 60_000),
+    /**
+     * A payment the provider still does not confirm this long after it was asked for is failed.
+     * Over Zarinpal's authority lifetime (about 15 minutes), so a payer still paying is never cut off.
+     */
+    PAYMENT_WINDOW_MS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(30 * 60_000),
     /** The web app: the provider sends the payer back to its /orders/payment-callback, the sandbox page lives there too. */
     PUBLIC_WEB_URL: z.url().default('http://127.0.0.1:3000'),
+    /** How often the plan-time job runs: plans that ended are expired, those ending soon announced. */
+    PLAN_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+    /** PlanExpiring is sent this many days before an active plan's end. */
+    PLAN_EXPIRING_DAYS: z.coerce.number().int().min(0).default(3),
+    /** ResourcesLow is sent when a consume leaves this many units of a kind, or fewer. */
+    RESOURCES_LOW_THRESHOLD: z.coerce.number().int().min(0).default(1),
+    /** Value added tax, percent, included in prices; frozen on each order when it is paid. */
+    VAT_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
+    /** The seller printed on invoices; the defaults are for development only. */
+    INVOICE_SELLER_NAME: z.string().default('شرکت درمان‌کار پارسیان (سهامی خاص)'),
+    INVOICE_SELLER_NATIONAL_ID: z.string().default('14008765432'),
+    INVOICE_SELLER_ECONOMIC_CODE: z.string().default('411498765432'),
+    INVOICE_SELLER_ADDRESS: z
+      .string()
+      .default('تهران، خیابان ولیعصر، بالاتر از میدان ونک، کوچه نیلوفر، پلاک ۱۲، طبقه ۳'),
+    INVOICE_SELLER_POSTAL_CODE: z.string().default('1996834511'),
+    INVOICE_SELLER_PHONE: z.string().default('021-88776655'),
   })
   .superRefine(refuseDevelopmentPrivateKeyInProduction)
+  .superRefine((config, context) => {
+    if (config.TOP_UP_MAX_RIALS < config.TOP_UP_MIN_RIALS)
+      context.addIssue({ code: 'custom', path: ['TOP_UP_MAX_RIALS'], message: 'must not be below TOP_UP_MIN_RIALS' });
+    if (config.PAYMENT_WINDOW_MS <= config.RECONCILE_MIN_AGE_MS)
+      context.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_WINDOW_MS'],
+        message: 'must be longer than RECONCILE_MIN_AGE_MS',
+      });
+  })
   .superRefine((config, context) => {
     if (config.NODE_ENV !== 'production') return;
     if (config.PAYMENT_PROVIDER === 'sandbox') {

@@ -23,7 +23,7 @@ import {
 import { startServiceProcess } from '@darmankar/platform/testing/service-process';
 import { BillingService, PaymentMethod } from '@darmankar/proto/billing/v1/billing_pb';
 import { EmployerService } from '@darmankar/proto/employer/v1/employer_pb';
-import { startBillingService } from '../src/app.ts';
+import { startBillingService, type RunningBillingService } from '../src/app.ts';
 import { billingConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { BILLING_SERVICE_DIR } from '../src/db/migrate.ts';
@@ -88,6 +88,12 @@ export interface Stack {
   db: Database;
   clock: TestClock;
   bus: EventBus;
+  /** Payment reconciliation, run now on the stack's clock (its schedule never fires in tests). */
+  reconcile(): ReturnType<RunningBillingService['reconcileOnce']>;
+  /** Stops the billing service and starts it again on the same database; `billing` and `address` follow. */
+  restart(): Promise<void>;
+  /** The plan-time job, run now on the stack's clock (its schedule never fires in tests). */
+  sweepPlans(): ReturnType<RunningBillingService['sweepPlansOnce']>;
   stop(): Promise<void>;
 }
 
@@ -105,23 +111,36 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     EVENTS_DATABASE_URL: eventsUrl,
     EMPLOYER_GRPC_URL: employer.address,
     PUBLIC_WEB_URL: 'http://web.test',
+    // Tests run reconciliation themselves (stack.reconcile) so that its runs are theirs to count.
+    RECONCILE_INTERVAL_MS: String(60 * 60 * 1000),
+    PLAN_SWEEP_INTERVAL_MS: String(60 * 60 * 1000),
     ...env,
   });
   // A generous deadline: these tests share the machine with other suites, and a slow answer is not what they test.
-  const running = await startServiceUnderTest(
-    BillingService,
-    () => startBillingService(config, { log: createLogger('billing-test', 'silent'), clock }),
-    { timeoutMs: CALL_TIMEOUT_MS },
-  );
+  const startBilling = () =>
+    startServiceUnderTest(
+      BillingService,
+      () => startBillingService(config, { log: createLogger('billing-test', 'silent'), clock }),
+      { timeoutMs: CALL_TIMEOUT_MS },
+    );
+  let running = await startBilling();
   const db = createDatabase(database.url);
   const bus = await createEventBus({ eventsDatabaseUrl: eventsUrl });
-  return {
+  const stack: Stack = {
     billing: running.client,
     address: `127.0.0.1:${running.service.port}`,
     employer: employer.client,
     db,
     clock,
     bus,
+    reconcile: () => running.service.reconcileOnce(),
+    sweepPlans: () => running.service.sweepPlansOnce(),
+    async restart() {
+      await running.stop();
+      running = await startBilling();
+      stack.billing = running.client;
+      stack.address = `127.0.0.1:${running.service.port}`;
+    },
     async stop() {
       await bus.close();
       await running.stop();
@@ -131,6 +150,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await dropDatabase(eventsUrl);
     },
   };
+  return stack;
 }
 
 export { eventually, rejectsWith } from '@darmankar/platform/testing';

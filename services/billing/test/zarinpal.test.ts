@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OrderStatus, PaymentMethod, PaymentStatus } from '@darmankar/proto/billing/v1/billing_pb';
+import { OrderStatus, PaymentMethod, PaymentPurpose, PaymentStatus } from '@darmankar/proto/billing/v1/billing_pb';
 import { createZarinpalProvider } from '../src/adapters/zarinpal.ts';
 import { billingConfig } from '../src/config.ts';
 import { newEmployer, PLAN, rejectsWith, startStack, type Stack } from './helpers.ts';
@@ -178,12 +178,35 @@ test('the service with Zarinpal: paid once through request, StartPay and verify;
 
     // The slow verify reached Zarinpal, so the next one answers 101: still paid, completed once.
     const paid = await stack.billing.submitPayment({ authority, status: 'OK' });
+    assert.deepEqual([paid.status, paid.orderId], [PaymentStatus.PAID, order.id]);
+    const payment = (await stack.billing.getOrder({ employerId, orderId: order.id }, { userId: owner })).order!
+      .payments[0]!;
     assert.deepEqual(
-      [paid.payment?.status, paid.payment?.reference, paid.payment?.card],
+      [payment.status, payment.reference, payment.card],
       [PaymentStatus.PAID, '201', '502229******5995'],
     );
-    assert.equal((await stack.billing.submitPayment({ authority, status: 'OK' })).payment?.status, PaymentStatus.PAID);
+    assert.equal((await stack.billing.submitPayment({ authority, status: 'OK' })).status, PaymentStatus.PAID);
     assert.equal(await stack.db.purchasedPlan.count({ where: { employerId } }), 1);
+
+    // A top-up through Zarinpal: no order to name, the payment's number in the description. Its
+    // payer's NOK (Zarinpal's -51 on verify) leaves it pending; paid later, the next return credits it.
+    const topUp = await stack.billing.startTopUp({ employerId, amount: { rials: 500_000n } }, { userId: owner });
+    const asked = book.requests.at(-1)!;
+    assert.equal(asked.metadata, undefined);
+    assert.equal(asked.amount, 500_000);
+    assert.match(String(asked.description), new RegExp(`کیف پول.*${topUp.payment!.number}`));
+    const topUpAuthority = topUp.redirectUrl.split('/').pop()!;
+    const nok = await stack.billing.submitPayment({ authority: topUpAuthority, status: 'NOK' });
+    assert.deepEqual(
+      [nok.status, nok.purpose, nok.paymentNumber, nok.orderId],
+      [PaymentStatus.PENDING, PaymentPurpose.TOP_UP, topUp.payment!.number, ''],
+    );
+    book.paid.add(topUpAuthority);
+    assert.equal(
+      (await stack.billing.submitPayment({ authority: topUpAuthority, status: 'OK' })).status,
+      PaymentStatus.PAID,
+    );
+    assert.equal((await stack.billing.getWallet({ employerId }, { userId: owner })).wallet?.balance?.rials, 500_000n);
 
     // The sandbox's calls are refused when Zarinpal takes the money.
     await rejectsWith(stack.billing.getSandboxPayment({ authority }), 'EXC_FINANCE_SANDBOX_IS_DISABLED');

@@ -1,6 +1,8 @@
 // The built-in provider for test mode: it keeps its own book in billing's database, sends the
 // payer to the web's /payments/sandbox/{authority} page, and confirms what that page decided.
-// It takes no money, so production refuses it (config.ts).
+// Its verify answers as Zarinpal's does, from its book, whoever asks and however often: not
+// decided or cancelled is not paid, approved is paid once and "already verified" after, an
+// unknown authority is not paid. It takes no money, so production refuses it (config.ts).
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
@@ -53,10 +55,11 @@ export function createSandboxProvider(db: Database, publicWebUrl: string, clock:
         >`
           SELECT decision, amount_rials AS amount, verified_at AS verified, reference FROM sandbox_payments WHERE authority = ${authority} FOR UPDATE`;
         const row = rows[0];
-        // Zarinpal's codes for the same cases: -51 not paid, -50 amount differs, -54 unknown authority.
+        // Zarinpal's codes and order for the same cases: -54 unknown authority, -50 amount
+        // differs, -51 not paid (not decided yet, or cancelled).
         if (!row) return { paid: false, code: '-54' } as const;
-        if (row.decision !== 'approved') return { paid: false, code: '-51' } as const;
         if (row.amount !== BigInt(amountRials)) return { paid: false, code: '-50' } as const;
+        if (row.decision !== 'approved') return { paid: false, code: '-51' } as const;
         if (row.verified)
           return { paid: true, alreadyVerified: true, reference: row.reference, card: '502229******5995' } as const;
         await tx.sandboxPayment.update({ where: { authority }, data: { verifiedAt: new Date(clock()) } });

@@ -56,14 +56,14 @@ export function createZarinpalProvider(options: ZarinpalOptions): PaymentProvide
           currency: 'IRR',
           description: payment.description,
           callback_url: payment.callbackUrl,
-          metadata: { order_id: payment.orderId },
+          ...(payment.orderId ? { metadata: { order_id: payment.orderId } } : {}),
         },
         signal,
       );
       const data = dataOf(answer);
       if (data.code !== PAID || typeof data.authority !== 'string' || data.authority === '') {
         options.log?.warn(
-          { code: data.code ?? errorCodeOf(answer), orderId: payment.orderId },
+          { code: data.code ?? errorCodeOf(answer), orderId: payment.orderId, description: payment.description },
           'zarinpal: payment request refused',
         );
         throw new DomainError('EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');

@@ -1,20 +1,21 @@
-// Paying the cart: from the wallet at once, or through the payment provider and back. The
-// completion of an order is one transaction that locks the payment, then the employer, then the
-// order; a repeated or concurrent submit of one authority finds the payment settled and answers
-// the same outcome, so nothing is created twice (docs/billing.md).
+// Paying the cart: from the wallet at once, or through the payment provider and back. Only the
+// provider's verify proves a payment: the payer's return (SubmitPayment) and reconciliation both
+// just ask it, and a confirmed payment is settled in one transaction that locks the payment,
+// then the employer, then the order. Whoever comes second finds the payment settled, so nothing
+// is completed or credited twice (docs/billing.md, docs/adr/022).
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
 import type { Database, OrderRow, PaymentRow, Transaction } from '../db/client.ts';
 import { billingEvents } from '../events/billing-events.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { countUse, isUsable } from './discounts.ts';
+import type { PaymentProvider, PaymentRequest, PaymentStarted, Verification } from './payment-provider.ts';
+import { codeStillApplies, countUse, isUsable } from './discounts.ts';
 import { isUuid } from '@darmankar/platform/input';
 import { findOrder, lockOrder, type Orders } from './orders.ts';
 import { currentPlans, grantPurchase, refuseWhenBothHeld, settleEnded } from './purchases.ts';
-import { paymentView, type PaymentMethod, type PaymentView } from './views.ts';
-import { lockEmployer, moveMoney } from './wallet.ts';
+import { paymentView, type PaymentMethod, type PaymentPurpose, type PaymentStatus, type PaymentView } from './views.ts';
+import { creditTopUp, lockEmployer, moveMoney } from './wallet.ts';
 
 export interface PaymentsOptions {
   /** `${PUBLIC_WEB_URL}/orders/payment-callback`: where the provider sends the payer back. */
@@ -22,6 +23,7 @@ export interface PaymentsOptions {
   log?: Logger;
 }
 
+/** What the provider's return carries as Status; checked, but never believed (only verify is). */
 export type ProviderStatus = 'OK' | 'NOK';
 
 function parseMethod(value: string): PaymentMethod {
@@ -55,7 +57,7 @@ async function completeOrder(
   const now = new Date(nowMs);
   if (order.discountCodeId) {
     const code = await tx.discountCode.findUniqueOrThrow({ where: { id: order.discountCodeId } });
-    await countUse(tx, code, order.planId, nowMs);
+    await countUse(tx, code, order, nowMs);
   }
   const plan = await tx.plan.findUniqueOrThrow({ where: { id: order.planId } });
   const purchased = await grantPurchase(tx, order, plan, nowMs);
@@ -79,11 +81,153 @@ async function completeOrder(
   );
 }
 
+/**
+ * Asks the provider for the pending payment `payment` and keeps its authority. A provider that
+ * refuses or cannot be reached took nothing: the payment is failed and
+ * EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE thrown.
+ */
+export async function askProvider(
+  db: Database,
+  provider: PaymentProvider,
+  payment: PaymentRow,
+  request: Omit<PaymentRequest, 'amountRials'>,
+  context: { clock: Clock; log?: Logger; signal?: AbortSignal },
+): Promise<{ payment: PaymentRow; redirectUrl: string }> {
+  let started: PaymentStarted;
+  try {
+    context.signal?.throwIfAborted();
+    started = await provider.request({ ...request, amountRials: Number(payment.amountRials) }, context.signal);
+  } catch (error) {
+    await db.payment.updateMany({
+      where: { id: payment.id, status: 'pending' },
+      data: { status: 'failed', completedAt: new Date(context.clock()) },
+    });
+    if (error instanceof DomainError) throw error;
+    context.log?.warn({ err: error, paymentId: payment.id }, 'payment provider request failed');
+    throw new DomainError('EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
+  }
+  const row = await db.payment.update({ where: { id: payment.id }, data: { authority: started.authority } });
+  return { payment: row, redirectUrl: started.redirectUrl };
+}
+
+/** What settling a payment the provider confirmed did. */
+export type Settled =
+  /** Its order completed (plan granted, OrderPaid). */
+  | 'completed'
+  /** Its top-up credited to the wallet (WalletToppedUp). */
+  | 'credited'
+  /** Its order could no longer take it: the money went to the wallet and the payment stays failed (ADR 022). */
+  | 'unmatched'
+  /** Someone else (a concurrent submit or reconciliation run) settled it first: nothing done. */
+  | 'settled_before';
+
+/**
+ * Verify and settle, shared by the payer's return and reconciliation so both do exactly the
+ * same: the provider is asked outside any transaction, with the amount from our own payment
+ * row, and only its confirmation changes anything.
+ */
+export class PaymentSettlement {
+  constructor(
+    private readonly db: Database,
+    private readonly provider: PaymentProvider,
+    private readonly clock: Clock,
+    private readonly log?: Logger,
+  ) {}
+
+  /**
+   * Asks the provider about `payment` (which has an authority) and settles it when confirmed.
+   * Throws EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE when the provider cannot be reached:
+   * nothing is decided then.
+   */
+  async verify(
+    payment: PaymentRow,
+    signal?: AbortSignal,
+  ): Promise<{ verification: Verification; settled: Settled | null }> {
+    signal?.throwIfAborted();
+    const verification = await this.provider.verify(payment.authority!, Number(payment.amountRials), signal);
+    if (!verification.paid) return { verification, settled: null };
+    const settled = await this.settle(payment.id, { reference: verification.reference, card: verification.card });
+    return { verification, settled };
+  }
+
+  private async settle(paymentId: string, receipt: Receipt): Promise<Settled> {
+    return this.db.$transaction(async (tx) => {
+      const now = this.clock();
+      // The payment's lock first: a concurrent settle of the same payment waits here and then finds it settled.
+      await tx.$executeRaw`SELECT 1 FROM payments WHERE id = ${paymentId}::uuid FOR UPDATE`;
+      const locked = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+      if (locked.status === 'paid' || locked.reference !== null) return 'settled_before';
+      if (locked.purpose === 'top_up') {
+        // A top-up failed for want of confirmation whose money arrived after all is still the payer's:
+        // credited all the same.
+        if (locked.status !== 'pending')
+          this.log?.warn({ paymentId }, 'a top-up confirmed after it was failed; credited');
+        await creditTopUp(tx, locked, receipt, now);
+        return 'credited';
+      }
+      const orderId = locked.orderId!;
+      const { employerId } = await findOrder(tx, orderId);
+      await lockEmployer(tx, employerId, now);
+      const order = await lockOrder(tx, orderId);
+      if (locked.status === 'pending' && (await this.canComplete(tx, order, locked, now))) {
+        await completeOrder(tx, order, locked.id, receipt, now);
+        return 'completed';
+      }
+      // The provider took the money but the order cannot take it any more (cancelled or changed
+      // meanwhile, paid otherwise, its discount's last use gone, or no room for another plan):
+      // the money goes to the employer's wallet, never lost, and the payment stays failed.
+      await tx.payment.update({
+        where: { id: locked.id },
+        data: { status: 'failed', reference: receipt.reference, card: receipt.card, completedAt: new Date(now) },
+      });
+      await moveMoney(
+        tx,
+        {
+          employerId,
+          amountRials: locked.amountRials,
+          reason: 'unmatched_payment',
+          orderId: order.id,
+          paymentId: locked.id,
+        },
+        now,
+      );
+      this.log?.warn(
+        { paymentId: locked.id, orderId: order.id },
+        'a confirmed payment could not complete its order; credited to the wallet',
+      );
+      return 'unmatched';
+    });
+  }
+
+  /** Whether the order can still be completed by this payment, checked under the locks. */
+  private async canComplete(tx: Transaction, order: OrderRow, payment: PaymentRow, nowMs: number): Promise<boolean> {
+    if (order.status !== 'pending' || order.totalRials !== payment.amountRials) return false;
+    if (order.discountCodeId) {
+      const code = await tx.discountCode.findUniqueOrThrow({ where: { id: order.discountCodeId } });
+      if (!(await codeStillApplies(tx, code, order, nowMs))) return false;
+    }
+    const active = await settleEnded(tx, order.employerId, nowMs);
+    const { reserved } = await currentPlans(tx, order.employerId, nowMs);
+    return !(active && reserved);
+  }
+}
+
+/** What the payer's return answers: only what the outcome page shows, as anyone may hold the authority. */
+export interface SubmitOutcome {
+  status: PaymentStatus;
+  purpose: PaymentPurpose;
+  /** The order paid for (purpose order). */
+  orderId: string | null;
+  /** The top-up's number (purpose top_up). */
+  paymentNumber: number | null;
+}
+
 export class Payments {
   constructor(
     private readonly db: Database,
     private readonly orders: Orders,
     private readonly provider: PaymentProvider,
+    private readonly settlement: PaymentSettlement,
     private readonly clock: Clock,
     private readonly options: PaymentsOptions,
   ) {}
@@ -120,7 +264,9 @@ export class Payments {
       const payment = await tx.payment.create({
         data: {
           id: randomUUID(),
+          purpose: 'order',
           orderId,
+          employerId,
           method,
           status: 'pending',
           amountRials: order.totalRials,
@@ -151,7 +297,9 @@ export class Payments {
       const created = await tx.payment.create({
         data: {
           id: randomUUID(),
+          purpose: 'order',
           orderId,
+          employerId: locked.employerId,
           method: 'gateway',
           status: 'pending',
           amountRials: locked.totalRials,
@@ -161,126 +309,48 @@ export class Payments {
       return { payment: created, order: locked };
     });
     const plan = await this.db.plan.findUniqueOrThrow({ where: { id: order.planId } });
-    try {
-      signal?.throwIfAborted();
-      const started = await this.provider.request(
-        {
-          amountRials: Number(payment.amountRials),
-          description: `خرید بستهٔ ${plan.title}، سفارش ${order.number}`,
-          callbackUrl: this.options.callbackUrl,
-          orderId,
-        },
-        signal,
-      );
-      const row = await this.db.payment.update({ where: { id: payment.id }, data: { authority: started.authority } });
-      return { payment: paymentView(row), redirectUrl: started.redirectUrl };
-    } catch (error) {
-      // Nothing was taken: the payment is failed and the cart stays, to be paid again.
-      await this.db.payment.updateMany({
-        where: { id: payment.id, status: 'pending' },
-        data: { status: 'failed', completedAt: new Date(this.clock()) },
-      });
-      if (error instanceof DomainError) throw error;
-      this.options.log?.warn({ err: error, orderId }, 'payment provider request failed');
-      throw new DomainError('EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE');
-    }
+    const asked = await askProvider(
+      this.db,
+      this.provider,
+      payment,
+      {
+        description: `خرید بستهٔ ${plan.title}، سفارش ${order.number}`,
+        callbackUrl: this.options.callbackUrl,
+        orderId,
+      },
+      { clock: this.clock, log: this.options.log, signal },
+    );
+    return { payment: paymentView(asked.payment), redirectUrl: asked.redirectUrl };
   }
 
   /**
-   * The payer came back from the provider. NOK fails the payment; OK is verified with the
-   * provider for the amount we asked it to take (our own payment row, never the request), and
-   * a confirmed payment completes the order.
+   * The provider sent the payer back (or anyone holding the authority called). Whatever Status
+   * says, a pending payment is only verified with the provider for our own amount: confirmed, it
+   * is settled; not confirmed, it stays pending (the payer may still pay; reconciliation fails it
+   * after the payment window). A callback never fails a payment, so holding an authority cannot
+   * spoil the payer's attempt.
    */
-  async submit(
-    authority: string,
-    rawStatus: string,
-    signal?: AbortSignal,
-  ): Promise<{ payment: PaymentView; employerId: string }> {
-    const status = parseProviderStatus(rawStatus);
+  async submit(authority: string, rawStatus: string, signal?: AbortSignal): Promise<SubmitOutcome> {
+    parseProviderStatus(rawStatus);
     const payment = authority ? await this.db.payment.findUnique({ where: { authority } }) : null;
     if (!payment) throw new DomainError('EXC_FINANCE_PAYMENT_NOT_FOUND');
     if (payment.status === 'pending') {
-      if (status === 'NOK') await this.fail(payment.id);
-      else await this.verifyAndComplete(payment, signal);
+      // Unreachable provider: EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE, nothing written; the payer may submit again.
+      const { verification } = await this.settlement.verify(payment, signal);
+      if (!verification.paid)
+        this.options.log?.info(
+          { paymentId: payment.id, code: verification.code },
+          'payment not confirmed by the provider; left pending',
+        );
     }
-    return this.outcome(payment.id);
-  }
-
-  private async outcome(paymentId: string): Promise<{ payment: PaymentView; employerId: string }> {
-    const row = await this.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
-    const order = await this.db.order.findUniqueOrThrow({ where: { id: row.orderId }, select: { employerId: true } });
-    return { payment: paymentView(row), employerId: order.employerId };
-  }
-
-  private async fail(paymentId: string): Promise<void> {
-    await this.db.payment.updateMany({
-      where: { id: paymentId, status: 'pending' },
-      data: { status: 'failed', completedAt: new Date(this.clock()) },
-    });
-  }
-
-  private async verifyAndComplete(payment: PaymentRow, signal?: AbortSignal): Promise<void> {
-    signal?.throwIfAborted();
-    // Unreachable provider: EXC_FINANCE_PAYMENT_PROVIDER_UNAVAILABLE, nothing written; the payer may submit again.
-    const verification = await this.provider.verify(payment.authority!, Number(payment.amountRials), signal);
-    if (!verification.paid) {
-      this.options.log?.info(
-        { paymentId: payment.id, code: verification.code },
-        'payment not confirmed by the provider',
-      );
-      await this.fail(payment.id);
-      return;
-    }
-    await this.db.$transaction(async (tx) => {
-      const now = this.clock();
-      // The payment's lock first: a concurrent submit of the same authority waits here and then finds it settled.
-      await tx.$executeRaw`SELECT 1 FROM payments WHERE id = ${payment.id}::uuid FOR UPDATE`;
-      const locked = await tx.payment.findUniqueOrThrow({ where: { id: payment.id } });
-      if (locked.status === 'paid' || locked.reference !== null) return;
-      const { employerId } = await findOrder(tx, locked.orderId);
-      await lockEmployer(tx, employerId, now);
-      const order = await lockOrder(tx, locked.orderId);
-      const receipt = { reference: verification.reference, card: verification.card };
-      if (locked.status === 'pending' && (await this.canComplete(tx, order, locked, now))) {
-        await completeOrder(tx, order, locked.id, receipt, now);
-        return;
-      }
-      // The provider took the money but the order cannot take it any more (cancelled or changed
-      // meanwhile, paid otherwise, its discount's last use gone, or no room for another plan):
-      // the money goes to the employer's wallet, never lost, and the payment stays failed.
-      await tx.payment.update({
-        where: { id: locked.id },
-        data: { status: 'failed', reference: receipt.reference, card: receipt.card, completedAt: new Date(now) },
-      });
-      await moveMoney(
-        tx,
-        {
-          employerId,
-          amountRials: locked.amountRials,
-          reason: 'unmatched_payment',
-          orderId: order.id,
-          paymentId: locked.id,
-        },
-        now,
-      );
-      this.options.log?.warn(
-        { paymentId: locked.id, orderId: order.id },
-        'a confirmed payment could not complete its order; credited to the wallet',
-      );
-    });
-  }
-
-  /** Whether the order can still be completed by this payment, checked under the locks. */
-  private async canComplete(tx: Transaction, order: OrderRow, payment: PaymentRow, nowMs: number): Promise<boolean> {
-    if (order.status !== 'pending' || order.totalRials !== payment.amountRials) return false;
-    if (order.discountCodeId) {
-      await tx.$executeRaw`SELECT 1 FROM discount_codes WHERE id = ${order.discountCodeId}::uuid FOR UPDATE`;
-      const code = await tx.discountCode.findUniqueOrThrow({ where: { id: order.discountCodeId } });
-      if (!isUsable(code, order.planId, nowMs)) return false;
-    }
-    const active = await settleEnded(tx, order.employerId, nowMs);
-    const { reserved } = await currentPlans(tx, order.employerId, nowMs);
-    return !(active && reserved);
+    const row = await this.db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    const view = paymentView(row);
+    return {
+      status: view.status,
+      purpose: view.purpose,
+      orderId: view.purpose === 'order' ? view.orderId : null,
+      paymentNumber: view.purpose === 'top_up' ? view.number : null,
+    };
   }
 
   async get(userId: string | undefined, orderId: string, paymentId: string): Promise<PaymentView> {

@@ -18,6 +18,8 @@ export interface PlanView {
   priceRials: number;
   durationDays: number;
   resources: ResourceAmount[];
+  /** The plan promotes its employer while it is active. */
+  promotion: boolean;
 }
 
 export type PurchasedPlanStatus = 'reserved' | 'active' | 'expired' | 'cancelled';
@@ -37,10 +39,16 @@ export interface PurchasedPlanView {
 
 export type PaymentMethod = 'gateway' | 'wallet';
 export type PaymentStatus = 'pending' | 'paid' | 'failed';
+export type PaymentPurpose = 'order' | 'top_up';
 
 export interface PaymentView {
   id: string;
-  orderId: string;
+  /** Shown to people (a top-up's outcome page). */
+  number: number;
+  purpose: PaymentPurpose;
+  employerId: string;
+  /** Null for a top-up. */
+  orderId: string | null;
   method: PaymentMethod;
   status: PaymentStatus;
   amountRials: number;
@@ -75,11 +83,20 @@ export interface WalletEntryView {
   amountRials: number;
   reason: string;
   createdAtMs: number;
+  /** The numbers people know of the order and the payment the entry concerns, if any. */
+  orderNumber: number | null;
+  paymentNumber: number | null;
 }
 
 export interface WalletView {
   balanceRials: number;
   entries: WalletEntryView[];
+}
+
+/** What an entry's order and payment ids are called where people see them: their numbers. */
+export interface EntryNumbers {
+  orders: ReadonlyMap<string, bigint>;
+  payments: ReadonlyMap<string, bigint>;
 }
 
 const ms = (date: Date | null) => (date ? date.getTime() : null);
@@ -96,6 +113,7 @@ export function planView(row: PlanRow): PlanView {
       { kind: 'recruitment', quantity: row.recruitment },
       { kind: 'featured', quantity: row.featured },
     ],
+    promotion: row.promotion,
   };
 }
 
@@ -132,6 +150,9 @@ export function purchasedPlanView(row: PurchasedPlanRow, plan: PlanRow, nowMs: n
 export function paymentView(row: PaymentRow): PaymentView {
   return {
     id: row.id,
+    number: Number(row.number),
+    purpose: row.purpose as PaymentPurpose,
+    employerId: row.employerId,
     orderId: row.orderId,
     method: row.method as PaymentMethod,
     status: row.status as PaymentStatus,
@@ -143,11 +164,18 @@ export function paymentView(row: PaymentRow): PaymentView {
   };
 }
 
-const walletEntryView = (entry: WalletEntryRow): WalletEntryView => ({
+const numberOf = (ids: ReadonlyMap<string, bigint>, id: string | null) => {
+  const found = id === null ? undefined : ids.get(id);
+  return found === undefined ? null : Number(found);
+};
+
+const walletEntryView = (entry: WalletEntryRow, numbers: EntryNumbers): WalletEntryView => ({
   id: entry.id,
   amountRials: Number(entry.amountRials),
   reason: entry.reason,
   createdAtMs: entry.createdAt.getTime(),
+  orderNumber: numberOf(numbers.orders, entry.orderId),
+  paymentNumber: numberOf(numbers.payments, entry.paymentId),
 });
 
 /** `credits`: the order's wallet entries that put money back (positive amounts). */
@@ -171,13 +199,20 @@ export function orderView(
     payments: payments.map(paymentView),
     createdAtMs: row.createdAt.getTime(),
     paidAtMs: ms(row.paidAt),
-    credits: credits.filter((entry) => entry.amountRials > 0n).map(walletEntryView),
+    credits: credits
+      .filter((entry) => entry.amountRials > 0n)
+      .map((entry) =>
+        walletEntryView(entry, {
+          orders: new Map([[row.id, row.number]]),
+          payments: new Map(payments.map((payment) => [payment.id, payment.number])),
+        }),
+      ),
   };
 }
 
-export function walletView(balanceRials: bigint, entries: WalletEntryRow[]): WalletView {
+export function walletView(balanceRials: bigint, entries: WalletEntryRow[], numbers: EntryNumbers): WalletView {
   return {
     balanceRials: Number(balanceRials),
-    entries: entries.map(walletEntryView),
+    entries: entries.map((entry) => walletEntryView(entry, numbers)),
   };
 }

@@ -1,9 +1,14 @@
-// The facts this service publishes, written to the outbox inside the transaction that makes
-// the change: billing.order.v1, keyed by the employer id so one employer's purchases stay in order.
+// The facts this service publishes about purchases and money, written to the outbox inside the
+// transaction that makes the change: billing.order.v1, keyed by the employer id so one
+// employer's purchases and top-ups stay in order.
 import { create, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { toBusMessage } from '@darmankar/platform/events/bus';
 import { enqueueEvent, prismaExecutor } from '@darmankar/platform/events/outbox';
-import { OrderPaidSchema, ReservedPlanCancelledSchema } from '@darmankar/proto/billing/v1/events_pb';
+import {
+  OrderPaidSchema,
+  ReservedPlanCancelledSchema,
+  WalletToppedUpSchema,
+} from '@darmankar/proto/billing/v1/events_pb';
 import type { Transaction } from '../db/client.ts';
 
 const ORDER_TOPIC = 'billing.order.v1';
@@ -40,4 +45,9 @@ export const billingEvents = {
     facts: { employerId: string; purchasedPlanId: string; refunded: { rials: bigint } },
     nowMs: number,
   ) => publish(tx, ReservedPlanCancelledSchema, facts.employerId, facts, nowMs),
+  walletToppedUp: (
+    tx: Transaction,
+    facts: { employerId: string; paymentNumber: bigint; amount: { rials: bigint }; balance: { rials: bigint } },
+    nowMs: number,
+  ) => publish(tx, WalletToppedUpSchema, facts.employerId, facts, nowMs),
 };

@@ -7,7 +7,10 @@ import type { Payments } from '../domain/payments.ts';
 import type { Plans } from '../domain/plans.ts';
 import type { PurchasedPlans } from '../domain/purchases.ts';
 import type { Resources } from '../domain/resources.ts';
+import type { TopUps } from '../domain/top-ups.ts';
 import type { SandboxProvider } from '../adapters/sandbox-payments.ts';
+import type { DiscountCodes } from '../domain/discounts.ts';
+import type { Invoices } from '../domain/invoices.ts';
 import {
   kindName,
   methodName,
@@ -15,8 +18,10 @@ import {
   paymentMessage,
   planMessage,
   purchasedPlanMessage,
+  submitOutcomeMessage,
   walletMessage,
 } from './messages.ts';
+import { invoiceMessage } from './messages.ts';
 
 export interface BillingDomain {
   plans: Plans;
@@ -24,12 +29,15 @@ export interface BillingDomain {
   orders: Orders;
   payments: Payments;
   resources: Resources;
+  topUps: TopUps;
   /** Present only when the sandbox is the configured provider. */
   sandbox: SandboxProvider | null;
+  invoices: Invoices;
+  discounts: DiscountCodes;
 }
 
 export function billingHandlers(domain: BillingDomain): ServiceHandlers<typeof BillingService> {
-  const { plans, purchases, orders, payments, resources } = domain;
+  const { plans, purchases, orders, payments, resources, topUps } = domain;
   const sandbox = () => {
     if (!domain.sandbox) throw new DomainError('EXC_FINANCE_SANDBOX_IS_DISABLED');
     return domain.sandbox;
@@ -65,7 +73,10 @@ export function billingHandlers(domain: BillingDomain): ServiceHandlers<typeof B
     },
     async cancelReservedPlan(request, context) {
       const result = await purchases.cancelReserved(context.userId, request.employerId);
-      return { purchasedPlan: purchasedPlanMessage(result.purchasedPlan), wallet: walletMessage(result.wallet) };
+      return {
+        purchasedPlan: purchasedPlanMessage(result.purchasedPlan),
+        wallet: walletMessage(result.wallet, topUps.bounds),
+      };
     },
     async getResources(request, context) {
       const { active, reserved, canActivateReserved } = await purchases.resources(context.userId, request.employerId);
@@ -107,8 +118,7 @@ export function billingHandlers(domain: BillingDomain): ServiceHandlers<typeof B
       return { payment: paymentMessage(started.payment), redirectUrl: started.redirectUrl };
     },
     async submitPayment(request, context) {
-      const result = await payments.submit(request.authority, request.status, context.signal);
-      return { payment: paymentMessage(result.payment), employerId: result.employerId };
+      return submitOutcomeMessage(await payments.submit(request.authority, request.status, context.signal));
     },
     async getPayment(request, context) {
       return { payment: paymentMessage(await payments.get(context.userId, request.orderId, request.paymentId)) };
@@ -121,7 +131,28 @@ export function billingHandlers(domain: BillingDomain): ServiceHandlers<typeof B
       return { redirectUrl: await sandbox().decide(request.authority, request.approve) };
     },
     async getWallet(request, context) {
-      return { wallet: walletMessage(await purchases.wallet(context.userId, request.employerId)) };
+      return { wallet: walletMessage(await purchases.wallet(context.userId, request.employerId), topUps.bounds) };
+    },
+    async startTopUp(request, context) {
+      const started = await topUps.start(
+        context.userId,
+        request.employerId,
+        request.amount?.rials ?? 0n,
+        context.signal,
+      );
+      return { payment: paymentMessage(started.payment), redirectUrl: started.redirectUrl };
+    },
+    async getTopUp(request, context) {
+      const found = await topUps.get(context.userId, request.employerId, request.paymentNumber);
+      return { payment: paymentMessage(found.payment), balance: { rials: BigInt(found.balanceRials) } };
+    },
+    async getInvoice(request, context) {
+      return {
+        invoice: invoiceMessage(await domain.invoices.get(context.userId, request.employerId, request.orderId)),
+      };
+    },
+    async getBannerDiscount() {
+      return { code: (await domain.discounts.banner()) ?? undefined };
     },
     async consumeResource(request, context) {
       return {

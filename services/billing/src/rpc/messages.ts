@@ -3,6 +3,7 @@ import type { MessageInitShape } from '@bufbuild/protobuf';
 import {
   OrderStatus,
   PaymentMethod,
+  PaymentPurpose,
   PaymentStatus,
   PurchasedPlanStatus,
   ResourceKind,
@@ -10,8 +11,11 @@ import {
   type PaymentSchema,
   type PlanSchema,
   type PurchasedPlanSchema,
+  type SubmitPaymentResponseSchema,
   type WalletSchema,
 } from '@darmankar/proto/billing/v1/billing_pb';
+import type { SubmitOutcome } from '../domain/payments.ts';
+import type { TopUpBounds } from '../domain/top-ups.ts';
 import type {
   OrderView,
   PaymentView,
@@ -21,6 +25,8 @@ import type {
   WalletEntryView,
   WalletView,
 } from '../domain/views.ts';
+import type { InvoicePartyView, InvoiceView } from '../domain/invoices.ts';
+import type { InvoiceSchema } from '@darmankar/proto/billing/v1/billing_pb';
 
 const KIND = { recruitment: ResourceKind.RECRUITMENT, featured: ResourceKind.FEATURED } as const;
 const KIND_NAME: Record<number, string | undefined> = {
@@ -48,6 +54,7 @@ const PAYMENT_STATUS = {
   paid: PaymentStatus.PAID,
   failed: PaymentStatus.FAILED,
 } as const;
+const PAYMENT_PURPOSE = { order: PaymentPurpose.ORDER, top_up: PaymentPurpose.TOP_UP } as const;
 
 /** The domain's name of a contract kind; an unknown value becomes '' and the domain refuses it. */
 export const kindName = (kind: ResourceKind) => KIND_NAME[kind] ?? '';
@@ -82,7 +89,10 @@ export function purchasedPlanMessage(view: PurchasedPlanView): MessageInitShape<
 export function paymentMessage(view: PaymentView): MessageInitShape<typeof PaymentSchema> {
   return {
     id: view.id,
-    orderId: view.orderId,
+    number: BigInt(view.number),
+    purpose: PAYMENT_PURPOSE[view.purpose],
+    employerId: view.employerId,
+    orderId: view.orderId ?? '',
     method: METHOD[view.method],
     status: PAYMENT_STATUS[view.status],
     amount: money(view.amountRials),
@@ -117,12 +127,51 @@ function walletEntryMessage(entry: WalletEntryView) {
     amount: money(entry.amountRials),
     reason: entry.reason,
     createdAtMs: epoch(entry.createdAtMs),
+    orderNumber: epochOrAbsent(entry.orderNumber),
+    paymentNumber: epochOrAbsent(entry.paymentNumber),
   };
 }
 
-export function walletMessage(view: WalletView): MessageInitShape<typeof WalletSchema> {
+export function walletMessage(view: WalletView, bounds: TopUpBounds): MessageInitShape<typeof WalletSchema> {
   return {
     balance: money(view.balanceRials),
     entries: view.entries.map(walletEntryMessage),
+    topUpMin: money(bounds.minRials),
+    topUpMax: money(bounds.maxRials),
+  };
+}
+
+/** The payer's return: no employer, reference or card (anyone holding the authority reads it). */
+export function submitOutcomeMessage(outcome: SubmitOutcome): MessageInitShape<typeof SubmitPaymentResponseSchema> {
+  return {
+    status: PAYMENT_STATUS[outcome.status],
+    purpose: PAYMENT_PURPOSE[outcome.purpose],
+    orderId: outcome.orderId ?? '',
+    paymentNumber: BigInt(outcome.paymentNumber ?? 0),
+  };
+}
+
+const party = (view: InvoicePartyView) => ({ ...view });
+
+export function invoiceMessage(view: InvoiceView): MessageInitShape<typeof InvoiceSchema> {
+  return {
+    orderId: view.orderId,
+    orderNumber: BigInt(view.orderNumber),
+    issuedAtMs: epoch(view.issuedAtMs),
+    seller: party(view.seller),
+    buyer: party(view.buyer),
+    lines: view.lines.map((line) => ({
+      title: line.title,
+      quantity: line.quantity,
+      unitPrice: money(line.unitPriceRials),
+      amount: money(line.amountRials),
+    })),
+    subtotal: money(view.subtotalRials),
+    discount: money(view.discountRials),
+    discountCode: view.discountCode ?? undefined,
+    vatPercent: view.vatPercent,
+    vat: money(view.vatRials),
+    total: money(view.totalRials),
+    payment: paymentMessage(view.payment),
   };
 }
