@@ -108,7 +108,8 @@ test('a top-up through the sandbox: pending until the provider confirms, then pa
     ['top_up', amount, payment.number, null],
   );
 
-  // The topped-up wallet pays a plan; its ledger names the order.
+  // The topped-up wallet pays a plan a minute later; its ledger names the order, newest first.
+  running.stack.clock.advance(60_000);
   const cart = await ok(call(client, 'POST', 'orders/cart', { employerId, planId: PLAN.basic }));
   const price = cart.totalRials;
   assert.equal(price, 2_900_000);
