@@ -19,6 +19,7 @@ export default [
     route('employers/:employerSlug/settings/hiring-customization', 'routes/employer/hiring.tsx'),
     route('employers/:employerSlug/pricing', 'routes/employer/pricing.tsx'),
     route('employers/:employerSlug/orders', 'routes/employer/orders.tsx'),
+    route('employers/:employerSlug/orders/:orderId/invoice', 'routes/employer/invoice.ts'),
     route('employers/:employerSlug/wallet', 'routes/employer/wallet.tsx'),
     route('employers/:employerSlug/recruitments', 'routes/postings/list.tsx'),
     route('recruitments/add', 'routes/postings/add.tsx'),

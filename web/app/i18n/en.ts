@@ -1,6 +1,7 @@
 import { ariaEn } from './aria.en.ts';
 import { appliesEn } from './applies.en.ts';
 import { billingEn } from './billing.en.ts';
+import { invoiceEn } from './invoice.en.ts';
 import { recruitmentsEn } from './recruitments.en.ts';
 import { myAppliesEn } from './myApplies.en.ts';
 import { postingsEn } from './postings.en.ts';
@@ -202,6 +203,7 @@ export const en: Messages = {
   ...resumeEn,
   ...employerEn,
   ...billingEn,
+  ...invoiceEn,
   ...recruitmentsEn,
   ...myAppliesEn,
   ...postingsEn,

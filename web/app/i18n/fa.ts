@@ -3,6 +3,7 @@
 import { ariaFa } from './aria.fa.ts';
 import { appliesFa } from './applies.fa.ts';
 import { billingFa } from './billing.fa.ts';
+import { invoiceFa } from './invoice.fa.ts';
 import { recruitmentsFa } from './recruitments.fa.ts';
 import { myAppliesFa } from './myApplies.fa.ts';
 import { postingsFa } from './postings.fa.ts';
@@ -202,6 +203,7 @@ export const fa = {
   ...resumeFa,
   ...employerFa,
   ...billingFa,
+  ...invoiceFa,
   ...recruitmentsFa,
   ...myAppliesFa,
   ...postingsFa,

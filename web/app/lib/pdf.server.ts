@@ -126,3 +126,23 @@ export async function closeWarmBrowser(): Promise<void> {
   browser = null;
   await (await current?.catch(() => null))?.close();
 }
+
+/** A refusal of a PDF route: the codes as JSON and in the `exc` header, as the gateway answers. */
+export function pdfFailure(codes: string[], status: number): Response {
+  return new Response(JSON.stringify({ exc: codes }), {
+    status,
+    headers: { 'content-type': 'application/json', exc: codes.join(','), 'cache-control': 'private, no-store' },
+  });
+}
+
+/** A PDF as a download named `fileName`, kept by nobody (it may be one person's). */
+export function pdfDownload(pdf: Buffer, fileName: string): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-length': String(pdf.byteLength),
+      'content-disposition': `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import type { invoiceFa } from './invoice.fa.ts';
+
+// English text of the invoice PDF: the same keys as invoice.fa.ts. The total in words is Persian
+// on the English invoice too (number words exist only in Persian, and they are the amount's legal
+// statement): its line says so, and its value keeps the Persian unit.
+export const invoiceEn: Record<keyof typeof invoiceFa, string> = {
+  'invoice.title': 'Sales invoice',
+  'invoice.documentTitle': 'Sales invoice, order {number}',
+  'invoice.orderNumber': 'Order number',
+  'invoice.date': 'Date',
+  'invoice.seller': 'Seller',
+  'invoice.buyer': 'Buyer',
+  'invoice.party.name': 'Name',
+  'invoice.party.nationalId': 'National ID',
+  'invoice.party.economicCode': 'Economic code',
+  'invoice.party.address': 'Address',
+  'invoice.party.postalCode': 'Postal code',
+  'invoice.party.phone': 'Phone',
+  'invoice.party.unknown': '—',
+  'invoice.lines': 'Goods and services',
+  'invoice.line.row': 'No.',
+  'invoice.line.title': 'Description',
+  'invoice.line.quantity': 'Quantity',
+  'invoice.line.unitPrice': 'Unit price (toman)',
+  'invoice.line.amount': 'Amount (toman)',
+  'invoice.summary': 'Invoice totals',
+  'invoice.subtotal': 'Subtotal',
+  'invoice.discount': 'Discount',
+  'invoice.discountWithCode': 'Discount (code {code})',
+  'invoice.vat': 'VAT ({percent})',
+  'invoice.vatIncluded': 'included in the total',
+  'invoice.total': 'Total',
+  'invoice.totalInWords': 'Total in words (Persian)',
+  'invoice.wordsToman': '{words} تومان',
+  'invoice.wordsOutOfRange': 'too large to write in words',
+  'invoice.payment': 'Payment',
+  'invoice.paymentNumber': 'Payment number',
+  'invoice.paymentMethod': 'Method',
+  'invoice.paymentMethod.gateway': 'Online payment gateway',
+  'invoice.paymentMethod.wallet': 'Wallet',
+  'invoice.paymentReference': 'Reference',
+  'invoice.paymentCard': 'Card',
+};
