@@ -1,6 +1,6 @@
 // The billing service as the gateway sees it: products/* (plans, purchased plans, resources),
-// orders/* (the cart, discounts, paying, history) and finance/* (the provider's callback, the
-// wallet, the sandbox provider).
+// orders/* (the cart, discounts, paying, history, invoices, the banner's code) and finance/*
+// (the provider's callback, the wallet and its top-ups, the sandbox provider).
 import { withErrors } from '../../http/route.ts';
 import { positiveIntSetting, SERVICE_ERRORS, type ServiceModule } from '../module.ts';
 import { createBillingAdapter } from './client.ts';
