@@ -3,17 +3,29 @@
 // billing's outbox writes it (billing.plan.v1, keyed by employer id, naming the references its
 // featured units were taken by). The named rounds stop being featured in the search answer; a
 // posting featured by another round, or of another employer, is untouched; a redelivered event
-// changes nothing.
+// changes nothing. Last, billing's own PlanExpired, written when a used-up plan gives way to the
+// next one bought.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { create, fromBinary } from '@bufbuild/protobuf';
 import { toBusMessage, type BusMessage } from '@darmankar/platform/events/index';
+import { ResourceKind } from '@darmankar/proto/billing/v1/billing_pb';
 import { PlanEndReason, PlanExpiredSchema } from '@darmankar/proto/billing/v1/events_pb';
 import { PostingChangedSchema } from '@darmankar/proto/recruitment/v1/events_pb';
 import { matchingOf } from '../src/domain/plan-featuring.ts';
 import { PLAN_FEATURING_GROUP } from '../src/events/billing-consumer.ts';
-import { DAY_MS, eventually, newEmployer, PLAN, startStack, validInput, type Stack } from './stack.ts';
+import {
+  buyPlan,
+  DAY_MS,
+  eventually,
+  newEmployer,
+  PLAN,
+  startStack,
+  unitsLeft,
+  validInput,
+  type Stack,
+} from './stack.ts';
 
 /** 20 recruitment and 5 featured units. */
 const ENTERPRISE = '0b6f3c2e-6d0a-4c51-9a10-000000000003';
@@ -154,6 +166,40 @@ test('featuring begun before postings kept their round ends by its posting; a ba
   for (const id of [older, bare])
     assert.equal((await stack.db.posting.findUniqueOrThrow({ where: { id } })).featuredUntil, null, id);
   await eventually(async () => (await featuredInSearch(employerId)).length === 0, 'both to leave the featured answer');
+});
+
+test("with the real billing service: a plan ended by its last unit ends its posting's featuring; the next plan features it again", async () => {
+  const { owner, employerId } = await newEmployer(stack, { plan: ENTERPRISE });
+  const posting = await publish(owner, employerId, 'مسئول فنی داروخانه');
+  await feature(owner, posting);
+  // Every other unit of the plan used, as other postings would.
+  for (const [kind, count] of [
+    ['recruitment', await unitsLeft(stack, owner, employerId, 'recruitment')],
+    ['featured', await unitsLeft(stack, owner, employerId, 'featured')],
+  ] as const)
+    for (let i = 0; i < count; i++)
+      await stack.billing.consumeResource(
+        {
+          employerId,
+          kind: kind === 'recruitment' ? ResourceKind.RECRUITMENT : ResourceKind.FEATURED,
+          referenceId: `${randomUUID()}:${kind}`,
+        },
+        as(owner),
+      );
+  assert.deepEqual(await featuredInSearch(employerId), [posting], 'still featured: billing has not ended the plan yet');
+
+  // Buying the next plan writes the used-up one down as expired: billing's PlanExpired names the posting's round.
+  await buyPlan(stack, owner, employerId, PLAN.professional);
+  await eventually(
+    async () => (await stack.db.posting.findUniqueOrThrow({ where: { id: posting } })).featuredUntil === null,
+    "billing's PlanExpired to end the featuring",
+  );
+  await eventually(async () => (await featuredInSearch(employerId)).length === 0, 'search to follow');
+  await feature(owner, posting);
+  await eventually(
+    async () => (await featuredInSearch(employerId)).join() === posting,
+    'the next plan to feature it again',
+  );
 });
 
 test('references are read as rounds, bare posting ids, or nothing', () => {
