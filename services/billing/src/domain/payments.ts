@@ -10,7 +10,7 @@ import type { Logger } from '@darmankar/platform/log';
 import type { Database, OrderRow, PaymentRow, Transaction } from '../db/client.ts';
 import { billingEvents } from '../events/billing-events.ts';
 import type { PaymentProvider, PaymentRequest, PaymentStarted, Verification } from './payment-provider.ts';
-import { codeStillApplies, countUse, isUsable } from './discounts.ts';
+import { codeStillApplies, countUse, requireUsableBy } from './discounts.ts';
 import { isUuid } from '@darmankar/platform/input';
 import { findOrder, lockOrder, type Orders } from './orders.ts';
 import { currentPlans, grantPurchase, refuseWhenBothHeld, settleEnded } from './purchases.ts';
@@ -243,9 +243,10 @@ export class Payments {
     if (order.status !== 'pending') throw new DomainError('EXC_ORDERS_ORDER_IS_NOT_PENDING');
     await refuseWhenBothHeld(this.db, order.employerId, this.clock());
     if (order.discountCodeId) {
-      // Said before the payer is sent away: the code expired or was used up since it was applied.
-      const code = await this.db.discountCode.findUniqueOrThrow({ where: { id: order.discountCodeId } });
-      if (!isUsable(code, order.planId, this.clock())) throw new DomainError('EXC_ORDERS_DISCOUNT_CODE_IS_INVALID');
+      // Said before the payer is sent away: the code expired, was used up or disabled since it was
+      // applied, or this employer may no longer use it.
+      const code = await this.db.discountCode.findUnique({ where: { id: order.discountCodeId } });
+      await requireUsableBy(this.db, code, order, this.clock());
     }
     // The wallet, or nothing to pay (a discount took it all): completed here, no provider.
     if (how === 'wallet' || order.totalRials === 0n)
