@@ -4,9 +4,15 @@
 // codes are refused; the banner answers a flagged, usable code.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createServiceTestDatabase } from '@darmankar/platform/testing';
 import { OrderStatus, PaymentMethod, PaymentStatus, PurchasedPlanStatus } from '@darmankar/proto/billing/v1/billing_pb';
 import { isDomainError } from '@darmankar/platform/errors/domain-error';
+import { createDatabase } from '../src/db/client.ts';
+import { BILLING_SERVICE_DIR } from '../src/db/migrate.ts';
 import { countUse } from '../src/domain/discounts.ts';
 import {
   addDiscountCode,
@@ -219,4 +225,117 @@ test('a disabled code is refused, and the banner answers only a flagged code tha
     stack.billing.applyDiscount({ employerId, code: 'FIRSTAD' }, { userId: owner }),
     'EXC_ORDERS_DISCOUNT_CODE_IS_INVALID',
   );
+});
+
+const REPO = path.resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+
+/** `npm run discounts -w @darmankar/billing -- …` as an operator runs it: its exit code and output. */
+function discountsCommand(
+  databaseUrl: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'discounts', '-w', '@darmankar/billing', '--', ...args],
+      { cwd: REPO, env: { ...process.env, DATABASE_URL: databaseUrl } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+test('the operator command creates, lists and disables codes, with exit codes 0, 1 (refused) and 2 (usage)', async () => {
+  const database = await createServiceTestDatabase('billing_cli', BILLING_SERVICE_DIR);
+  const db = createDatabase(database.url);
+  try {
+    const created = await discountsCommand(database.url, [
+      'create',
+      '--code',
+      'spring-05',
+      '--percent',
+      '20',
+      '--max-uses',
+      '100',
+      '--max-uses-per-employer',
+      '1',
+      '--first-purchase-only',
+      '--banner',
+      '--starts',
+      '2026-03-21',
+      '--ends',
+      '2026-04-20',
+      '--plans',
+      'basic,professional',
+    ]);
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(created.stdout, /^created\tSPRING-05\t20%\tuses 0\/100\tper employer 1\t/);
+    const row = await db.discountCode.findUniqueOrThrow({ where: { code: 'SPRING-05' } });
+    assert.equal(row.percent, 20);
+    assert.equal(row.maxUses, 100);
+    assert.equal(row.maxUsesPerEmployer, 1);
+    assert.equal(row.firstPurchaseOnly, true);
+    assert.equal(row.banner, true);
+    assert.equal(row.startsAt?.toISOString(), '2026-03-21T00:00:00.000Z');
+    assert.equal(row.endsAt?.toISOString(), '2026-04-20T00:00:00.000Z');
+    assert.deepEqual(row.planIds, [PLAN.basic, PLAN.professional]);
+
+    const amount = await discountsCommand(database.url, ['create', '--code', 'MINUS50', '--amount-rials', '500000']);
+    assert.equal(amount.code, 0, amount.stderr);
+    assert.equal((await db.discountCode.findUniqueOrThrow({ where: { code: 'MINUS50' } })).amountRials, 500_000n);
+
+    const duplicate = await discountsCommand(database.url, ['create', '--code', 'SPRING-05', '--percent', '5']);
+    assert.equal(duplicate.code, 1);
+    assert.match(duplicate.stderr, /SPRING-05 exists/);
+    const both = await discountsCommand(database.url, [
+      'create',
+      '--code',
+      'X1X',
+      '--percent',
+      '5',
+      '--amount-rials',
+      '9',
+    ]);
+    assert.equal(both.code, 1);
+    assert.match(both.stderr, /exactly one of --percent and --amount-rials/);
+    const unknownPlan = await discountsCommand(database.url, [
+      'create',
+      '--code',
+      'X2X',
+      '--percent',
+      '5',
+      '--plans',
+      'gold',
+    ]);
+    assert.equal(unknownPlan.code, 1);
+    assert.match(unknownPlan.stderr, /no plan gold/);
+    const badOption = await discountsCommand(database.url, ['create', '--code', 'X3X', '--pct', '5']);
+    assert.equal(badOption.code, 2);
+    assert.match(badOption.stderr, /usage:/);
+    assert.equal((await discountsCommand(database.url, [])).code, 2);
+    assert.equal((await discountsCommand(database.url, ['create', '--code', 'X4X', '--percent', 'ten'])).code, 2);
+    assert.equal(
+      await db.discountCode.count({ where: { code: { startsWith: 'X' } } }),
+      0,
+      'nothing refused was written',
+    );
+
+    const disabled = await discountsCommand(database.url, ['disable', 'spring-05']);
+    assert.equal(disabled.code, 0, disabled.stderr);
+    assert.notEqual((await db.discountCode.findUniqueOrThrow({ where: { code: 'SPRING-05' } })).disabledAt, null);
+    assert.equal((await discountsCommand(database.url, ['disable', 'NOPE'])).code, 1);
+
+    const listed = await discountsCommand(database.url, ['list']);
+    assert.equal(listed.code, 0, listed.stderr);
+    const lines = listed.stdout.trim().split('\n');
+    assert.deepEqual(
+      lines.map((line) => line.split('\t')[0]),
+      ['FIRSTAD', 'SPRING-05', 'MINUS50'],
+    );
+    assert.equal(lines[0], 'FIRSTAD\t100%\tuses 0\tper employer 1\tfirst-purchase-only\tbanner');
+    assert.match(lines[1]!, /\tfirst-purchase-only\tbanner\tdisabled$/);
+    assert.equal(lines[2], 'MINUS50\t500000 rials\tuses 0');
+  } finally {
+    await db.$disconnect();
+    await database.drop();
+  }
 });
