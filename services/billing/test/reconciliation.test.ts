@@ -98,8 +98,9 @@ test('the job run twice at once: every confirmed order completes once and every 
   const topUps = await Promise.all([topUpAtProvider(400_000n), topUpAtProvider(900_000n)]);
   stack.clock.advance(MIN_AGE_MS);
   const runs = await Promise.all([stack.reconcile(), stack.reconcile(), stack.reconcile()]);
-  const total = (key: 'completed' | 'credited' | 'unmatched') => runs.reduce((sum, run) => sum + run[key], 0);
-  assert.deepEqual([total('completed'), total('credited'), total('unmatched')], [3, 2, 0]);
+  const total = (key: 'completed' | 'credited' | 'unmatched' | 'errors') =>
+    runs.reduce((sum, run) => sum + run[key], 0);
+  assert.deepEqual([total('completed'), total('credited'), total('unmatched'), total('errors')], [3, 2, 0, 0]);
   for (const { employerId, order } of orders) await assertCompletedOnce(employerId, order.id);
   await assertCreditedOnce(topUps[0]!.employerId, 400_000n);
   await assertCreditedOnce(topUps[1]!.employerId, 900_000n);

@@ -37,6 +37,8 @@ export interface ReconcileSummary {
   unreachable: number;
   /** Settled meanwhile by someone else (a submit, another run): nothing done here. */
   settledElsewhere: number;
+  /** Could not be settled for another reason (logged): asked again next run, the others go on. */
+  errors: number;
 }
 
 const emptySummary = (): ReconcileSummary => ({
@@ -48,6 +50,7 @@ const emptySummary = (): ReconcileSummary => ({
   pending: 0,
   unreachable: 0,
   settledElsewhere: 0,
+  errors: 0,
 });
 
 export class Reconciliation {
@@ -78,7 +81,15 @@ export class Reconciliation {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         take: BATCH,
       });
-      for (const row of rows) await this.reconcile(row, summary);
+      for (const row of rows) {
+        try {
+          await this.reconcile(row, summary);
+        } catch (error) {
+          // One payment that cannot be settled must not hold back the ones after it.
+          summary.errors++;
+          this.log.error({ err: error, paymentId: row.id }, 'reconciliation: payment could not be settled');
+        }
+      }
       if (rows.length < BATCH) break;
       const last = rows[rows.length - 1]!;
       after = { createdAt: last.createdAt, id: last.id };
