@@ -3,7 +3,7 @@
 // Right-to-left in Persian; the figures come worked out from lib/invoice/figures.ts and the page
 // geometry from lib/invoice/layout.ts (A4 in points, laid out in px through spec §9's factor).
 import { translator } from '../../i18n/index.ts';
-import { invoiceFigures, type PartyRow } from '../../lib/invoice/figures.ts';
+import { invoiceFigures, type InvoiceRow } from '../../lib/invoice/figures.ts';
 import { INVOICE_CSS } from '../../lib/invoice/layout.ts';
 import type { Invoice } from '../../lib/invoice/types.ts';
 import type { Locale } from '../../lib/locale.ts';
@@ -15,7 +15,7 @@ export interface InvoiceDocumentProps {
   fontFaceCss?: string;
 }
 
-function Rows({ rows, testId }: { rows: PartyRow[]; testId: string }) {
+function Rows({ rows, testId }: { rows: InvoiceRow[]; testId: string }) {
   return (
     <dl data-testid={testId}>
       {rows.map((row) => (

@@ -8,7 +8,8 @@ import { formatJalaliDate, formatNumber, formatToman, formatTomanFigure, localDi
 import type { Locale } from '../locale.ts';
 import type { Invoice, InvoiceParty } from './types.ts';
 
-export interface PartyRow {
+/** A label and its value: a party's field, the heading's number and date, a fact of the payment. */
+export interface InvoiceRow {
   label: string;
   value: string;
   /** Read left to right whatever the page's direction (a masked card: 6037-99**-****-1234). */
@@ -20,8 +21,8 @@ export interface InvoiceFigures {
   documentTitle: string;
   orderNumber: string;
   date: string;
-  seller: PartyRow[];
-  buyer: PartyRow[];
+  seller: InvoiceRow[];
+  buyer: InvoiceRow[];
   lines: Array<{ row: string; title: string; quantity: string; unitPrice: string; amount: string }>;
   subtotal: string;
   discountLabel: string;
@@ -31,7 +32,7 @@ export interface InvoiceFigures {
   total: string;
   /** The total in Persian words with its unit, or the catalogue's words for a total too long to say. */
   totalInWords: string;
-  payment: PartyRow[];
+  payment: InvoiceRow[];
 }
 
 const PARTY_FIELDS = ['name', 'nationalId', 'economicCode', 'address', 'postalCode', 'phone'] as const;
@@ -48,7 +49,7 @@ export function totalInWords(totalRials: number, locale: Locale): string {
 export function invoiceFigures(invoice: Invoice, locale: Locale): InvoiceFigures {
   const t = translator(locale);
   const digits = (value: string | number) => localDigits(value, locale);
-  const party = (of: InvoiceParty): PartyRow[] =>
+  const party = (of: InvoiceParty): InvoiceRow[] =>
     PARTY_FIELDS.map((field) => ({
       label: t(`invoice.party.${field}` as MessageKey),
       value: of[field].trim() ? (DIGIT_FIELDS.has(field) ? digits(of[field]) : of[field]) : t('invoice.party.unknown'),
