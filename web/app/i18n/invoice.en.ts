@@ -28,7 +28,7 @@ export const invoiceEn: Record<keyof typeof invoiceFa, string> = {
   'invoice.discount': 'Discount',
   'invoice.discountWithCode': 'Discount (code {code})',
   'invoice.vat': 'VAT ({percent})',
-  'invoice.vatIncluded': 'included in the total',
+  'invoice.vatIncluded': '(included in the total)',
   'invoice.total': 'Total',
   'invoice.totalInWords': 'Total in words (Persian)',
   'invoice.wordsToman': '{words} تومان',

@@ -25,7 +25,7 @@ export const invoiceFa = {
   'invoice.discount': 'تخفیف',
   'invoice.discountWithCode': 'تخفیف (کد {code})',
   'invoice.vat': 'مالیات بر ارزش افزوده ({percent})',
-  'invoice.vatIncluded': 'در مبلغ کل منظور شده است',
+  'invoice.vatIncluded': '(در مبلغ کل منظور شده است)',
   'invoice.total': 'مبلغ کل',
   'invoice.totalInWords': 'مبلغ کل به حروف',
   'invoice.wordsToman': '{words} تومان',

@@ -101,7 +101,7 @@ export function InvoiceDocument({ invoice, locale, fontFaceCss = '' }: InvoiceDo
               </tr>
               <tr>
                 <th scope="row">
-                  {figures.vatLabel} <span className="note">({t('invoice.vatIncluded')})</span>
+                  {figures.vatLabel} <span className="note">{t('invoice.vatIncluded')}</span>
                 </th>
                 <td className="figure" data-testid="invoice-vat">
                   {figures.vat}
