@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { callerSignerConfigShape, refuseDevelopmentPrivateKeyInProduction } from '@darmankar/platform/caller-identity';
 import { databaseConfigShape, parseConfig, serviceBaseConfigSchema } from '@darmankar/platform/config';
 
+/** A made-up seller for invoices outside production (INVOICE_SELLER_* set the real one). */
+const DEVELOPMENT_SELLER = {
+  INVOICE_SELLER_NAME: 'شرکت درمان‌کار پارسیان (سهامی خاص)',
+  INVOICE_SELLER_NATIONAL_ID: '14008765436',
+  INVOICE_SELLER_ECONOMIC_CODE: '411498765432',
+  INVOICE_SELLER_ADDRESS: 'تهران، خیابان ولیعصر، بالاتر از میدان ونک، کوچه نیلوفر، پلاک ۱۲، طبقه ۳',
+  INVOICE_SELLER_POSTAL_CODE: '1996834511',
+  INVOICE_SELLER_PHONE: '021-88776655',
+} as const;
+
 export const billingConfigSchema = serviceBaseConfigSchema
   .extend({
     ...databaseConfigShape(),
@@ -56,15 +66,13 @@ export const billingConfigSchema = serviceBaseConfigSchema
     RESOURCES_LOW_THRESHOLD: z.coerce.number().int().min(0).default(1),
     /** Value added tax, percent, included in prices; frozen on each order when it is paid. */
     VAT_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
-    /** The seller printed on invoices; the defaults are for development only. */
-    INVOICE_SELLER_NAME: z.string().default('شرکت درمان‌کار پارسیان (سهامی خاص)'),
-    INVOICE_SELLER_NATIONAL_ID: z.string().default('14008765432'),
-    INVOICE_SELLER_ECONOMIC_CODE: z.string().default('411498765432'),
-    INVOICE_SELLER_ADDRESS: z
-      .string()
-      .default('تهران، خیابان ولیعصر، بالاتر از میدان ونک، کوچه نیلوفر، پلاک ۱۲، طبقه ۳'),
-    INVOICE_SELLER_POSTAL_CODE: z.string().default('1996834511'),
-    INVOICE_SELLER_PHONE: z.string().default('021-88776655'),
+    /** The seller printed on invoices; the defaults are made up, for development: set the company's own in production. */
+    INVOICE_SELLER_NAME: z.string().default(DEVELOPMENT_SELLER.INVOICE_SELLER_NAME),
+    INVOICE_SELLER_NATIONAL_ID: z.string().default(DEVELOPMENT_SELLER.INVOICE_SELLER_NATIONAL_ID),
+    INVOICE_SELLER_ECONOMIC_CODE: z.string().default(DEVELOPMENT_SELLER.INVOICE_SELLER_ECONOMIC_CODE),
+    INVOICE_SELLER_ADDRESS: z.string().default(DEVELOPMENT_SELLER.INVOICE_SELLER_ADDRESS),
+    INVOICE_SELLER_POSTAL_CODE: z.string().default(DEVELOPMENT_SELLER.INVOICE_SELLER_POSTAL_CODE),
+    INVOICE_SELLER_PHONE: z.string().default(DEVELOPMENT_SELLER.INVOICE_SELLER_PHONE),
   })
   .superRefine(refuseDevelopmentPrivateKeyInProduction)
   .superRefine((config, context) => {
