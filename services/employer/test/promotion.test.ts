@@ -224,7 +224,7 @@ test("the operator's switch and a plan's activation at once: both facts kept, on
   assert.deepEqual(await publishedPromotion(clinic.id), [true], 'promoted once, announced once');
 });
 
-test('a redelivered event changes nothing; other plan events and unknown employers are passed over', async () => {
+test('a redelivered event changes nothing; other plan events, unknown employers and ids that are none are passed over', async () => {
   const clinic = await newEmployer('آزمایشگاه تکرار');
   const plan = randomUUID();
   const activation = activated(clinic.id, plan, true);
@@ -240,6 +240,7 @@ test('a redelivered event changes nothing; other plan events and unknown employe
     expiring(clinic.id, plan),
     activated(randomUUID(), randomUUID(), true),
     expired('not-a-uuid', randomUUID(), true),
+    activated(clinic.id, 'not-a-plan', true),
     expiring(clinic.id, plan),
   );
   assert.equal(await isPromoted(clinic), false, 'the redelivered activation did not promote again');
