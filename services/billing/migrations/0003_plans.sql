@@ -36,10 +36,16 @@ CREATE TABLE "discount_code_uses" (
 -- An order uses its code once.
 CREATE UNIQUE INDEX "discount_code_uses_order_id_key" ON "discount_code_uses"("order_id");
 CREATE INDEX "discount_code_uses_discount_code_id_employer_id_idx" ON "discount_code_uses"("discount_code_id", "employer_id");
+-- The orders already paid with a code are its first uses.
+INSERT INTO "discount_code_uses" ("id", "discount_code_id", "employer_id", "order_id", "created_at")
+SELECT gen_random_uuid(), "discount_code_id", "employer_id", "id", COALESCE("paid_at", "created_at")
+  FROM "orders" WHERE "status" = 'paid' AND "discount_code_id" IS NOT NULL;
 
--- The code the promotional banner shows in every environment: an employer's first plan free.
+-- The code the promotional banner shows in every environment: an employer's first plan free
+-- (an environment that already made a code of that name by hand keeps its own).
 INSERT INTO "discount_codes" ("id", "code", "percent", "max_uses_per_employer", "first_purchase_only", "banner", "created_at")
-VALUES ('0b6f3c2e-6d0a-4c51-9a10-0000000000f1', 'FIRSTAD', 100, 1, true, true, now());
+VALUES ('0b6f3c2e-6d0a-4c51-9a10-0000000000f1', 'FIRSTAD', 100, 1, true, true, now())
+ON CONFLICT ("code") DO NOTHING;
 
 -- Invoices: the VAT rate of the day the order was paid, frozen with it.
 ALTER TABLE "orders" ADD COLUMN "vat_percent" INTEGER CHECK ("vat_percent" BETWEEN 0 AND 100);
