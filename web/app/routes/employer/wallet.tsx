@@ -49,9 +49,10 @@ export default function EmployerWallet({ loaderData, actionData }: Route.Compone
           <h2 id="balance-title" className="text-lg font-bold text-brand-900">
             {t('billing.wallet.balance')}
           </h2>
-          <p className="mt-2 text-3xl font-extrabold text-brand-900" data-testid="wallet-balance-amount">
+          {/* The figure the heading names, not a heading of its own (a div, not a styled paragraph). */}
+          <div className="mt-2 text-3xl font-extrabold text-brand-900" data-testid="wallet-balance-amount">
             {formatToman(wallet.balanceRials, locale)}
-          </p>
+          </div>
           <p className="mt-3 text-sm text-muted">{t('billing.wallet.balanceUse')}</p>
           <ButtonLink
             to={localePath(locale, `/employers/${employer.slug}/pricing`)}
