@@ -207,6 +207,7 @@ describe('the wallet, the banner’s code and invoices on the real stack', () =>
 
       // Both invoices from the purchase history: the total in Persian words and the Jalali date.
       await goto(page, `/employers/${slug}/orders`);
+      await assertAccessibleAtBothWidths(page, 'orders with invoices');
       const today = formatJalaliDate(new Date(), 'fa');
       for (const [number, totalRials] of [
         [freeNumber, 0],
@@ -254,7 +255,7 @@ describe('the wallet, the banner’s code and invoices on the real stack', () =>
         balance = await walletBalance(page, slug);
       }
       assert.equal(balance, expected, 'reconciliation credited the top-up the browser never brought back');
-      console.log(`# reconciliation credited the never-returned top-up within ${Date.now() - approvedAt} ms`);
+      console.log(`reconciliation credited the never-returned top-up within ${Date.now() - approvedAt} ms`);
       assert.equal(
         await page.getByTestId('wallet-entry').first().getByTestId('wallet-entry-reason').innerText(),
         t('billing.wallet.reason.top_up'),

@@ -4,7 +4,7 @@
 // page, lands on the success page with the order number, finds the plan active and the order in
 // the purchase history; a second plan bought while one is active is reserved, and cancelling the
 // reservation goes through the confirmation dialog (Escape closes it; the refund reaches the
-// wallet). Buttons are pressed from the keyboard. axe runs on the pricing, sandbox, success and
+// wallet). The history links each paid order's invoice. Buttons are pressed from the keyboard. axe runs on the pricing, sandbox, success and
 // history pages at 1280 and 390 px.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -106,6 +106,13 @@ describe('billing screens on the real stack', () => {
           .isVisible(),
         'the navbar links the history',
       );
+      assert.ok(
+        await page
+          .getByRole('navigation', { name: t('nav.main') })
+          .getByRole('link', { name: t('billing.nav.wallet') })
+          .isVisible(),
+        'the navbar links the wallet',
+      );
       await page.getByTestId('cart').or(page.getByTestId('empty-state')).first().waitFor();
 
       // The first plan into the cart, by keyboard.
@@ -165,6 +172,11 @@ describe('billing screens on the real stack', () => {
       const row = page.getByTestId('order-row').filter({ hasText: localDigits(orderNumber, 'fa') });
       assert.equal(await row.getByTestId('order-status').innerText(), t('billing.orderStatus.paid'));
       assert.notEqual(await row.getByTestId('order-reference').innerText(), t('billing.orders.noReference'));
+      // The paid order's invoice: a link named with its visible words and the order's number.
+      const invoice = row.getByRole('link', {
+        name: `${t('billing.orders.invoice')} ${t('billing.orders.invoiceOf', { number: localDigits(orderNumber, 'fa') })}`,
+      });
+      assert.match((await invoice.getAttribute('href')) ?? '', new RegExp(`/employers/.+/orders/[0-9a-f-]+/invoice$`));
       await assertAccessibleAtBothWidths(page, 'orders');
 
       // A second plan while the first is active is reserved.
@@ -183,6 +195,12 @@ describe('billing screens on the real stack', () => {
       await pressByKeyboard(page, trigger);
       const dialog = page.getByRole('dialog', { name: t('billing.confirm.cancelTitle') });
       await dialog.waitFor();
+      // The dialog takes focus in an effect after it shows: waited for, within a bound, then asserted.
+      await page
+        .waitForFunction(() => document.querySelector('[role=dialog]')?.contains(document.activeElement), undefined, {
+          timeout: 5_000,
+        })
+        .catch(() => {});
       assert.ok(
         await dialog.evaluate((element) => element.contains(document.activeElement)),
         'focus moves into the dialog',

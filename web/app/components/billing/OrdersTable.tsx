@@ -82,8 +82,14 @@ export function OrdersTable({
   const t = useT();
   const locale = useLocale();
   return (
-    // The frame scrolls, so it takes keyboard focus to be scrollable by keyboard too.
-    <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={caption}>
+    // The frame scrolls, so it takes keyboard focus to be scrollable by keyboard too; it is the
+    // containing block of the rows' visually hidden text, which would otherwise widen the page.
+    <div
+      className="relative overflow-x-auto rounded-2xl border border-line"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="w-full min-w-[46rem] text-start text-sm" data-testid="orders-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface">

@@ -22,7 +22,12 @@ export function WalletLedger({ entries, caption }: { entries: WalletEntry[]; cap
   if (entries.length === 0) return <EmptyState>{t('billing.wallet.noEntries')}</EmptyState>;
   return (
     // The frame scrolls, so it takes keyboard focus to be scrollable by keyboard too.
-    <div className="overflow-x-auto rounded-2xl border border-line" tabIndex={0} role="region" aria-label={caption}>
+    <div
+      className="relative overflow-x-auto rounded-2xl border border-line"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
       <table className="w-full min-w-[36rem] text-start text-sm" data-testid="wallet-ledger">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-surface">
