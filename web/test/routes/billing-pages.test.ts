@@ -293,6 +293,21 @@ describe('billing pages against a stand-in gateway', () => {
     assert.equal(within(page).getByTestId('wallet-to-pricing').getAttribute('href'), '/employers/mehr/pricing');
   });
 
+  test('the wallet page in English: the same page in the English catalogue’s words and Latin digits', async () => {
+    gateway.routes.set('GET /finance/e1/wallet', {
+      body: wallet({ balanceRials: 5_050_000, entries: [walletEntry()] }),
+    });
+    await render('/en/employers/mehr/wallet');
+    const page = await screen.findByTestId('employer-wallet-page', {}, { timeout: 10_000 });
+    const en = translator('en');
+    assert.equal(within(page).getByRole('heading', { level: 1 }).textContent, en('billing.wallet.title'));
+    assert.equal(within(page).getByTestId('wallet-balance-amount').textContent, '505,000 toman');
+    assert.equal(within(page).getByTestId('wallet-entry-amount').textContent, '+500,000 toman');
+    assert.equal(within(page).getByTestId('wallet-entry-reason').textContent, en('billing.wallet.reason.top_up'));
+    assert.ok(within(page).getByLabelText(en('billing.topUp.amount')));
+    assert.equal(within(page).getByTestId('wallet-to-pricing').getAttribute('href'), '/en/employers/mehr/pricing');
+  });
+
   test('a top-up out of bounds is marked on its field before anything is sent; a valid one goes to the provider’s page', async () => {
     gateway.routes.set('POST /finance/e1/wallet/top-ups', {
       body: {
