@@ -161,20 +161,30 @@ export async function submitPaymentCallback(api: ApiClient, url: URL): Promise<s
 }
 
 /**
- * An order by its id, looked for among the viewer's employers (the outcome pages know only
- * `orderId`); null when none of them has it.
+ * What `ask` answers for the first of the viewer's employers it answers for (the outcome pages
+ * know only an order id or a payment number, and the service refuses another employer's), with
+ * that employer; null when none does. A gateway that is down is a failure of the page, not
+ * "not found".
  */
-export async function findViewersOrder(api: ApiClient, viewer: Viewer, orderId: string) {
-  const found = await Promise.allSettled(
-    viewer.employers.map(async (employer) => ({ employer, order: await billingApi.order(api, employer.id, orderId) })),
+async function findAmongViewersEmployers<T>(
+  viewer: Viewer,
+  ask: (employerId: string) => Promise<T>,
+): Promise<{ employer: Viewer['employers'][number]; found: T } | null> {
+  const answers = await Promise.allSettled(
+    viewer.employers.map(async (employer) => ({ employer, found: await ask(employer.id) })),
   );
-  for (const result of found) if (result.status === 'fulfilled') return result.value;
-  // A gateway that is down is a failure of the page, not an unknown order.
-  const down = found.find(
+  for (const result of answers) if (result.status === 'fulfilled') return result.value;
+  const down = answers.find(
     (result) => result.status === 'rejected' && result.reason instanceof ApiError && result.reason.status >= 500,
   );
   if (down?.status === 'rejected') throw toRouteError(down.reason);
   return null;
+}
+
+/** An order by its id among the viewer's employers; null when none of them has it. */
+export async function findViewersOrder(api: ApiClient, viewer: Viewer, orderId: string) {
+  const hit = await findAmongViewersEmployers(viewer, (employerId) => billingApi.order(api, employerId, orderId));
+  return hit && { employer: hit.employer, order: hit.found };
 }
 
 /** What an outcome page shows: the order of `?orderId=` if it is one of the viewer's employers'. */
@@ -202,24 +212,10 @@ export async function loadOrderOutcome({ request, context }: Omit<BillingRouteAr
   };
 }
 
-/**
- * A top-up by its payment number, looked for among the viewer's employers (the outcome pages
- * know only `paymentNumber`; the service answers 404 for another employer's number); null when
- * none of them has it.
- */
+/** A top-up by its payment number among the viewer's employers; null when none of them has it. */
 export async function findViewersTopUp(api: ApiClient, viewer: Viewer, paymentNumber: number) {
-  const found = await Promise.allSettled(
-    viewer.employers.map(async (employer) => ({
-      employer,
-      topUp: await billingApi.topUp(api, employer.id, paymentNumber),
-    })),
-  );
-  for (const result of found) if (result.status === 'fulfilled') return result.value;
-  const down = found.find(
-    (result) => result.status === 'rejected' && result.reason instanceof ApiError && result.reason.status >= 500,
-  );
-  if (down?.status === 'rejected') throw toRouteError(down.reason);
-  return null;
+  const hit = await findAmongViewersEmployers(viewer, (employerId) => billingApi.topUp(api, employerId, paymentNumber));
+  return hit && { employer: hit.employer, topUp: hit.found };
 }
 
 /**
