@@ -2,6 +2,7 @@ import { useLocale, useT } from '../../i18n/index.ts';
 import { formatToman, localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
 import { ButtonLink } from '../ui/Button.tsx';
+import { OutcomeFrame } from './OutcomeFrame.tsx';
 
 export interface OrderOutcomeProps {
   outcome: 'success' | 'fail';
@@ -22,35 +23,26 @@ export function OrderOutcome({ outcome, order }: OrderOutcomeProps) {
   const locale = useLocale();
   const succeeded = outcome === 'success';
   const number = order ? localDigits(order.number, locale) : null;
+  const waiting = !succeeded && order?.awaitingBank === true;
+  const text =
+    number === null
+      ? succeeded
+        ? t('billing.outcome.unknownOrder')
+        : t('billing.fail.noOrder')
+      : succeeded
+        ? t('billing.success.text', { number })
+        : waiting
+          ? t('billing.fail.pending', { number })
+          : t('billing.fail.text', { number });
   return (
-    <div
-      className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
-      data-testid={succeeded ? 'order-success' : 'order-fail'}
+    <OutcomeFrame
+      tone={succeeded ? 'success' : waiting ? 'waiting' : 'fail'}
+      title={
+        succeeded ? t('billing.success.title') : waiting ? t('billing.fail.pendingTitle') : t('billing.fail.title')
+      }
+      text={text}
+      testId={succeeded ? 'order-success' : 'order-fail'}
     >
-      <span
-        aria-hidden="true"
-        className={`grid size-16 place-items-center rounded-full text-3xl ${succeeded ? 'bg-emerald-50 text-emerald-700' : 'bg-red-50 text-danger'}`}
-      >
-        {succeeded ? '✓' : '!'}
-      </span>
-      <h1 className="text-2xl font-extrabold">
-        {succeeded
-          ? t('billing.success.title')
-          : order?.awaitingBank
-            ? t('billing.fail.pendingTitle')
-            : t('billing.fail.title')}
-      </h1>
-      <p role="status" data-testid="outcome-text">
-        {number === null
-          ? succeeded
-            ? t('billing.outcome.unknownOrder')
-            : t('billing.fail.noOrder')
-          : succeeded
-            ? t('billing.success.text', { number })
-            : order?.awaitingBank
-              ? t('billing.fail.pending', { number })
-              : t('billing.fail.text', { number })}
-      </p>
       {succeeded && order?.reference && (
         <p className="rounded-xl bg-surface px-4 py-2 font-semibold" data-testid="outcome-reference">
           {t('billing.orders.reference')}: <span dir="ltr">{localDigits(order.reference, locale)}</span>
@@ -77,6 +69,6 @@ export function OrderOutcome({ outcome, order }: OrderOutcomeProps) {
           )}
         </div>
       )}
-    </div>
+    </OutcomeFrame>
   );
 }

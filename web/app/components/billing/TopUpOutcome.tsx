@@ -3,6 +3,7 @@ import type { PaymentStatus } from '../../lib/billing/types.ts';
 import { formatToman, localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
 import { ButtonLink } from '../ui/Button.tsx';
+import { OutcomeFrame } from './OutcomeFrame.tsx';
 
 export interface TopUpOutcomeProps {
   outcome: 'success' | 'fail';
@@ -27,35 +28,28 @@ export function TopUpOutcome({ outcome, topUp }: TopUpOutcomeProps) {
   const locale = useLocale();
   const succeeded = outcome === 'success';
   const number = topUp ? localDigits(topUp.number, locale) : null;
+  const waiting = !succeeded && topUp?.status === 'pending';
   const text =
     number === null
       ? t('billing.topUpOutcome.unknown')
       : succeeded
         ? t('billing.topUpOutcome.paid', { number })
-        : topUp?.status === 'pending'
+        : waiting
           ? t('billing.topUpOutcome.pending', { number })
           : t('billing.topUpOutcome.failed', { number });
   return (
-    <div
-      className="mx-auto flex w-full max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
-      data-testid={succeeded ? 'top-up-success' : 'top-up-fail'}
-    >
-      <span
-        aria-hidden="true"
-        className={`grid size-16 place-items-center rounded-full text-3xl ${succeeded ? 'bg-emerald-50 text-emerald-700' : 'bg-amber-50 text-amber-800'}`}
-      >
-        {succeeded ? '✓' : '!'}
-      </span>
-      <h1 className="text-2xl font-extrabold">
-        {succeeded
+    <OutcomeFrame
+      tone={succeeded ? 'success' : waiting ? 'waiting' : 'fail'}
+      title={
+        succeeded
           ? t('billing.topUpOutcome.successTitle')
-          : topUp?.status === 'pending'
+          : waiting
             ? t('billing.fail.pendingTitle')
-            : t('billing.topUpOutcome.failTitle')}
-      </h1>
-      <p role="status" data-testid="outcome-text">
-        {text}
-      </p>
+            : t('billing.topUpOutcome.failTitle')
+      }
+      text={text}
+      testId={succeeded ? 'top-up-success' : 'top-up-fail'}
+    >
       {topUp && (
         <dl className="grid w-full grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-surface p-4 text-start">
           <dt className="text-muted">{t('billing.topUpOutcome.amount')}</dt>
@@ -106,6 +100,6 @@ export function TopUpOutcome({ outcome, topUp }: TopUpOutcomeProps) {
           </ButtonLink>
         </div>
       )}
-    </div>
+    </OutcomeFrame>
   );
 }
