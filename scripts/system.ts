@@ -295,7 +295,17 @@ export const SYSTEM: SystemPart[] = [
       image: 'darmankar/billing',
       target: 'service',
       about: 'billing service (gRPC)',
-      secrets: ['ZARINPAL_MERCHANT_ID'],
+      // The seller's details are not secret, but only the operator knows them: declared here so
+      // the chart requires them, as auth's Kavenegar templates are.
+      secrets: [
+        'ZARINPAL_MERCHANT_ID',
+        'INVOICE_SELLER_NAME',
+        'INVOICE_SELLER_NATIONAL_ID',
+        'INVOICE_SELLER_ECONOMIC_CODE',
+        'INVOICE_SELLER_ADDRESS',
+        'INVOICE_SELLER_POSTAL_CODE',
+        'INVOICE_SELLER_PHONE',
+      ],
     },
     env: (c) => ({
       NODE_ENV: c.mode,

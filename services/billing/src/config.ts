@@ -64,7 +64,7 @@ export const billingConfigSchema = serviceBaseConfigSchema
     PLAN_EXPIRING_DAYS: z.coerce.number().int().min(0).default(3),
     /** ResourcesLow is sent when a consume leaves this many units of a kind, or fewer. */
     RESOURCES_LOW_THRESHOLD: z.coerce.number().int().min(0).default(1),
-    /** Value added tax, percent, included in prices; frozen on each order when it is paid. */
+    /** Value added tax, percent, included in prices: written on the cart with every change, fixed once it is paid. */
     VAT_PERCENT: z.coerce.number().int().min(0).max(100).default(10),
     /** The seller printed on invoices; the defaults are made up, for development: set the company's own in production. */
     INVOICE_SELLER_NAME: z.string().default(DEVELOPMENT_SELLER.INVOICE_SELLER_NAME),
@@ -100,6 +100,16 @@ export const billingConfigSchema = serviceBaseConfigSchema
         path: ['ZARINPAL_MERCHANT_ID'],
         message: 'required in production (the Zarinpal merchant id)',
       });
+    }
+    // An invoice is a legal document: the made-up seller must never be printed on a real one.
+    for (const [key, madeUp] of Object.entries(DEVELOPMENT_SELLER)) {
+      const value = config[key as keyof typeof DEVELOPMENT_SELLER].trim();
+      if (value === '' || value === madeUp)
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'required in production (the seller named on invoices)',
+        });
     }
   });
 

@@ -1,6 +1,7 @@
 // The Zarinpal adapter against a local server that speaks Zarinpal's REST v4 protocol (a
 // double of the external provider; our own services are real): request and StartPay, verify's
 // 100 (paid) and 101 (verified before), its error answers, and a provider too slow to answer.
+import { generateKeyPairSync } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -236,7 +237,7 @@ test('the service with Zarinpal: paid once through request, StartPay and verify;
   }
 });
 
-test('configuration: the sandbox is refused in production, Zarinpal there needs its merchant id', () => {
+test('configuration: the sandbox is refused in production, Zarinpal there needs its merchant id, invoices a real seller', () => {
   const production = {
     NODE_ENV: 'production',
     DATABASE_URL: 'postgres://x/y',
@@ -245,6 +246,29 @@ test('configuration: the sandbox is refused in production, Zarinpal there needs 
   };
   assert.throws(() => billingConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }), /PAYMENT_PROVIDER/);
   assert.throws(() => billingConfig({ ...production, PAYMENT_PROVIDER: 'zarinpal' }), /ZARINPAL_MERCHANT_ID/);
+  // Invoices name the seller: the made-up development company is refused in production.
+  const keys = generateKeyPairSync('ed25519', {
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const zarinpal = {
+    ...production,
+    CALLER_ASSERTION_PUBLIC_KEY: keys.publicKey,
+    CALLER_ASSERTION_PRIVATE_KEY: keys.privateKey,
+    PAYMENT_PROVIDER: 'zarinpal',
+    ZARINPAL_MERCHANT_ID: 'm'.repeat(36),
+  };
+  assert.throws(() => billingConfig(zarinpal), /INVOICE_SELLER_NAME.*INVOICE_SELLER_PHONE/s);
+  const seller = {
+    INVOICE_SELLER_NAME: 'شرکت سلامت‌یار نوین',
+    INVOICE_SELLER_NATIONAL_ID: '10320894567',
+    INVOICE_SELLER_ECONOMIC_CODE: '411133557799',
+    INVOICE_SELLER_ADDRESS: 'تهران، خیابان شریعتی، پلاک ۴۰',
+    INVOICE_SELLER_POSTAL_CODE: '1547713111',
+    INVOICE_SELLER_PHONE: '021-22001100',
+  };
+  assert.equal(billingConfig({ ...zarinpal, ...seller }).INVOICE_SELLER_NAME, 'شرکت سلامت‌یار نوین');
+  assert.throws(() => billingConfig({ ...zarinpal, ...seller, INVOICE_SELLER_PHONE: ' ' }), /INVOICE_SELLER_PHONE/);
   const development = billingConfig({ DATABASE_URL: 'postgres://x/y' });
   assert.deepEqual(
     [

@@ -120,9 +120,9 @@ export const billingEn: Record<keyof typeof billingFa, string> = {
   'billing.orders.invoice': 'Download invoice (PDF)',
   'billing.orders.invoiceOf': 'order number {number}',
   'billing.orders.noInvoice': 'None',
-  'billing.fail.pendingTitle': 'Waiting for the bank',
+  'billing.fail.pendingTitle': 'Payment not confirmed',
   'billing.fail.pending':
-    'The bank’s answer about the payment of order number {number} is still being confirmed. If the money was taken from your account, the order completes by itself; otherwise you can pay again.',
+    'The bank has not confirmed the payment of order number {number}. If the money was taken from your account, we settle it with the bank within half an hour and the order completes by itself; otherwise nothing was taken and you can pay again.',
 
   'billing.wallet.title': 'Wallet',
   'billing.wallet.intro': 'The wallet’s balance, top-ups and statement.',
@@ -159,7 +159,7 @@ export const billingEn: Record<keyof typeof billingFa, string> = {
   'billing.topUpOutcome.description': 'The outcome of a wallet top-up.',
   'billing.topUpOutcome.paid': 'Payment number {number} is done and its amount was added to the wallet.',
   'billing.topUpOutcome.pending':
-    'The bank’s answer about payment number {number} is still being confirmed. If the money was taken from your account, it is added to the wallet by itself.',
+    'The bank has not confirmed payment number {number}. If the money was taken from your account, we settle it with the bank within half an hour and it is added to the wallet; otherwise nothing was taken and you can try again.',
   'billing.topUpOutcome.failed': 'Payment number {number} was not made and nothing was added to the wallet.',
   'billing.topUpOutcome.unknown': 'This payment was not found among your organisations.',
   'billing.topUpOutcome.amount': 'Amount',

@@ -356,6 +356,9 @@ async function flow(w: World): Promise<void> {
     await dropdown.getByTestId('dropdown-edit-profile').waitFor();
     const dropdownText = await dropdown.innerText();
     assert.ok(dropdownText.includes(brand) && dropdownText.includes('شرکت درمانی مهر گستر'), dropdownText);
+    // The owner holds Billing: the history, the wallet and buying are in the menu.
+    for (const item of ['dropdown-orders', 'dropdown-wallet', 'dropdown-pricing'])
+      assert.equal(await dropdown.getByTestId(item).count(), 1, item);
     await page.keyboard.press('Escape');
 
     // A self-employed profile.

@@ -280,7 +280,7 @@ describe('employer screens against a stand-in gateway', () => {
     assert.ok(within(nav).getByText(fa('nav.companies')));
   });
 
-  test('an agent without Billing sees neither pricing nor purchase history in the menu', async () => {
+  test('an agent without Billing sees neither pricing, purchase history nor the wallet in the menu', async () => {
     memberOfMehr({ role: 'agent', permissions: ['RecruitmentCreate'] });
     await render('/employers/mehr/settings');
     await screen.findByTestId('employer-settings-page', {}, { timeout: 10_000 });
@@ -289,11 +289,13 @@ describe('employer screens against a stand-in gateway', () => {
     assert.ok(within(nav).getByText(fa('nav.employerNewAd')));
     assert.equal(within(nav).queryByText(fa('nav.employerPricing')), null);
     assert.equal(within(nav).queryByText(fa('nav.employerOrders')), null);
+    assert.equal(within(nav).queryByText(fa('billing.nav.wallet')), null);
     fireEvent.click(await within(header).findByRole('button', { name: fa('header.profileMenu') }, { timeout: 10_000 }));
     const dropdown = await screen.findByTestId('profile-dropdown', {}, { timeout: 10_000 });
     assert.ok(within(dropdown).getByTestId('dropdown-settings'), 'the employer’s dropdown');
     assert.equal(within(dropdown).queryByTestId('dropdown-orders'), null);
     assert.equal(within(dropdown).queryByTestId('dropdown-pricing'), null);
+    assert.equal(within(dropdown).queryByTestId('dropdown-wallet'), null);
   });
 
   test('the payment success page shows the menu of the employer who paid', async () => {

@@ -128,6 +128,11 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
             </Item>
           )}
           {mayAct(selectedEmployer, 'Billing') && (
+            <Item to={`/employers/${slug}/wallet`} testId="dropdown-wallet">
+              {t('billing.nav.wallet')}
+            </Item>
+          )}
+          {mayAct(selectedEmployer, 'Billing') && (
             <Item to={`/employers/${slug}/pricing`} testId="dropdown-pricing">
               {t('dropdown.buyPackage')}
             </Item>
