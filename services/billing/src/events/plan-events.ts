@@ -2,9 +2,7 @@
 // arrive in order, written to the outbox inside the transaction that changes the plan. The
 // notification service tells the employer; the employer service follows promotion and the
 // recruitment service featuring from them.
-import { create, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
-import { toBusMessage } from '@darmankar/platform/events/bus';
-import { enqueueEvent, prismaExecutor } from '@darmankar/platform/events/outbox';
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import { ResourceKind } from '@darmankar/proto/billing/v1/billing_pb';
 import {
   PlanActivatedSchema,
@@ -14,6 +12,7 @@ import {
   ResourcesLowSchema,
 } from '@darmankar/proto/billing/v1/events_pb';
 import type { PlanRow, PurchasedPlanRow, Transaction } from '../db/client.ts';
+import { publishFact } from './publish.ts';
 import type { ResourceKind as Kind } from '../domain/views.ts';
 
 export const PLAN_TOPIC = 'billing.plan.v1';
@@ -23,19 +22,13 @@ export type PlanEndWhy = 'time_up' | 'resources_used';
 const REASON = { time_up: PlanEndReason.TIME_UP, resources_used: PlanEndReason.RESOURCES_USED } as const;
 const KIND = { recruitment: ResourceKind.RECRUITMENT, featured: ResourceKind.FEATURED } as const;
 
-async function publish<Desc extends DescMessage>(
+const publish = <Desc extends DescMessage>(
   tx: Transaction,
   schema: Desc,
   employerId: string,
   fields: MessageInitShape<Desc>,
   nowMs: number,
-): Promise<void> {
-  const message = create(schema, {
-    ...fields,
-    meta: { eventId: crypto.randomUUID(), occurredAtMs: BigInt(nowMs) },
-  } as MessageInitShape<Desc>);
-  await enqueueEvent(prismaExecutor(tx), toBusMessage(schema, message, { topic: PLAN_TOPIC, key: employerId }));
-}
+) => publishFact(tx, PLAN_TOPIC, schema, employerId, fields, nowMs);
 
 const ms = (date: Date | null) => BigInt(date ? date.getTime() : 0);
 
