@@ -7,7 +7,11 @@
 //             unique references; calls/s and p50/p95, then a check that the units went down by
 //             exactly the number of calls
 //   plans     ListPlans, anonymous, sequential
-// Environment: BENCH_PURCHASES (100), BENCH_CONSUMES (2000), BENCH_CONSUMERS (10), BENCH_PLANS (500), TEST_POSTGRES_URL.
+//   top-ups   StartTopUp → DecideSandboxPayment(approve), sequential, the payer never coming back;
+//             then reconciliation (every second in this run) settles them all: how long until every
+//             one is credited, and a check that each was credited exactly once
+// Environment: BENCH_PURCHASES (100), BENCH_CONSUMES (2000), BENCH_CONSUMERS (10), BENCH_PLANS (500),
+// BENCH_TOP_UPS (200), TEST_POSTGRES_URL.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -24,6 +28,10 @@ const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 100);
 const CONSUMES = Number(process.env.BENCH_CONSUMES ?? 2000);
 const CONSUMERS = Number(process.env.BENCH_CONSUMERS ?? 10);
 const PLAN_CALLS = Number(process.env.BENCH_PLANS ?? 500);
+const TOP_UPS = Number(process.env.BENCH_TOP_UPS ?? 200);
+const TOP_UP_RIALS = 1_000_000;
+// Payments younger than this are left to the payer; the benchmark ages its top-ups past it.
+const RECONCILE_MIN_AGE_MS = 60_000;
 const ENTERPRISE_PLAN = '0b6f3c2e-6d0a-4c51-9a10-000000000003';
 const BIG_PLAN_UNITS = 1_000_000;
 const processes = processGroup();
@@ -90,6 +98,8 @@ async function main(): Promise<void> {
         EMPLOYER_GRPC_URL: `127.0.0.1:${employerPort}`,
         PAYMENT_PROVIDER: 'sandbox',
         PUBLIC_WEB_URL: 'https://darmankar.ir',
+        RECONCILE_INTERVAL_MS: '1000',
+        RECONCILE_MIN_AGE_MS: String(RECONCILE_MIN_AGE_MS),
         CALLER_ASSERTION_PUBLIC_KEY: publicPem,
         CALLER_ASSERTION_PRIVATE_KEY: privatePem,
       },
@@ -203,6 +213,46 @@ async function main(): Promise<void> {
       for (let i = 0; i < PLAN_CALLS; i++) await timed(planTimes, () => anonymous.listPlans({}));
       console.log(`\nListPlans, anonymous, sequential:`);
       console.log(`  ${summary(planTimes, 3)}`);
+
+      // Top-ups whose payer never came back: approved at the sandbox, never submitted.
+      const startTimes: number[] = [];
+      for (let i = 0; i < TOP_UPS; i++) {
+        const { owner, employerId } = buyers[i % buyers.length]!;
+        const started = await timed(startTimes, () =>
+          billing.startTopUp({ employerId, amount: { rials: BigInt(TOP_UP_RIALS) } }, { userId: owner }),
+        );
+        await billing.decideSandboxPayment({ authority: authorityOf(started.redirectUrl), approve: true });
+      }
+      const topUpsPaid = async () =>
+        (
+          await database.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM payments WHERE purpose = 'top_up' AND status = 'paid'`,
+          )
+        ).rows[0]!.n;
+      // Aged past the minimum age at once, so the next run of the job takes them all.
+      const settlingFrom = performance.now();
+      await database.query(
+        `UPDATE payments SET created_at = created_at - make_interval(secs => $1) WHERE purpose = 'top_up'`,
+        [RECONCILE_MIN_AGE_MS / 1000],
+      );
+      while ((await topUpsPaid()) < TOP_UPS) {
+        if (performance.now() - settlingFrom > 120_000)
+          throw new Error('reconciliation did not settle the top-ups in 2 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const settleSeconds = (performance.now() - settlingFrom) / 1000;
+      const credits = await database.query<{ n: number; sum: string }>(
+        `SELECT count(*)::int AS n, coalesce(sum(amount_rials), 0)::text AS sum FROM wallet_entries WHERE reason = 'top_up'`,
+      );
+      console.log(
+        `\ntop-ups whose payer never came back, ${TOP_UPS} over ${Math.min(TOP_UPS, buyers.length)} employers:`,
+      );
+      console.log(`  StartTopUp ${summary(startTimes)}`);
+      console.log(
+        `  reconciliation settled ${TOP_UPS} in ${settleSeconds.toFixed(2)} s (${(TOP_UPS / settleSeconds).toFixed(0)} payments/s); ${credits.rows[0]!.n} wallet credits`,
+      );
+      assert.equal(credits.rows[0]!.n, TOP_UPS, 'each top-up credited once');
+      assert.equal(BigInt(credits.rows[0]!.sum), BigInt(TOP_UPS) * BigInt(TOP_UP_RIALS), 'the credits add up');
     } finally {
       await database.end();
       employers.close();

@@ -24,6 +24,7 @@ const TINY: Record<string, string> = {
   BENCH_CONSUMES: '20',
   BENCH_CONSUMERS: '2',
   BENCH_PLANS: '5',
+  BENCH_TOP_UPS: '3',
   BENCH_PDF_REQUESTS: '1',
   BENCH_PDF_BURST: '2',
   BENCH_POSTINGS: '300',
@@ -57,6 +58,7 @@ const BENCHMARKS: Record<string, RegExp[]> = {
     /\d+ calls\/s/,
     /recruitment units \d+ → \d+: down by 20 for 20 calls/,
     /ListPlans, anonymous, sequential:\n +p50 \d/,
+    /reconciliation settled 3 in \d+\.\d\d s .*; 3 wallet credits/,
   ],
   'bench/resume-pdf.ts': [
     /first PDF \(Chromium starting\): \d+ ms/,
