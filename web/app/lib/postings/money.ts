@@ -1,6 +1,7 @@
 // Salaries are typed in toman (what people say) with Persian, Arabic-Indic or Latin digits and
 // any thousands separator, and stored in rials (toman × 10, spec §9).
-import { toLatinDigits } from '../format.ts';
+import { tomanToRials } from '@darmankar/platform/money';
+import { rialsToToman, toLatinDigits } from '../format.ts';
 
 /** Thousands separators people type: comma, Persian ٬ and ، , the apostrophe, spaces. */
 const SEPARATORS = /[,\u066C\u060C'’\s\u200C]/g;
@@ -14,11 +15,13 @@ export function tomanTextToRials(text: string | null | undefined): number | null
   if (!trimmed) return null;
   const digits = toLatinDigits(trimmed).replace(SEPARATORS, '');
   if (!/^\d+$/.test(digits)) return Number.NaN;
-  return Number(digits) * 10;
+  const toman = Number(digits);
+  // Too many digits for a number: passed on as NaN, refused under its field like other nonsense.
+  return Number.isFinite(toman) ? tomanToRials(toman) : Number.NaN;
 }
 
 /** What a toman field shows for a stored amount: whole toman, Latin digits, no separators. */
 export function rialsToTomanText(rials: number | null | undefined): string {
-  if (rials === null || rials === undefined || !Number.isFinite(rials)) return '';
-  return String(Math.floor(rials / 10));
+  if (rials === null || rials === undefined || !Number.isInteger(rials)) return '';
+  return String(rialsToToman(rials));
 }
