@@ -6,18 +6,12 @@ import { isApiError } from '../../lib/api.ts';
 import { localeFromPath, localePath } from '../../lib/locale.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 import { resumeBySlug } from '../../lib/resume/api.ts';
+import { pdfDownload, pdfFailure } from '../../lib/pdf.server.ts';
 import { cachedPdf } from '../../lib/resume/pdf.server.ts';
 
 /** Where Chromium finds this web server: itself, over loopback. */
 function selfOrigin(): string {
   return process.env.PDF_RENDER_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-}
-
-function failure(codes: string[], status: number): Response {
-  return new Response(JSON.stringify({ exc: codes }), {
-    status,
-    headers: { 'content-type': 'application/json', exc: codes.join(',') },
-  });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -30,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Asked first, so an unknown resume is a 404 here rather than a PDF of the error page.
     ({ slug, updatedAt: version } = await resumeBySlug(api, params.slug));
   } catch (error) {
-    if (isApiError(error)) return failure(error.codes, error.status);
+    if (isApiError(error)) return pdfFailure(error.codes, error.status);
     throw error;
   }
   const path = localePath(locale, `/applicants/resumes/${encodeURIComponent(slug)}`);
@@ -39,15 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pdf = await cachedPdf(`${path} ${version}`, `${selfOrigin()}${path}`);
   } catch (error) {
     console.error('resume pdf failed', error);
-    return failure(['EXC_SERVICE_UNAVAILABLE'], 503);
+    return pdfFailure(['EXC_SERVICE_UNAVAILABLE'], 503);
   }
-  const fileName = `resume-${slug}.pdf`;
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      'content-type': 'application/pdf',
-      'content-length': String(pdf.byteLength),
-      'content-disposition': `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      'cache-control': 'private, no-store',
-    },
-  });
+  return pdfDownload(pdf, `resume-${slug}.pdf`);
 }
