@@ -3,7 +3,7 @@
 // before sending and in the action (a page without JavaScript posts straight to it); the billing
 // service checks again and has the last word (EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID).
 import type { MessageKey } from '../../i18n/index.ts';
-import { toLatinDigits } from '../format.ts';
+import { tomanTextToRials } from '../postings/money.ts';
 
 /** The service's refusal of a top-up's amount: shown under the field, as the form's own check is. */
 export const TOP_UP_REFUSED = 'EXC_FINANCE_TOP_UP_AMOUNT_IS_INVALID';
@@ -15,15 +15,11 @@ export interface TopUpBounds {
 
 export type TopUpAmount = { ok: true; amountRials: number } | { ok: false; error: MessageKey };
 
-/** Rials per toman: people type toman, the service counts rials. */
-const RIALS_PER_TOMAN = 10;
-
 /** The amount of the field in rials, or why it cannot be sent. */
 export function parseTopUpAmount(typed: string | null | undefined, bounds: TopUpBounds): TopUpAmount {
-  const text = toLatinDigits((typed ?? '').trim()).replace(/[,٬،\s]/g, '');
-  if (!text) return { ok: false, error: 'billing.topUp.required' };
-  if (!/^[0-9]{1,15}$/.test(text)) return { ok: false, error: 'billing.topUp.notWhole' };
-  const amountRials = Number(text) * RIALS_PER_TOMAN;
+  const amountRials = tomanTextToRials(typed);
+  if (amountRials === null) return { ok: false, error: 'billing.topUp.required' };
+  if (!Number.isSafeInteger(amountRials)) return { ok: false, error: 'billing.topUp.notWhole' };
   if (amountRials < bounds.topUpMinRials || amountRials > bounds.topUpMaxRials)
     return { ok: false, error: 'billing.topUp.outOfBounds' };
   return { ok: true, amountRials };
