@@ -10,7 +10,8 @@ import { employerConfig, employerService, type RunningEmployerService } from '@d
 import { createLogger } from '@darmankar/platform/log';
 import { dropDatabase, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, freePort, testPostgresUrl, type TestDatabase } from '@darmankar/platform/testing';
-import { login, newCellphone, startStack, type Stack } from './helpers.ts';
+import { agentOf, caller, newClientIp, ok, user, visitor, type Client } from './clients.ts';
+import { startStack, type Stack } from './helpers.ts';
 
 // The plans billing's migration puts on sale.
 export const PLAN = {
@@ -91,68 +92,12 @@ export async function startBillingStack(label: string, billingEnv: Record<string
   return { url: stack.url, stack, billing, stop };
 }
 
-let lastOctet = 0;
-/** Each client its own address, as browsers behind the web app are: no per-IP limit is shared. */
-export const newClientIp = () => `10.11.${process.pid % 250}.${(++lastOctet % 250) + 1}`;
+export { agentOf, caller, newClientIp, ok, user, type Client };
 
-export interface Client {
-  id: string | undefined;
-  headers: Record<string, string>;
-}
-
-export async function user(url: string, cellphone = newCellphone()): Promise<Client & { cellphone: string }> {
-  const { session, user: who } = await login(url, cellphone);
-  return {
-    id: who.id,
-    cellphone,
-    headers: { authorization: `Bearer ${session!.accessToken}`, 'x-forwarded-for': newClientIp() },
-  };
-}
-
-export const anonymous = (): Client => ({ id: undefined, headers: { 'x-forwarded-for': newClientIp() } });
-
-/** `call(client, method, route, body?)` against /api/v1 of the stack at `url`. */
-export function caller(url: string) {
-  return (client: Client, method: string, route: string, body?: unknown): Promise<Response> =>
-    fetch(`${url}/api/v1/${route}`, {
-      method,
-      headers: { ...client.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-}
-
-/** The answer's JSON once its status is `status`; the body is in the failure message otherwise. */
-export async function ok<T = any>(response: Promise<Response> | Response, status = 200): Promise<T> {
-  const answer = await response;
-  const text = await answer.text();
-  assert.equal(answer.status, status, `expected ${status}, got ${answer.status} ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
+export const anonymous = (): Client => visitor();
 
 export async function newEmployer(url: string, owner: Client, brand = 'درمانگاه صورتحساب'): Promise<string> {
   return (await ok<{ id: string }>(caller(url)(owner, 'POST', 'employers', { brand }))).id;
-}
-
-/** A logged-in agent of the employer with exactly these permissions, invitation linked. */
-export async function agentOf(
-  url: string,
-  owner: Client,
-  employerId: string,
-  permissions: string[],
-): Promise<Client & { cellphone: string }> {
-  const cellphone = newCellphone();
-  const call = caller(url);
-  await ok(
-    call(owner, 'POST', `employers/${employerId}/agents`, {
-      firstName: 'سارا',
-      lastName: 'احمدی',
-      cellphone,
-      permissions,
-    }),
-  );
-  const agent = await user(url, cellphone);
-  await ok(call(agent, 'GET', 'employers')); // the first call links the invitation
-  return agent;
 }
 
 /** The sandbox provider's authority in the address the payer is sent to. */

@@ -16,7 +16,8 @@ import { dropDatabase, serviceMigrationSets } from '@darmankar/platform/migrate'
 import { createTestDatabase, freePort, testPostgresUrl, type TestDatabase } from '@darmankar/platform/testing';
 import { recruitmentConfig, recruitmentService, type RunningRecruitmentService } from '@darmankar/recruitment';
 import { resumeConfig, resumeService, type RunningResumeService } from '@darmankar/resume';
-import { login, newCellphone, startStack, type Stack } from './helpers.ts';
+import { agentOf, caller, newClientIp, ok, user, visitor, type Client } from './clients.ts';
+import { startStack, type Stack } from './helpers.ts';
 
 /** The plan billing's migration puts on sale with 5 postings and 1 featuring. */
 export const PROFESSIONAL_PLAN = '0b6f3c2e-6d0a-4c51-9a10-000000000002';
@@ -165,45 +166,7 @@ export async function startRecruitmentStack(label: string): Promise<RecruitmentS
 
 // --- Callers ---
 
-let lastOctet = 0;
-/** Each client its own address, as browsers behind the web app are: no per-IP budget is shared. */
-export const newClientIp = () =>
-  `10.${20 + (process.pid % 200)}.${Math.floor(++lastOctet / 250) % 250}.${(lastOctet % 250) + 1}`;
-
-export interface Client {
-  id: string | undefined;
-  headers: Record<string, string>;
-}
-
-export async function user(url: string, cellphone = newCellphone()): Promise<Client & { cellphone: string }> {
-  const { session, user: who } = await login(url, cellphone);
-  return {
-    id: who.id,
-    cellphone,
-    headers: { authorization: `Bearer ${session!.accessToken}`, 'x-forwarded-for': newClientIp() },
-  };
-}
-
-export const visitor = (headers: Record<string, string> = {}): Client => ({
-  id: undefined,
-  headers: { 'x-forwarded-for': newClientIp(), ...headers },
-});
-
-export function caller(url: string) {
-  return (client: Client, method: string, route: string, body?: unknown): Promise<Response> =>
-    fetch(`${url}/api/v1/${route}`, {
-      method,
-      headers: { ...client.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-}
-
-export async function ok<T = any>(response: Promise<Response> | Response, status = 200): Promise<T> {
-  const answer = await response;
-  const text = await answer.text();
-  assert.equal(answer.status, status, `expected ${status}, got ${answer.status} ${text}`);
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
+export { agentOf, caller, newClientIp, ok, user, visitor, type Client };
 
 /**
  * An employer owned by `owner` with a completed profile (a medical registration number) and
@@ -221,28 +184,6 @@ export async function employerWithPlan(url: string, owner: Client, brand = 'بی
   const status = new URL(redirectUrl).searchParams.get('Status');
   await ok(call(payer, 'POST', 'finance/payments/submit', { authority, status }));
   return id;
-}
-
-/** An agent of the employer with these permissions, linked by their first call. */
-export async function agentOf(
-  url: string,
-  owner: Client,
-  employerId: string,
-  permissions: string[],
-): Promise<Client & { cellphone: string }> {
-  const call = caller(url);
-  const cellphone = newCellphone();
-  await ok(
-    call(owner, 'POST', `employers/${employerId}/agents`, {
-      firstName: 'سارا',
-      lastName: 'احمدی',
-      cellphone,
-      permissions,
-    }),
-  );
-  const agent = await user(url, cellphone);
-  await ok(call(agent, 'GET', 'employers')); // the first call links the invitation
-  return agent;
 }
 
 /** A complete, valid posting body: a nurse in Tehran with a visible salary. */
