@@ -1,3 +1,4 @@
+import { accountEn } from './account.en.ts';
 import { ariaEn } from './aria.en.ts';
 import { appliesEn } from './applies.en.ts';
 import { billingEn } from './billing.en.ts';
@@ -7,6 +8,7 @@ import { myAppliesEn } from './myApplies.en.ts';
 import { postingsEn } from './postings.en.ts';
 import { employerEn } from './employer.en.ts';
 import type { Messages } from './fa.ts';
+import { notificationsEn } from './notifications.en.ts';
 import { resumeEn } from './resume.en.ts';
 
 // English interface text: the same keys as Persian (a unit test holds them equal).
@@ -209,4 +211,6 @@ export const en: Messages = {
   ...postingsEn,
   ...appliesEn,
   ...ariaEn,
+  ...accountEn,
+  ...notificationsEn,
 };

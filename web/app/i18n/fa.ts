@@ -1,5 +1,6 @@
 // Persian interface text: every string the UI shows comes from here (or from the error
 // catalogue). `{name}` marks a value filled in at render time.
+import { accountFa } from './account.fa.ts';
 import { ariaFa } from './aria.fa.ts';
 import { appliesFa } from './applies.fa.ts';
 import { billingFa } from './billing.fa.ts';
@@ -8,6 +9,7 @@ import { recruitmentsFa } from './recruitments.fa.ts';
 import { myAppliesFa } from './myApplies.fa.ts';
 import { postingsFa } from './postings.fa.ts';
 import { employerFa } from './employer.fa.ts';
+import { notificationsFa } from './notifications.fa.ts';
 import { resumeFa } from './resume.fa.ts';
 
 export const fa = {
@@ -209,6 +211,8 @@ export const fa = {
   ...postingsFa,
   ...appliesFa,
   ...ariaFa,
+  ...accountFa,
+  ...notificationsFa,
 } as const;
 
 export type MessageKey = keyof typeof fa;

@@ -12,6 +12,7 @@ import { bannerCodeCache } from '../lib/billing/banner.server.ts';
 import { describeRouteError } from '../lib/errors.ts';
 import { stripLocale } from '../lib/locale.ts';
 import { usePageHandle } from '../lib/page-handle.ts';
+import { unreadNotifications } from '../lib/notifications/unread.server.ts';
 import { canEditEmployer, loadViewer } from '../lib/viewer.server.ts';
 import { LOGGED_OUT, selectedEmployerSlugFor } from '../lib/viewer.ts';
 
@@ -26,11 +27,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     url.search,
   );
   const selected = viewer.employers.find((employer) => employer.slug === employerSlug);
-  const [mayEdit, discountCode] = await Promise.all([
+  const [mayEdit, discountCode, unread] = await Promise.all([
     selected ? canEditEmployer(api, selected.id) : false,
     bannerCodeCache.get(api),
+    // The bell's count comes with every page's data: no call of its own from the browser.
+    viewer.isLoggedIn ? unreadNotifications(api) : null,
   ]);
-  return { viewer, canEditEmployer: mayEdit, discountCode };
+  return { viewer, canEditEmployer: mayEdit, discountCode, unread };
 }
 
 type LayoutData = Awaited<ReturnType<typeof loader>>;
@@ -52,7 +55,13 @@ function Frame({ data, children }: { data: LayoutData | undefined; children: Rea
         {t('app.skipToContent')}
       </a>
       {handle.banner && showHeader && <PromoBanner discountCode={data?.discountCode ?? null} />}
-      {showHeader && <Header viewer={data?.viewer ?? LOGGED_OUT} canEditEmployer={data?.canEditEmployer ?? false} />}
+      {showHeader && (
+        <Header
+          viewer={data?.viewer ?? LOGGED_OUT}
+          canEditEmployer={data?.canEditEmployer ?? false}
+          unreadNotifications={data?.unread ?? null}
+        />
+      )}
       <main id="main" className="flex flex-1 flex-col">
         {children}
       </main>

@@ -26,9 +26,16 @@ const ProfileDropdown = lazy(() =>
   import('./ProfileDropdown.tsx').then((module) => ({ default: module.ProfileDropdown })),
 );
 
+// The bell, like the profile dropdown, only on logged-in pages.
+const NotificationBell = lazy(() =>
+  import('../notifications/NotificationBell.tsx').then((module) => ({ default: module.NotificationBell })),
+);
+
 export interface HeaderProps {
   viewer: Viewer;
   canEditEmployer: boolean;
+  /** The viewer's unread notifications; null when unknown (logged out, or the service did not answer). */
+  unreadNotifications?: number | null;
 }
 
 /**
@@ -45,7 +52,7 @@ function usePageEmployerSlug(): string | undefined {
 }
 
 /** The sticky site header (spec §2): logo, navbar, account area; a drawer on phones. */
-export function Header({ viewer, canEditEmployer }: HeaderProps) {
+export function Header({ viewer, canEditEmployer, unreadNotifications = null }: HeaderProps) {
   const t = useT();
   const locale = useLocale();
   const location = useLocation();
@@ -105,6 +112,11 @@ export function Header({ viewer, canEditEmployer }: HeaderProps) {
           >
             {t('app.languageSwitch')}
           </a>
+          {viewer.isLoggedIn && unreadNotifications !== null && (
+            <Suspense fallback={<span className="block size-12" />}>
+              <NotificationBell unread={unreadNotifications} />
+            </Suspense>
+          )}
           {viewer.isLoggedIn ? (
             <Suspense fallback={<span className="block size-12" />}>
               <ProfileDropdown

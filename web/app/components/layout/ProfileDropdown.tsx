@@ -121,6 +121,9 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
           <Item to={`/employers/${slug}/settings`} testId="dropdown-settings">
             {t('dropdown.settings')}
           </Item>
+          <Item to="/applicants/settings/notification" testId="dropdown-notification-settings">
+            {t('notifications.settings')}
+          </Item>
           {/* Only what the member may use: buying and the history need the Billing permission. */}
           {mayAct(selectedEmployer, 'Billing') && (
             <Item to={`/employers/${slug}/orders`} testId="dropdown-orders">
@@ -163,6 +166,9 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
               {t('dropdown.settings')}
             </span>
           </li>
+          <Item to="/applicants/settings/notification" testId="dropdown-notification-settings">
+            {t('notifications.settings')}
+          </Item>
           <SignOut />
         </ul>
       </Dropdown>
@@ -206,7 +212,9 @@ export function ProfileDropdown({ viewer, variant, selectedEmployer, canEditEmpl
         </Item>
         <CompaniesList employers={viewer.employers} />
         <Item to="/employers/add">{t('dropdown.addOrganisation')}</Item>
-        <Item to="/applicants/settings">{t('dropdown.accountSettings')}</Item>
+        <Item to="/applicants/settings" testId="dropdown-account-settings">
+          {t('dropdown.accountSettings')}
+        </Item>
         <SignOut />
       </ul>
     </Dropdown>

@@ -8,20 +8,41 @@ export interface DropdownProps {
   trigger: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** Told when the panel opens or closes (the bell loads its list on opening). */
+  onOpenChange?: (isOpen: boolean) => void;
+  /** Extra classes of the panel (a wider one for the bell). */
+  panelClassName?: string;
+  /** The trigger's test id. */
+  triggerTestId?: string;
 }
 
 /**
  * A popover panel under a button (react-aria): closes on outside click and Escape, and
  * here also whenever the route changes (spec §2).
  */
-export function Dropdown({ label, trigger, children, testId }: DropdownProps) {
+export function Dropdown({
+  label,
+  trigger,
+  children,
+  testId,
+  onOpenChange,
+  panelClassName = 'w-72',
+  triggerTestId,
+}: DropdownProps) {
   const [isOpen, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.key]);
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
+    <DialogTrigger
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        setOpen(open);
+        onOpenChange?.(open);
+      }}
+    >
       <Button
         aria-label={label}
+        data-testid={triggerTestId}
         className="flex items-center gap-2 rounded-full p-1 outline-none hover:bg-surface data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-200"
       >
         {trigger}
@@ -29,7 +50,7 @@ export function Dropdown({ label, trigger, children, testId }: DropdownProps) {
       <Popover
         placement="bottom end"
         offset={8}
-        className="w-72 rounded-2xl border border-line bg-white shadow-xl outline-none"
+        className={`${panelClassName} rounded-2xl border border-line bg-white shadow-xl outline-none`}
       >
         <Dialog aria-label={label} className="max-h-[80vh] overflow-y-auto p-2 outline-none" data-testid={testId}>
           {children}
