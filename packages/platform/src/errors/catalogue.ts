@@ -1141,6 +1141,18 @@ const entries = {
     fa: 'برای این پرداخت آزمایشی قبلاً تصمیم گرفته شده است.',
     en: 'This test payment has already been answered.',
   },
+  // Notifications (docs/notifications.md)
+  EXC_NOTIFICATIONS_NOT_FOUND: { status: 404, fa: 'این اعلان پیدا نشد.', en: 'This notification was not found.' },
+  EXC_NOTIFICATIONS_PREFERENCE_IS_INVALID: {
+    status: 422,
+    fa: 'این تنظیم اعلان را نمی‌توان تغییر داد.',
+    en: 'This notification setting cannot be changed.',
+  },
+  EXC_NOTIFICATIONS_LINK_IS_INVALID: {
+    status: 400,
+    fa: 'این پیوند به صفحه‌ای از درمان‌کار نمی‌رود.',
+    en: 'This link does not lead to a page of the site.',
+  },
 } as const satisfies Record<string, ExcEntry>;
 
 export type ExcCode = keyof typeof entries;

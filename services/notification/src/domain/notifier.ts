@@ -1,0 +1,166 @@
+// Writes a notification and its deliveries, inside the transaction that handles the event. It
+// never calls a provider: the delivery worker sends (./delivery.ts), so a failing or hanging
+// provider cannot hold up the event stream. "Once per person and cause": the unique cause key.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '@darmankar/platform/clock';
+import { AGENT_INVITE_CATEGORY, type Category, type MessageChannel } from './categories.ts';
+import type { Directory } from './directory.ts';
+import type { Preferences } from './preferences.ts';
+import type { Sql } from './sql.ts';
+import { DIGEST_HOUR, nextTehranHour, outsideQuietHours, type QuietHours } from './tehran-time.ts';
+import type { Params } from './templates/index.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface NotifyUser {
+  userId: string;
+  category: Category;
+  kind: string;
+  causeKey: string;
+  params: Params;
+  link: string | null;
+}
+
+export class Notifier {
+  constructor(
+    private readonly directory: Directory,
+    private readonly preferences: Preferences,
+    private readonly clock: Clock,
+    private readonly quiet: QuietHours,
+  ) {}
+
+  /** Answers whether a notification was written (false: this person was already told about this cause). */
+  async notifyUser(sql: Sql, input: NotifyUser): Promise<boolean> {
+    const now = this.clock();
+    const channels = (await this.preferences.channels(sql, input.userId)).get(input.category)!;
+    const id = await this.insert(sql, {
+      userId: input.userId,
+      category: input.category,
+      kind: input.kind,
+      causeKey: input.causeKey,
+      params: input.params,
+      link: input.link,
+      inApp: channels.in_app === true,
+      createdAt: now,
+    });
+    if (!id) return false;
+    const contact = await this.directory.contact(sql, input.userId);
+    let digest = false;
+    if (input.category === 'job_alert')
+      digest = (await this.preferences.settings(sql, input.userId)).jobAlertFrequency === 'daily';
+    if (channels.sms && contact.cellphone)
+      await this.deliver(sql, id, 'sms', contact.cellphone, now, digest ? 'digest' : 'pending');
+    if (channels.email && contact.email)
+      await this.deliver(sql, id, 'email', contact.email, now, digest ? 'digest' : 'pending');
+    return true;
+  }
+
+  /**
+   * New applications: one notification per recipient, posting and hour, whose count grows while
+   * the hour lasts; its messages go at the hour's end, once.
+   */
+  async notifyBatched(sql: Sql, input: Omit<NotifyUser, 'causeKey'> & { batchKey: string }): Promise<void> {
+    const now = this.clock();
+    const windowStart = Math.floor(now / HOUR_MS) * HOUR_MS;
+    const causeKey = `${input.batchKey}:${new Date(windowStart).toISOString()}:${input.userId}`;
+    const grown = await sql.query(
+      `UPDATE notifications
+          SET params = jsonb_set(params, '{count}', to_jsonb(COALESCE((params->>'count')::int, 0) + 1)), read_at = NULL
+        WHERE cause_key = $1`,
+      [causeKey],
+    );
+    if (grown.rowCount) return;
+    const channels = (await this.preferences.channels(sql, input.userId)).get(input.category)!;
+    const id = await this.insert(sql, {
+      userId: input.userId,
+      category: input.category,
+      kind: input.kind,
+      causeKey,
+      params: { ...input.params, count: 1 },
+      link: input.link,
+      inApp: channels.in_app === true,
+      createdAt: now,
+    });
+    if (!id) return;
+    const contact = await this.directory.contact(sql, input.userId);
+    const due = windowStart + HOUR_MS;
+    if (channels.sms && contact.cellphone) await this.deliver(sql, id, 'sms', contact.cellphone, due, 'pending');
+    if (channels.email && contact.email) await this.deliver(sql, id, 'email', contact.email, due, 'pending');
+  }
+
+  /** An agent invite: an SMS to the invited cellphone (not a preference); in the app too when it is a user's. */
+  async notifyCellphone(
+    sql: Sql,
+    input: { cellphone: string; kind: string; causeKey: string; params: Params; link: string },
+  ): Promise<boolean> {
+    const now = this.clock();
+    const userId = await this.directory.userByCellphone(sql, input.cellphone);
+    const id = await this.insert(sql, {
+      userId,
+      category: AGENT_INVITE_CATEGORY,
+      kind: input.kind,
+      causeKey: input.causeKey,
+      params: input.params,
+      link: input.link,
+      inApp: userId !== null,
+      createdAt: now,
+    });
+    if (!id) return false;
+    await this.deliver(sql, id, 'sms', input.cellphone, now, 'pending');
+    return true;
+  }
+
+  private async insert(
+    sql: Sql,
+    row: {
+      userId: string | null;
+      category: string;
+      kind: string;
+      causeKey: string;
+      params: Params;
+      link: string | null;
+      inApp: boolean;
+      createdAt: number;
+    },
+  ): Promise<string | null> {
+    const { rows } = await sql.query<{ id: string }>(
+      `INSERT INTO notifications (id, user_id, category, kind, cause_key, params, link, in_app, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (cause_key) DO NOTHING RETURNING id`,
+      [
+        randomUUID(),
+        row.userId,
+        row.category,
+        row.kind,
+        row.causeKey,
+        JSON.stringify(row.params),
+        row.link,
+        row.inApp,
+        new Date(row.createdAt),
+      ],
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  private async deliver(
+    sql: Sql,
+    notificationId: string,
+    channel: MessageChannel,
+    recipient: string,
+    due: number,
+    status: 'pending' | 'digest',
+  ): Promise<void> {
+    // SMS waits out the quiet hours; a digest waits for the next 08:00 (Asia/Tehran).
+    const at =
+      status === 'digest'
+        ? nextTehranHour(due, DIGEST_HOUR)
+        : channel === 'sms'
+          ? outsideQuietHours(due, this.quiet)
+          : due;
+    await sql.query(
+      `INSERT INTO deliveries (id, notification_id, channel, recipient, status, next_attempt_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (notification_id, channel) DO NOTHING`,
+      [randomUUID(), notificationId, channel, recipient, status, new Date(at), new Date(this.clock())],
+    );
+  }
+}

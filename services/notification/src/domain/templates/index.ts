@@ -1,0 +1,54 @@
+// Renders a notification in a reader's language: the in-app title and body at read time, and
+// the SMS text and email (subject, text, html) when a delivery is sent.
+import { en } from './en.ts';
+import { fa } from './fa.ts';
+import type { Catalogue, Locale, Params } from './types.ts';
+
+export type { Locale, Params } from './types.ts';
+
+const CATALOGUES: Record<Locale, Catalogue> = { fa, en };
+
+export const KINDS = Object.keys(fa.kinds);
+
+export function toLocale(value: string | undefined | null): Locale {
+  return value === 'en' ? 'en' : 'fa';
+}
+
+function kindText(kind: string, locale: Locale) {
+  const text = CATALOGUES[locale].kinds[kind];
+  if (!text) throw new Error(`no template for notification kind ${kind}`);
+  return text;
+}
+
+export function renderInApp(kind: string, params: Params, locale: Locale): { title: string; body: string } {
+  const text = kindText(kind, locale);
+  return { title: text.title(params), body: text.body(params) };
+}
+
+/** The SMS: short text, the link (a full URL) when there is one, and the signature. */
+export function renderSms(kind: string, params: Params, locale: Locale, url: string | null): string {
+  const text = kindText(kind, locale).sms(params);
+  return [text, url, CATALOGUES[locale].brand].filter(Boolean).join('\n');
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderEmail(
+  kind: string,
+  params: Params,
+  locale: Locale,
+  url: string | null,
+): { subject: string; text: string; html: string } {
+  const catalogue = CATALOGUES[locale];
+  const { title, body } = renderInApp(kind, params, locale);
+  const words = catalogue.email;
+  const text = [words.greeting, '', body, ...(url ? ['', `${words.open}: ${url}`] : []), '', words.footer].join('\n');
+  const dir = locale === 'fa' ? 'rtl' : 'ltr';
+  const html =
+    `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:Tahoma,Arial,sans-serif">` +
+    `<h1 style="font-size:18px">${escapeHtml(title)}</h1><p>${escapeHtml(words.greeting)}</p><p>${escapeHtml(body)}</p>` +
+    (url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(words.open)}</a></p>` : '') +
+    `<p style="color:#666;font-size:12px">${escapeHtml(words.footer)}</p></body></html>`;
+  return { subject: `${title} | ${catalogue.brand}`, text, html };
+}
