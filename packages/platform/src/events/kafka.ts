@@ -123,7 +123,9 @@ class KafkaBus implements EventBus {
     if (messages.length === 0) return;
     const byTopic = new Map<string, Message[]>();
     for (const message of messages) {
-      byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), toKafkaMessage(message)]);
+      const batch = byTopic.get(message.topic);
+      if (batch) batch.push(toKafkaMessage(message));
+      else byTopic.set(message.topic, [toKafkaMessage(message)]);
     }
     await this.producer.sendBatch({
       acks: -1,

@@ -20,6 +20,16 @@ export class PgParkedStore implements ParkedStore {
     return rows.map((row) => ({ eventId: row.event_id, status: row.status }));
   }
 
+  async keysWithOpen(group: string, topic: string, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const { rows } = await this.db.query<{ key: string }>(
+      `SELECT DISTINCT key FROM parked_events
+        WHERE consumer_group = $1 AND topic = $2 AND key = ANY($3::text[]) AND status IN ('parked', 'replay')`,
+      [group, topic, keys],
+    );
+    return new Set(rows.map((row) => row.key));
+  }
+
   async park({ group, message, position, error, attempts, heldBehind }: ParkEntry): Promise<void> {
     await this.db.query(
       `INSERT INTO parked_events (consumer_group, topic, partition, "offset", key, event_id, type, payload,

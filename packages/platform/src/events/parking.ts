@@ -64,6 +64,8 @@ export interface ParkEntry {
 
 export interface ParkedStore {
   openForKey(group: string, topic: string, key: string): Promise<OpenParked[]>;
+  /** Which of `keys` have unresolved parked messages (one question for a consumer's whole batch). */
+  keysWithOpen?(group: string, topic: string, keys: string[]): Promise<Set<string>>;
   /** Records the message as parked (again, when it was parked before). */
   park(entry: ParkEntry): Promise<void>;
   markReplayed(group: string, eventId: string): Promise<void>;
@@ -137,4 +139,30 @@ export async function deliver(
       if (context.stopping()) return 'stopped';
     }
   }
+}
+
+/**
+ * The store as one batch of a topic sees it: a key with nothing parked when the batch was
+ * read answers no open parked messages without asking the database, until this consumer
+ * parks one of that key's messages. Only a group's own consumer parks its messages, and one
+ * consumer reads a (group, topic) at a time on the Postgres log, so nothing else can open
+ * a key meanwhile; an operator's replay or discard only touches keys that were already open.
+ */
+export async function storeForBatch(
+  store: ParkedStore,
+  group: string,
+  topic: string,
+  keys: string[],
+): Promise<ParkedStore> {
+  if (!store.keysWithOpen) return store;
+  const open = await store.keysWithOpen(group, topic, [...new Set(keys)]);
+  return {
+    openForKey: (g, t, key) =>
+      g === group && t === topic && !open.has(key) ? Promise.resolve([]) : store.openForKey(g, t, key),
+    park: async (entry) => {
+      open.add(entry.message.key);
+      await store.park(entry);
+    },
+    markReplayed: (g, eventId) => store.markReplayed(g, eventId),
+  };
 }

@@ -4,7 +4,7 @@ import type { BusMessage, Consumer, EventBus, MessageHandler, Subscription } fro
 import { ensureDatabase } from '../migrate.ts';
 import { inPgTransaction } from './executor.ts';
 import { openConsumerParking, withoutUndefined, type ConsumerParking } from './parked.ts';
-import { defaultRetryPolicy, deliver, type DeliveryContext, type ParkingOptions } from './parking.ts';
+import { defaultRetryPolicy, deliver, storeForBatch, type DeliveryContext, type ParkingOptions } from './parking.ts';
 import { listen, Wakeup } from './wakeup.ts';
 
 /**
@@ -106,7 +106,11 @@ class PgLogBus implements EventBus {
   async publish(messages: BusMessage[]): Promise<void> {
     if (messages.length === 0) return;
     const byTopic = new Map<string, BusMessage[]>();
-    for (const message of messages) byTopic.set(message.topic, [...(byTopic.get(message.topic) ?? []), message]);
+    for (const message of messages) {
+      const batch = byTopic.get(message.topic);
+      if (batch) batch.push(message);
+      else byTopic.set(message.topic, [message]);
+    }
     await inPgTransaction(this.pool, async (client) => {
       for (const [topic, batch] of byTopic) {
         await appendToTopic(client, topic, batch);
@@ -300,10 +304,23 @@ class TopicConsumer {
         [this.topic, committed.toString(), this.settings.batchSize],
       );
       let handled = committed;
+      // One question for the batch's keys instead of one per event (see storeForBatch).
+      const delivery =
+        this.#delivery.store && batch.rows.length > 0
+          ? {
+              ...this.#delivery,
+              store: await storeForBatch(
+                this.#delivery.store,
+                this.group,
+                this.topic,
+                batch.rows.map((row) => row.key),
+              ),
+            }
+          : this.#delivery;
       for (const row of batch.rows) {
         if (this.#stopping) break;
         // Handled, parked or held: either way the topic moves past it.
-        if ((await deliver(this.#toMessage(row), { offset: row.offset }, this.#delivery)) === 'stopped') break;
+        if ((await deliver(this.#toMessage(row), { offset: row.offset }, delivery)) === 'stopped') break;
         handled = BigInt(row.offset);
       }
       if (handled > committed) {

@@ -243,6 +243,118 @@ describe('transactional outbox and relay', () => {
     }
   });
 
+  test('a round publishes its rows in one call, each key in order, and marks them in one go', async () => {
+    const topic = uniqueTopic('batch');
+    const sent: BusMessage[] = [];
+    await inPgTransaction(pool, async (client) => {
+      for (let n = 0; n < 60; n++) {
+        const event = userRegistered(topic, `user-${n % 4}`, n);
+        await enqueueEvent(pgExecutor(client), event);
+        sent.push(event);
+      }
+    });
+    const calls: BusMessage[][] = [];
+    const counting: EventBus = {
+      ...bus,
+      publish: async (messages) => {
+        calls.push(messages);
+        await bus.publish(messages);
+      },
+    };
+    const { received, consumer } = collect(topic, 'batch-test');
+    const relay = new OutboxRelay({ connectionString: service.url, bus: counting, batchSize: 50 });
+    try {
+      assert.equal(await relay.relayOnce(), 50);
+      assert.equal(await relay.relayOnce(), 10);
+      assert.deepEqual(
+        calls.map((messages) => messages.length),
+        [50, 10],
+        'one publish per round',
+      );
+      await waitFor('60 events', () => received.length === 60, 5000);
+      for (let k = 0; k < 4; k++) {
+        assert.deepEqual(
+          received.filter((m) => m.key === `user-${k}`).map((m) => m.id),
+          sent.filter((m) => m.key === `user-${k}`).map((m) => m.id),
+          `order of user-${k}`,
+        );
+      }
+      const rows = await pool.query(
+        `SELECT status, count(*)::int AS n, count(DISTINCT published_at)::int AS stamps FROM outbox WHERE topic = $1 GROUP BY status`,
+        [topic],
+      );
+      assert.deepEqual(rows.rows, [{ status: 'published', n: 60, stamps: 2 }], 'one statement a round');
+    } finally {
+      await relay.stop();
+      await (await consumer).stop();
+    }
+  });
+
+  test('a row the bus refuses fails alone after its first round: the other keys of its batch flow', async () => {
+    const topic = uniqueTopic('refused');
+    const poison = userRegistered(topic, 'user-bad', 0);
+    const behindPoison = userRegistered(topic, 'user-bad', 1);
+    const healthy = Array.from({ length: 6 }, (_, n) => userRegistered(topic, `user-ok-${n % 3}`, n + 2));
+    await inPgTransaction(pool, async (client) => {
+      for (const event of [healthy[0]!, poison, ...healthy.slice(1, 4), behindPoison, ...healthy.slice(4)])
+        await enqueueEvent(pgExecutor(client), event);
+    });
+    // The bus refuses any publish that holds the poison row, whatever else it holds.
+    const refusing: EventBus = {
+      ...bus,
+      publish: async (messages) => {
+        if (messages.some((m) => m.id === poison.id)) throw new Error('message too large');
+        await bus.publish(messages);
+      },
+    };
+    const { log, lines } = capturedLogger();
+    const { received, consumer } = collect(topic, 'refused-test');
+    const relay = new OutboxRelay({
+      connectionString: service.url,
+      bus: refusing,
+      log,
+      maxAttempts: 3,
+      retryBaseMs: 20,
+      pollIntervalMs: 50,
+    });
+    try {
+      await relay.start();
+      await waitFor('the healthy keys', () => received.length === 6, 5000);
+      await waitFor(
+        'the poison row to be parked',
+        async () =>
+          (await pool.query(`SELECT 1 FROM outbox WHERE event_id = $1 AND status = 'parked'`, [poison.id])).rowCount ===
+          1,
+        5000,
+      );
+    } finally {
+      await relay.stop();
+      await (await consumer).stop();
+    }
+    for (let k = 0; k < 3; k++) {
+      assert.deepEqual(
+        received.filter((m) => m.key === `user-ok-${k}`).map((m) => m.id),
+        healthy.filter((m) => m.key === `user-ok-${k}`).map((m) => m.id),
+      );
+    }
+    const rows = await pool.query(`SELECT event_id, status, attempts FROM outbox WHERE topic = $1 ORDER BY seq`, [
+      topic,
+    ]);
+    const byId = new Map(rows.rows.map((row) => [row.event_id, row]));
+    assert.deepEqual(byId.get(poison.id), { event_id: poison.id, status: 'parked', attempts: 3 });
+    assert.deepEqual(
+      byId.get(behindPoison.id),
+      { event_id: behindPoison.id, status: 'pending', attempts: 0 },
+      'the row behind it waits',
+    );
+    for (const event of healthy) {
+      const row = byId.get(event.id)!;
+      assert.equal(row.status, 'published');
+      assert.ok(row.attempts <= 1, `a healthy row fails at most with the first batch (${row.attempts})`);
+    }
+    assert.equal(lines.filter((line) => line.level === 50 && line.eventId === poison.id).length, 1);
+  });
+
   test('restarted and concurrent relays publish every row once, in order per key', async () => {
     const topic = uniqueTopic('restart');
     const { received, consumer } = collect(topic, 'restart-test');

@@ -1,0 +1,197 @@
+// The job-alert fan-out: JobAlert events (recruitment.job-alert.v1, keyed by the user id) written
+// to a service's outbox, published by the outbox relay to the Postgres event log, and consumed.
+//   relay      BENCH_EVENTS rows already in the outbox (written before the relay starts, in
+//              transactions of 500), the relay started: time until none is pending → events/s
+//   consumer   the log already holding them: a consumer group reading the topic from its
+//              beginning, first with a handler that does nothing (the bus's own read and commit),
+//              then as a service consumes (parking in its database, `handleOnce` and one row
+//              written in the handler's transaction) → events/s
+//   end to end the relay and that consumer running, BENCH_EVENTS new rows written to the outbox:
+//              time from the first write until the last event's effect is committed
+// The relay and the consumers run in this process (nothing else does meanwhile); the figures are
+// the platform's event path alone. Memory: this process's peak resident set.
+// Environment: BENCH_EVENTS (10000), BENCH_USERS (1000: events are spread evenly over that many
+// keys), BENCH_RELAY_BATCH (the relay's rows per round; its default when unset), TEST_POSTGRES_URL.
+import assert from 'node:assert/strict';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { create } from '@bufbuild/protobuf';
+import { toBusMessage, type BusMessage, type EventBus } from '@darmankar/platform/events/bus';
+import { handleOnce } from '@darmankar/platform/events/consumer';
+import { inPgTransaction, pgExecutor } from '@darmankar/platform/events/executor';
+import { OutboxRelay } from '@darmankar/platform/events/outbox';
+import { connectPgLog } from '@darmankar/platform/events/pglog';
+import { dropDatabase, PLATFORM_MIGRATIONS_DIR } from '@darmankar/platform/migrate';
+import { createTestDatabase, testPostgresUrl } from '@darmankar/platform/testing';
+import { JobAlertSchema } from '@darmankar/proto/recruitment/v1/events_pb';
+import pg from 'pg';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
+const USERS = Number(process.env.BENCH_USERS ?? 1_000);
+const RELAY_BATCH = process.env.BENCH_RELAY_BATCH ? Number(process.env.BENCH_RELAY_BATCH) : undefined;
+const TOPIC = 'recruitment.job-alert.v1';
+const platform = [{ name: 'platform', dir: PLATFORM_MIGRATIONS_DIR }];
+
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+const peakRssMb = () => {
+  const line = readFileSync('/proc/self/status', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
+  return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : Math.round(process.memoryUsage().rss / 2 ** 20);
+};
+const rate = (events: number, ms: number) => `${((events * 1000) / ms).toFixed(0)} events/s`;
+
+/** `count` JobAlert events, user i % USERS, as the recruitment service writes them. */
+function jobAlerts(count: number, users: string[]): BusMessage[] {
+  return Array.from({ length: count }, (_, i) => {
+    const userId = users[i % users.length]!;
+    const message = create(JobAlertSchema, {
+      meta: { eventId: randomUUID(), occurredAtMs: BigInt(Date.now()) },
+      userId,
+      filterId: randomUUID(),
+      filterName: 'پرستار بخش ویژه در تهران',
+      postingId: randomUUID(),
+      postingSlug: `nurse-icu-tehran-${i}`,
+      postingTitle: 'کارشناس پرستاری بخش ICU',
+      jobCategory: 'nursing',
+    });
+    return toBusMessage(JobAlertSchema, message, { topic: TOPIC, key: userId });
+  });
+}
+
+/** Writes the events to the outbox, 500 a transaction (one multi-row INSERT each); answers ms. */
+async function writeOutbox(pool: pg.Pool, messages: BusMessage[]): Promise<number> {
+  const startedAt = performance.now();
+  for (let i = 0; i < messages.length; i += 500) {
+    const batch = messages.slice(i, i + 500);
+    await pool.query(
+      `INSERT INTO outbox (event_id, topic, key, type, payload, occurred_at)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bytea[], $6::timestamptz[])`,
+      [
+        batch.map((m) => m.id),
+        batch.map((m) => m.topic),
+        batch.map((m) => m.key),
+        batch.map((m) => m.type),
+        batch.map((m) => Buffer.from(m.payload)),
+        batch.map((m) => m.occurredAt),
+      ],
+    );
+  }
+  return performance.now() - startedAt;
+}
+
+async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 600_000): Promise<number> {
+  const startedAt = performance.now();
+  while (!(await probe())) {
+    if (performance.now() - startedAt > timeoutMs) throw new Error(`${what}: not done within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return performance.now() - startedAt;
+}
+
+const count = async (pool: pg.Pool, sql: string, values: unknown[] = []) =>
+  Number((await pool.query<{ n: string }>(sql, values)).rows[0]!.n);
+
+/** A consumer as a service writes one: once per event, one row written in the handler's transaction. */
+function serviceHandler(pool: pg.Pool, group: string) {
+  return (message: BusMessage) =>
+    inPgTransaction(pool, async (client) => {
+      await handleOnce(pgExecutor(client), group, message, async () => {
+        await client.query('INSERT INTO bench_effects (event_id, user_id) VALUES ($1, $2)', [message.id, message.key]);
+      });
+    });
+}
+
+async function main(): Promise<void> {
+  console.log(`Darmankar job-alert fan-out benchmark — ${new Date().toISOString()}`);
+  console.log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, node ${process.version}; load average before: ${load()}`,
+  );
+  console.log(`${EVENTS} JobAlert events over ${USERS} users (keys); relay batch ${RELAY_BATCH ?? 'default'}`);
+  const source = await createTestDatabase('bench_alerts_source', platform);
+  const consumerDb = await createTestDatabase('bench_alerts_consumer', platform);
+  const events = new URL(testPostgresUrl());
+  events.pathname = `/dk_bench_events_${randomBytes(4).toString('hex')}`;
+  const eventsUrl = events.toString();
+  const sourcePool = new pg.Pool({ connectionString: source.url, max: 2 });
+  const consumerPool = new pg.Pool({ connectionString: consumerDb.url, max: 4 });
+  let bus: EventBus | undefined;
+  let relay: OutboxRelay | undefined;
+  try {
+    await consumerPool.query('CREATE TABLE bench_effects (event_id text PRIMARY KEY, user_id text NOT NULL)');
+    bus = await connectPgLog({ connectionString: eventsUrl, parking: { databaseUrl: consumerDb.url } });
+    const users = Array.from({ length: USERS }, () => randomUUID());
+    const pending = () => count(sourcePool, `SELECT count(*) AS n FROM outbox WHERE status = 'pending'`);
+    const relayOptions = { connectionString: source.url, bus, ...(RELAY_BATCH ? { batchSize: RELAY_BATCH } : {}) };
+
+    // 1. The relay alone.
+    const writeMs = await writeOutbox(sourcePool, jobAlerts(EVENTS, users));
+    console.log(`\noutbox: ${EVENTS} rows written in ${(writeMs / 1000).toFixed(2)} s; load ${load()}`);
+    relay = new OutboxRelay(relayOptions);
+    const relayStartedAt = performance.now();
+    await relay.start();
+    await until('relay', async () => (await pending()) === 0);
+    const relayMs = performance.now() - relayStartedAt;
+    await relay.stop();
+    relay = undefined;
+    console.log(
+      `relay: ${EVENTS} published in ${(relayMs / 1000).toFixed(2)} s: ${rate(EVENTS, relayMs)}; load ${load()}`,
+    );
+
+    // 2. Consumers alone, the log already holding the events.
+    let received = 0;
+    const noopStartedAt = performance.now();
+    const noop = await bus.subscribe({
+      group: 'bench-noop',
+      topics: [TOPIC],
+      handler: async () => void received++,
+    });
+    await until('bare consumer', async () => received >= EVENTS);
+    const noopMs = performance.now() - noopStartedAt;
+    await noop.stop();
+    console.log(
+      `consumer, handler doing nothing: ${EVENTS} in ${(noopMs / 1000).toFixed(2)} s: ${rate(EVENTS, noopMs)}; load ${load()}`,
+    );
+    const effects = () => count(consumerPool, 'SELECT count(*) AS n FROM bench_effects');
+    const serviceStartedAt = performance.now();
+    const service = await bus.subscribe({
+      group: 'bench-service',
+      topics: [TOPIC],
+      handler: serviceHandler(consumerPool, 'bench-service'),
+    });
+    await until('service consumer', async () => (await effects()) >= EVENTS);
+    const serviceMs = performance.now() - serviceStartedAt;
+    console.log(
+      `consumer, handleOnce + one row a transaction: ${EVENTS} in ${(serviceMs / 1000).toFixed(2)} s: ${rate(EVENTS, serviceMs)}; load ${load()}`,
+    );
+
+    // 3. End to end: relay and consumer running, new rows written.
+    relay = new OutboxRelay(relayOptions);
+    await relay.start();
+    const endToEndStartedAt = performance.now();
+    const written = await writeOutbox(sourcePool, jobAlerts(EVENTS, users));
+    await until('end to end', async () => (await effects()) >= 2 * EVENTS);
+    const endToEndMs = performance.now() - endToEndStartedAt;
+    await service.stop();
+    console.log(
+      `end to end: ${EVENTS} written (${(written / 1000).toFixed(2)} s), relayed and consumed in ${(endToEndMs / 1000).toFixed(2)} s: ${rate(EVENTS, endToEndMs)}; load ${load()}`,
+    );
+    assert.equal(await effects(), 2 * EVENTS, 'each event handled exactly once');
+    console.log(`peak resident memory of this process (relay + bus + consumers): ${peakRssMb()} MB`);
+  } finally {
+    await relay?.stop().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
+    await sourcePool.end().catch(() => undefined);
+    await consumerPool.end().catch(() => undefined);
+    await source.drop().catch(() => undefined);
+    await consumerDb.drop().catch(() => undefined);
+    await dropDatabase(eventsUrl).catch(() => undefined);
+  }
+}
+
+await main();
