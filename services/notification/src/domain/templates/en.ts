@@ -46,9 +46,9 @@ export const en: Catalogue = {
       sms: (p) => `${n(p.count)} new application(s) for ${s(p.postingTitle)}`,
     },
     order_paid: {
-      title: (p) => `Receipt for order ${n(p.orderNumber)}`,
-      body: (p) => `${toman(p.totalRials)} paid for order ${n(p.orderNumber)} of "${s(p.brand)}".`,
-      sms: (p) => `${toman(p.totalRials)} paid for order ${n(p.orderNumber)}.`,
+      title: (p) => `Receipt for order ${s(p.orderNumber)}`,
+      body: (p) => `${toman(p.totalRials)} paid for order ${s(p.orderNumber)} of "${s(p.brand)}".`,
+      sms: (p) => `${toman(p.totalRials)} paid for order ${s(p.orderNumber)}.`,
     },
     wallet_topped_up: {
       title: () => 'Wallet topped up',

@@ -1,8 +1,11 @@
 // The Persian words of every notification kind. Numbers in Persian digits, amounts in toman.
 import { formatToman, formatWholeNumber } from '@darmankar/platform/money';
+import { toPersianDigits } from '@darmankar/platform/persian';
 import type { Catalogue, Params } from './types.ts';
 
 const n = (value: unknown) => formatWholeNumber(Number(value ?? 0), 'fa');
+/** A number people read out (an order's), without separators. */
+const id = (value: unknown) => toPersianDigits(String(value ?? ''));
 const toman = (value: unknown) => formatToman(BigInt(String(value ?? 0)), 'fa');
 const s = (value: unknown) => String(value ?? '');
 const resource = (p: Params) => (p.resource === 'featured' ? 'آگهی ویژه' : 'انتشار آگهی');
@@ -46,9 +49,9 @@ export const fa: Catalogue = {
       sms: (p) => `${n(p.count)} درخواست تازه برای ${s(p.postingTitle)}`,
     },
     order_paid: {
-      title: (p) => `رسید پرداخت سفارش ${n(p.orderNumber)}`,
-      body: (p) => `پرداخت ${toman(p.totalRials)} برای سفارش ${n(p.orderNumber)} «${s(p.brand)}» انجام شد.`,
-      sms: (p) => `پرداخت ${toman(p.totalRials)} برای سفارش ${n(p.orderNumber)} انجام شد.`,
+      title: (p) => `رسید پرداخت سفارش ${id(p.orderNumber)}`,
+      body: (p) => `پرداخت ${toman(p.totalRials)} برای سفارش ${id(p.orderNumber)} «${s(p.brand)}» انجام شد.`,
+      sms: (p) => `پرداخت ${toman(p.totalRials)} برای سفارش ${id(p.orderNumber)} انجام شد.`,
     },
     wallet_topped_up: {
       title: () => 'کیف پول شارژ شد',
