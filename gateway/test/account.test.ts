@@ -126,4 +126,49 @@ describe('a logged-in user', () => {
     const now = await fetch(api('authentication/email'), { headers: auth });
     assert.deepEqual(await json(now), { email, verified: true });
   });
+
+  test("with the applicant's resume slug the mailed link carries it, and opening it lands on their settings", async () => {
+    const { session } = await login(stack.url, newCellphone());
+    const auth = { authorization: `Bearer ${session!.accessToken}` };
+    const email = `maryam.${Date.now()}@example.com`;
+    const slug = 'مریم-احمدی-2';
+
+    for (const bad of ['a b', '-x', 'x--y', 'a'.repeat(201), '']) {
+      await assertError(
+        await fetch(api(`authentication/email/${email}?slug=${encodeURIComponent(bad)}`), {
+          method: 'POST',
+          headers: auth,
+        }),
+        400,
+        'EXC_BAD_REQUEST',
+      );
+    }
+    const outbox = async () =>
+      (await json(await fetch(`${stack.url}/api/dev/outbox?to=${encodeURIComponent(email)}`))).messages;
+    assert.deepEqual(await outbox(), [], 'nothing is mailed for a malformed slug');
+
+    const sent = await fetch(api(`authentication/email/${email}?slug=${encodeURIComponent(slug)}`), {
+      method: 'POST',
+      headers: auth,
+    });
+    assert.equal(sent.status, 200);
+    const [message] = await outbox();
+    const link = new URL(/https?:\/\/\S+/.exec(message.text)![0]);
+    assert.equal(link.origin, 'http://127.0.0.1:3000', 'the link points at the web app');
+    assert.equal(link.pathname, `/api/v1/authentication/email/${encodeURIComponent(email)}/verify`);
+    assert.equal(link.searchParams.get('code'), message.code);
+    assert.equal(link.searchParams.get('slug'), slug);
+
+    // The web app proxies /api to the gateway: the same path and query, opened by a browser.
+    const opened = await fetch(`${stack.url}${link.pathname}${link.search}`, {
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      redirect: 'manual',
+    });
+    assert.equal(opened.status, 303);
+    assert.equal(opened.headers.get('location'), 'http://127.0.0.1:3000/applicants/settings?emailVerified=1');
+    assert.deepEqual(await json(await fetch(api('authentication/email'), { headers: auth })), {
+      email,
+      verified: true,
+    });
+  });
 });

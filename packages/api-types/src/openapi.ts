@@ -3000,7 +3000,10 @@ export interface operations {
     };
     postAuthenticationEmailEmail: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The applicant's resume slug: the mailed link carries it, and opening it returns to /applicants/settings?emailVerified=1. */
+                slug?: string;
+            };
             header?: never;
             path: {
                 email: string;

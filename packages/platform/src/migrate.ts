@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import pg from 'pg';
 
-/** The platform's own tables (outbox, processed events) that every service database has. */
+/** The platform's own tables (outbox, processed and parked events, the development outbox) that every service database has. */
 export const PLATFORM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 
 const LOCK_KEY = 727_274_2; // any constant; shared by every migrating process

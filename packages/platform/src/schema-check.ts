@@ -11,7 +11,7 @@ import pg from 'pg';
 import { get_dmmf } from '@prisma/prisma-schema-wasm';
 
 /** Tables every service database has that belong to the platform, not to the schema. */
-const PLATFORM_TABLES = ['_migrations', 'outbox', 'parked_events', 'processed_events'] as const;
+const PLATFORM_TABLES = ['_migrations', 'dev_outbox', 'outbox', 'parked_events', 'processed_events'] as const;
 
 interface DmmfField {
   name: string;

@@ -136,7 +136,7 @@ test('a service without a migrations folder gets the platform tables only', asyn
   );
   assert.deepEqual(
     tables.map((t) => t.table_name),
-    ['_migrations', 'outbox', 'parked_events', 'processed_events'],
+    ['_migrations', 'dev_outbox', 'outbox', 'parked_events', 'processed_events'],
   );
 });
 

@@ -70,17 +70,9 @@ CREATE TABLE "signing_keys" (
     CONSTRAINT "signing_keys_pkey" PRIMARY KEY ("id")
 );
 
-CREATE TABLE "dev_outbox" (
-    "id" UUID NOT NULL,
-    "channel" TEXT NOT NULL,
-    "recipient" TEXT NOT NULL,
-    "subject" TEXT NOT NULL DEFAULT '',
-    "text" TEXT NOT NULL,
-    "code" TEXT,
-    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "dev_outbox_pkey" PRIMARY KEY ("id")
-);
-CREATE INDEX "dev_outbox_recipient_created_at_idx" ON "dev_outbox"("recipient", "created_at");
+-- The development outbox (dev_outbox) is the platform's table since platform migration
+-- 0005_dev_outbox.sql, which runs before this file on a new database; databases that had
+-- this service's own are moved over by 0003_platform_dev_outbox.sql.
 
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "sessions"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -3,24 +3,21 @@
 import { createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { createLogger } from '@darmankar/platform/log';
 import { bindService, serve } from '@darmankar/platform/grpc';
+import { createMessaging, DevOutbox, templateFor, type Messaging, type SmsSender } from '@darmankar/platform/messaging';
 import { connectEvents, type StartOptions, type Stoppable } from '@darmankar/platform/service';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
-import { OutboxMailer, SmtpMailer } from './adapters/mail.ts';
-import { KavenegarSms, OutboxSms } from './adapters/sms.ts';
 import type { AuthConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { createUserReads } from './db/user-reads.ts';
 import { Authentication } from './domain/authentication.ts';
 import { CellphoneCodes } from './domain/cellphone-codes.ts';
 import { systemClock } from './domain/clock.ts';
-import { DevOutbox } from './domain/dev-outbox.ts';
 import { EmailVerification } from './domain/email-verification.ts';
-import type { Mailer } from './domain/mail.ts';
 import { Purge, type PurgeCounts } from './domain/purge.ts';
 import { Sessions } from './domain/sessions.ts';
 import { loadAccessTokenSigner } from './domain/signing-keys.ts';
 import { BudgetedSms, SmsBudget } from './domain/sms-budget.ts';
-import type { SmsSender } from './domain/sms.ts';
+import { SecuritySms, type SecurityTemplates } from './domain/sms.ts';
 import { authHandlers } from './rpc/auth-handlers.ts';
 
 export interface RunningAuthService {
@@ -31,25 +28,20 @@ export interface RunningAuthService {
 }
 
 export interface AuthServiceOptions extends StartOptions {
-  /** Replaces the configured SMS provider (for example with a local protocol double). */
+  /** Replaces the configured SMS provider (for example with a recording one). */
   sms?: SmsSender;
 }
 
-function smsSender(config: AuthConfig, outbox: DevOutbox): SmsSender {
-  if (config.SMS_PROVIDER === 'outbox') return new OutboxSms(outbox);
-  if (!config.KAVENEGAR_API_KEY || !config.KAVENEGAR_TEMPLATE) {
-    throw new Error('SMS_PROVIDER=kavenegar needs KAVENEGAR_API_KEY and KAVENEGAR_TEMPLATE');
-  }
-  return new KavenegarSms({
-    apiKey: config.KAVENEGAR_API_KEY,
-    template: config.KAVENEGAR_TEMPLATE,
-    noticeTemplate: config.KAVENEGAR_NOTICE_TEMPLATE,
-    baseUrl: config.KAVENEGAR_BASE_URL,
-  });
-}
-
-function mailer(config: AuthConfig, outbox: DevOutbox): Mailer {
-  return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox);
+/** The approved templates of codes and of the cellphone-changed notice, for the provider in effect. */
+function securityTemplates(config: AuthConfig): SecurityTemplates {
+  return {
+    code: templateFor(config, { kavenegar: config.KAVENEGAR_TEMPLATE, smsir: config.SMSIR_CODE_TEMPLATE_ID }, [])?.name,
+    notice: templateFor(
+      config,
+      { kavenegar: config.KAVENEGAR_NOTICE_TEMPLATE, smsir: config.SMSIR_NOTICE_TEMPLATE_ID },
+      [],
+    )?.name,
+  };
 }
 
 /** Starts the service on GRPC_PORT (0 picks a free port). The database must be migrated. */
@@ -63,9 +55,10 @@ export async function startAuthService(
   const db = createDatabase(pool);
   let events: Stoppable | undefined;
   let purgeSchedule: { stop(): Promise<void> } | undefined;
+  let messaging: Messaging | undefined;
   try {
-    const devOutbox = new DevOutbox(db);
-    const mail = mailer(config, devOutbox);
+    const devOutbox = new DevOutbox(pool);
+    messaging = createMessaging(config, { devOutbox, log });
     const signer = await loadAccessTokenSigner(
       db,
       {
@@ -85,9 +78,9 @@ export async function startAuthService(
       },
       clock,
     );
-    const sms = new BudgetedSms(
-      new SmsBudget(db, config.SMS_HOURLY_BUDGET, clock, log),
-      options.sms ?? smsSender(config, devOutbox),
+    const sms = new SecuritySms(
+      new BudgetedSms(new SmsBudget(db, config.SMS_HOURLY_BUDGET, clock, log), options.sms ?? messaging.sms),
+      securityTemplates(config),
     );
     const codes = new CellphoneCodes(
       db,
@@ -105,7 +98,7 @@ export async function startAuthService(
     );
     const emailVerification = new EmailVerification(
       db,
-      mail,
+      messaging.mail,
       {
         ttlSeconds: config.EMAIL_CODE_TTL_SECONDS,
         hashSecret: config.CODE_HASH_SECRET,
@@ -145,13 +138,14 @@ export async function startAuthService(
         await server.shutdown();
         await purgeSchedule?.stop();
         await events?.stop();
-        mail.close();
+        messaging?.close();
         await db.$disconnect();
       },
     };
   } catch (error) {
     await purgeSchedule?.stop();
     await events?.stop();
+    messaging?.close();
     await db.$disconnect();
     throw error;
   }

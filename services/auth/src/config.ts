@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { databaseConfigShape, serviceBaseConfigSchema, parseConfig } from '@darmankar/platform/config';
+import {
+  messagingConfigShape,
+  refineMessagingConfig,
+  smsirTemplateId,
+  smsProviderOf,
+} from '@darmankar/platform/messaging';
 
 // Used only outside production, so development and tests need no secret set up. Production
 // refuses them: they are public in this repository.
@@ -58,15 +64,13 @@ export const authConfigSchema = serviceBaseConfigSchema
     /** How often expired codes, spent tokens, old verifications and ended sessions are deleted. */
     PURGE_INTERVAL_SECONDS: seconds(3600),
 
-    SMS_PROVIDER: z.enum(['outbox', 'kavenegar']).optional(),
-    KAVENEGAR_API_KEY: z.string().min(1).optional(),
-    KAVENEGAR_TEMPLATE: z.string().min(1).optional(),
-    /** The template that tells an old cellphone that the account moved to another number (%token%: its last four digits). */
+    // SMS_PROVIDER, KAVENEGAR_*, SMSIR_*, SMTP_URL, MAIL_FROM, MESSAGING_TIMEOUT_MS: the
+    // platform's messaging (ADR 029). Codes go out with KAVENEGAR_TEMPLATE / SMSIR_CODE_TEMPLATE_ID.
+    ...messagingConfigShape(),
+    /** The Kavenegar template that tells an old cellphone that the account moved to another number (%token%: its last four digits). */
     KAVENEGAR_NOTICE_TEMPLATE: z.string().min(1).optional(),
-    KAVENEGAR_BASE_URL: z.url().default('https://api.kavenegar.com'),
-
-    SMTP_URL: z.url().optional(),
-    MAIL_FROM: z.string().min(1).default('درمانکار <no-reply@darmankar.ir>'),
+    /** The same notice's sms.ir template (its parameter: the new number's last four digits). */
+    SMSIR_NOTICE_TEMPLATE_ID: smsirTemplateId(),
     PUBLIC_WEB_URL: z.url().optional(),
 
     CODE_HASH_SECRET: z.string().min(16).optional(),
@@ -80,6 +84,17 @@ export const authConfigSchema = serviceBaseConfigSchema
     EVENTS_DATABASE_URL: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
+    refineMessagingConfig(env, ctx, {
+      sms: [
+        { kavenegar: 'KAVENEGAR_TEMPLATE', smsir: 'SMSIR_CODE_TEMPLATE_ID', why: 'one-time codes go out in it' },
+        {
+          kavenegar: 'KAVENEGAR_NOTICE_TEMPLATE',
+          smsir: 'SMSIR_NOTICE_TEMPLATE_ID',
+          why: 'an old cellphone is told by SMS when the account moves to another number',
+        },
+      ],
+      mail: true,
+    });
     if (env.NODE_ENV !== 'production') return;
     const require = (name: keyof typeof env, why: string) => {
       if (env[name] === undefined)
@@ -93,17 +108,6 @@ export const authConfigSchema = serviceBaseConfigSchema
           message: 'the development value is public; set a secret of your own in production',
         });
     };
-    if (env.SMS_PROVIDER === 'outbox') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['SMS_PROVIDER'],
-        message: 'the development outbox cannot send real SMS; use kavenegar in production',
-      });
-    }
-    require('KAVENEGAR_API_KEY', 'SMS is sent through Kavenegar');
-    require('KAVENEGAR_TEMPLATE', 'SMS is sent through Kavenegar');
-    require('KAVENEGAR_NOTICE_TEMPLATE', 'an old cellphone is told by SMS when the account moves to another number');
-    require('SMTP_URL', 'email is sent through SMTP');
     require('PUBLIC_WEB_URL', 'links in emails point at it');
     require('CODE_HASH_SECRET', 'one-time codes are hashed with it');
     require('SIGNING_KEY_ENCRYPTION_SECRET', 'private signing keys are encrypted with it');
@@ -112,7 +116,7 @@ export const authConfigSchema = serviceBaseConfigSchema
   })
   .transform((env) => ({
     ...env,
-    SMS_PROVIDER: env.SMS_PROVIDER ?? (env.NODE_ENV === 'production' ? 'kavenegar' : 'outbox'),
+    SMS_PROVIDER: smsProviderOf(env),
     PUBLIC_WEB_URL: env.PUBLIC_WEB_URL ?? 'http://127.0.0.1:3000',
     CODE_HASH_SECRET: env.CODE_HASH_SECRET ?? DEVELOPMENT_CODE_HASH_SECRET,
     SIGNING_KEY_ENCRYPTION_SECRET: env.SIGNING_KEY_ENCRYPTION_SECRET ?? DEVELOPMENT_SIGNING_KEY_ENCRYPTION_SECRET,

@@ -4,12 +4,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
+import type { SmsMessage, SmsSender } from '@darmankar/platform/messaging';
 import type { TestDatabase } from '@darmankar/platform/testing';
 import { CodePurpose } from '@darmankar/proto/auth/v1/auth_pb';
 import type { Database } from '../src/db/client.ts';
 import { sendLockKey } from '../src/domain/cellphone-codes.ts';
 import { clientKey, UNKNOWN_CLIENT } from '../src/domain/client-address.ts';
-import type { CellphoneChangedNotice, CodeMessage, SmsSender } from '../src/domain/sms.ts';
 import {
   captureLog,
   createAuthTestDatabase,
@@ -293,11 +293,8 @@ describe('deadlines', () => {
   test("no SMS is sent when the caller's deadline passed while the send waited", async () => {
     const sent: string[] = [];
     const recording: SmsSender = {
-      async sendCode(message: CodeMessage) {
-        sent.push(message.cellphone);
-      },
-      async sendCellphoneChanged(notice: CellphoneChangedNotice) {
-        sent.push(notice.cellphone);
+      async send(message: SmsMessage) {
+        sent.push(message.to);
       },
     };
     const captured = captureLog('info');

@@ -282,4 +282,31 @@ describe('email verification', () => {
       await dev.stop();
     }
   });
+
+  test("an applicant's resume slug rides in the link and comes back from verification; a malformed slug is EXC_BAD_REQUEST", async () => {
+    const dev = await startTestAuth(database, { CELLPHONE_CODE_RESEND_SECONDS: '0' });
+    try {
+      const { user } = await login(dev.client, newCellphone());
+      const userId = user!.id;
+      const address = `slug.${Date.now()}@example.com`;
+      for (const slug of ['a b', 'x/../y', '-lead', 'a'.repeat(201), 'line\nbreak']) {
+        await rejectsWith(dev.client.sendEmailVerification({ email: address, slug }, { userId }), 'EXC_BAD_REQUEST');
+      }
+      assert.deepEqual((await dev.client.listDevOutbox({ to: address })).messages, [], 'nothing mailed for a bad slug');
+
+      await dev.client.sendEmailVerification({ email: address, slug: ' مریم-احمدی-2 ' }, { userId });
+      const [message] = (await dev.client.listDevOutbox({ to: address })).messages;
+      const link = new URL(/https?:\/\/\S+/.exec(message!.text)![0]);
+      assert.equal(link.searchParams.get('code'), message!.code);
+      assert.equal(link.searchParams.get('slug'), 'مریم-احمدی-2');
+      const verified = await dev.client.verifyEmail({
+        email: address,
+        code: link.searchParams.get('code')!,
+        slug: link.searchParams.get('slug')!,
+      });
+      assert.deepEqual({ email: verified.email, slug: verified.slug }, { email: address, slug: 'مریم-احمدی-2' });
+    } finally {
+      await dev.stop();
+    }
+  });
 });

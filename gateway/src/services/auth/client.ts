@@ -90,7 +90,8 @@ export interface AuthAdapter {
   logout(refreshToken: string, meta: CallMeta): Promise<void>;
   getCellphone(meta: CallMeta): Promise<{ cellphone: string }>;
   getEmail(meta: CallMeta): Promise<{ email: string; verified: boolean }>;
-  sendEmailVerification(email: string, meta: CallMeta): Promise<{ expiresInSeconds: number }>;
+  /** `slug`: the applicant's resume slug for the link, or empty. */
+  sendEmailVerification(email: string, slug: string, meta: CallMeta): Promise<{ expiresInSeconds: number }>;
   verifyEmail(
     input: { email: string; code: string; slug: string },
     meta: CallMeta,
@@ -147,8 +148,8 @@ export function createAuthAdapter(address: string, defaults: ClientOptions): Aut
       const { email, verified } = await client.getEmail({}, options(meta));
       return { email, verified };
     },
-    async sendEmailVerification(email, meta) {
-      const { expiresInSeconds } = await client.sendEmailVerification({ email }, options(meta));
+    async sendEmailVerification(email, slug, meta) {
+      const { expiresInSeconds } = await client.sendEmailVerification({ email, slug }, options(meta));
       return { expiresInSeconds };
     },
     async verifyEmail(input, meta) {

@@ -36,6 +36,21 @@ export const emailParams = z.object({
     .meta({ example: 'sara@example.com' }),
 });
 
+/** A resume slug as the platform makes them: letters and digits in runs joined by single dashes. */
+const resumeSlug = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u);
+
+export const emailSendQuery = z.object({
+  slug: resumeSlug.optional().meta({
+    description:
+      "The applicant's resume slug: the mailed link carries it, and opening it returns to /applicants/settings?emailVerified=1.",
+    example: 'مریم-احمدی',
+  }),
+});
+
 export const emailVerifyQuery = z.object({
   code: z
     .string({ error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' })

@@ -7,7 +7,7 @@ import { userEvents } from '../events/user-events.ts';
 import type { CellphoneCodes, IssuedCode } from './cellphone-codes.ts';
 import type { Purpose } from './input.ts';
 import type { Sessions, SessionTokens } from './sessions.ts';
-import type { SmsSender } from './sms.ts';
+import type { SecurityMessages } from './sms.ts';
 
 export interface UserView {
   id: string;
@@ -58,7 +58,7 @@ export class Authentication {
     private readonly sessions: Sessions,
     private readonly reads: UserReads,
     /** Tells an old cellphone that the account moved (the budgeted sender). */
-    private readonly sms: SmsSender,
+    private readonly sms: SecurityMessages,
     private readonly log: Logger,
   ) {}
 

@@ -11,7 +11,7 @@ import { DAY_MS, type Clock } from './clock.ts';
 import { CELLPHONE_LOCKED, CODE_DAILY_LIMIT } from './exc.ts';
 import { CODE_LENGTH, type Purpose } from './input.ts';
 import { hmac, randomDigits, sameSecret } from './secrets.ts';
-import type { SmsSender } from './sms.ts';
+import type { SecurityMessages } from './sms.ts';
 
 export { CODE_LENGTH };
 
@@ -41,7 +41,7 @@ type Reader = Pick<Transaction, 'cellphoneLockout'>;
 export class CellphoneCodes {
   constructor(
     private readonly db: Database,
-    private readonly sms: SmsSender,
+    private readonly sms: SecurityMessages,
     private readonly settings: CodeSettings,
     private readonly clock: Clock,
     private readonly log: Logger,

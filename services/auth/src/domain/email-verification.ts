@@ -2,11 +2,11 @@
 // (from any device: the code identifies the user) marks the address verified.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
+import type { Mailer } from '@darmankar/platform/messaging';
 import type { Database } from '../db/client.ts';
 import { userEvents } from '../events/user-events.ts';
 import { DAY_MS, type Clock } from './clock.ts';
 import { EMAIL_LIMIT } from './exc.ts';
-import type { Mailer } from './mail.ts';
 import { hmac, randomToken } from './secrets.ts';
 
 export interface EmailVerificationSettings {
@@ -19,9 +19,11 @@ export interface EmailVerificationSettings {
   dailyLimitPerAddress: number;
 }
 
-function verificationLink(publicWebUrl: string, email: string, code: string): string {
+/** The link of the mail; with the applicant's resume slug, opening it returns to their settings. */
+function verificationLink(publicWebUrl: string, email: string, code: string, slug: string): string {
   const base = publicWebUrl.replace(/\/+$/, '');
-  return `${base}/api/v1/authentication/email/${encodeURIComponent(email)}/verify?code=${encodeURIComponent(code)}`;
+  const link = `${base}/api/v1/authentication/email/${encodeURIComponent(email)}/verify?code=${encodeURIComponent(code)}`;
+  return slug === '' ? link : `${link}&slug=${encodeURIComponent(slug)}`;
 }
 
 function escapeHtml(text: string): string {
@@ -39,9 +41,10 @@ export class EmailVerification {
 
   /**
    * Mails a verification link, within the daily limits per user and per address: one account
-   * cannot flood a stranger's mailbox, nor many accounts one address.
+   * cannot flood a stranger's mailbox, nor many accounts one address. `slug` (the applicant's
+   * resume slug, or empty) rides in the link.
    */
-  async send(userId: string, email: string): Promise<{ expiresInSeconds: number }> {
+  async send(userId: string, email: string, slug = ''): Promise<{ expiresInSeconds: number }> {
     const code = randomToken();
     const now = new Date(this.clock());
     const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -73,7 +76,7 @@ export class EmailVerification {
         },
       });
     });
-    const link = verificationLink(this.settings.publicWebUrl, email, code);
+    const link = verificationLink(this.settings.publicWebUrl, email, code, slug);
     try {
       await this.mailer.send({
         to: email,

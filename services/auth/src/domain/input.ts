@@ -38,3 +38,15 @@ export function parseEmail(input: string): string {
     throw new DomainError('EXC_AUTHENTICATION_EMAIL_IS_INVALID');
   return email;
 }
+
+/** A slug as the platform makes them (platform/slug.ts): letters and digits in runs joined by single dashes. */
+const SLUG_PATTERN = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+const MAX_SLUG_LENGTH = 200;
+
+/** An optional slug carried along (a resume's, in an email verification link): empty, or a well-formed slug. */
+export function parseSlug(input: string): string {
+  const slug = input.trim();
+  if (slug === '') return '';
+  if (slug.length > MAX_SLUG_LENGTH || !SLUG_PATTERN.test(slug)) throw new DomainError('EXC_BAD_REQUEST');
+  return slug;
+}

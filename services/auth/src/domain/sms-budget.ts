@@ -4,10 +4,10 @@
 // addresses and numbers, costs at most the budget.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
+import type { SmsMessage, SmsSender } from '@darmankar/platform/messaging';
 import type { Database } from '../db/client.ts';
 import { HOUR_MS, type Clock } from './clock.ts';
 import { SMS_PAUSED } from './exc.ts';
-import type { CellphoneChangedNotice, CodeMessage, SmsSender } from './sms.ts';
 
 export class SmsBudget {
   constructor(
@@ -43,13 +43,8 @@ export class BudgetedSms implements SmsSender {
     private readonly provider: SmsSender,
   ) {}
 
-  async sendCode(message: CodeMessage): Promise<void> {
-    await this.budget.charge('code');
-    await this.provider.sendCode(message);
-  }
-
-  async sendCellphoneChanged(notice: CellphoneChangedNotice): Promise<void> {
-    await this.budget.charge('cellphone-changed');
-    await this.provider.sendCellphoneChanged(notice);
+  async send(message: SmsMessage, signal?: AbortSignal): Promise<void> {
+    await this.budget.charge(message.code === undefined ? 'notice' : 'code');
+    await this.provider.send(message, signal);
   }
 }

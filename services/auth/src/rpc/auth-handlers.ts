@@ -2,13 +2,13 @@
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { ServiceHandlers } from '@darmankar/platform/grpc';
 import { requireCaller } from '@darmankar/platform/input';
+import type { DevOutbox } from '@darmankar/platform/messaging';
 import { normalizeCellphone } from '@darmankar/platform/persian';
 import { CodePurpose, type AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import type { Authentication } from '../domain/authentication.ts';
 import { clientKey } from '../domain/client-address.ts';
-import type { DevOutbox } from '../domain/dev-outbox.ts';
 import type { EmailVerification } from '../domain/email-verification.ts';
-import { parseCellphone, parseCode, parseEmail, type Purpose } from '../domain/input.ts';
+import { parseCellphone, parseCode, parseEmail, parseSlug, type Purpose } from '../domain/input.ts';
 import type { Sessions } from '../domain/sessions.ts';
 import type { AccessTokenSigner } from '../domain/signing-keys.ts';
 
@@ -92,7 +92,7 @@ export function authHandlers(parts: AuthParts): ServiceHandlers<typeof AuthServi
 
     async sendEmailVerification(request, context) {
       const userId = requireCaller(context.userId);
-      return emailVerification.send(userId, parseEmail(request.email));
+      return emailVerification.send(userId, parseEmail(request.email), parseSlug(request.slug));
     },
 
     async verifyEmail(request) {
@@ -117,7 +117,7 @@ export function authHandlers(parts: AuthParts): ServiceHandlers<typeof AuthServi
           id: m.id,
           channel: m.channel,
           to: m.recipient,
-          subject: m.subject,
+          subject: m.subject ?? '',
           text: m.text,
           code: m.code ?? '',
           createdAtMs: BigInt(m.createdAt.getTime()),

@@ -13,6 +13,7 @@ import {
   codeSentResponse,
   emailParams,
   emailResponse,
+  emailSendQuery,
   emailSentResponse,
   emailVerifiedResponse,
   emailVerifyQuery,
@@ -235,14 +236,15 @@ export function authenticationRoutes(
       tag: 'authentication',
       session: 'required',
       params: emailParams,
+      query: emailSendQuery,
       responses: [{ status: 200, description: 'Link sent', body: emailSentResponse }],
       errors: [
         'EXC_AUTHENTICATION_EMAIL_IS_INVALID',
         'EXC_AUTHENTICATION_MESSAGE_NOT_SENT',
         'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED',
       ],
-      async handle({ params, meta }) {
-        return auth.sendEmailVerification(params.email, meta);
+      async handle({ params, query, meta }) {
+        return auth.sendEmailVerification(params.email, query.slug ?? '', meta);
       },
     }),
     defineRoute({
