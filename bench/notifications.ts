@@ -8,10 +8,18 @@
 //              written in the handler's transaction) → events/s
 //   end to end the relay and that consumer running, BENCH_EVENTS new rows written to the outbox:
 //              time from the first write until the last event's effect is committed
-// The relay and the consumers run in this process (nothing else does meanwhile); the figures are
-// the platform's event path alone. Memory: this process's peak resident set.
+//   fan-out    the notification service (`@darmankar/notification`) started as its own node
+//              process on a fresh event log, after it has learned BENCH_USERS users with a
+//              cellphone and a verified email (auth.user.v1); BENCH_EVENTS rows written to the
+//              outbox with the relay running: until every event has its in-app notification and
+//              its email delivery row (a daily digest entry, the default frequency) → relay and
+//              consumer events/s, end-to-end seconds, the service's peak memory
+// The relay and the platform consumers run in this process (nothing else does meanwhile).
+// Memory: peak resident sets. BENCH_PROFILE_DIR: the notification process writes a CPU profile
+// (--cpu-prof) there.
 // Environment: BENCH_EVENTS (10000), BENCH_USERS (1000: events are spread evenly over that many
-// keys), BENCH_RELAY_BATCH (the relay's rows per round; its default when unset), TEST_POSTGRES_URL.
+// keys), BENCH_RELAY_BATCH (the relay's rows per round; its default when unset), BENCH_FANOUT
+// (0 leaves the notification service out), BENCH_PROFILE_DIR, TEST_POSTGRES_URL.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,15 +30,22 @@ import { handleOnce } from '@darmankar/platform/events/consumer';
 import { inPgTransaction, pgExecutor } from '@darmankar/platform/events/executor';
 import { OutboxRelay } from '@darmankar/platform/events/outbox';
 import { connectPgLog } from '@darmankar/platform/events/pglog';
-import { dropDatabase, PLATFORM_MIGRATIONS_DIR } from '@darmankar/platform/migrate';
+import { dropDatabase, PLATFORM_MIGRATIONS_DIR, serviceMigrationSets } from '@darmankar/platform/migrate';
 import { createTestDatabase, testPostgresUrl } from '@darmankar/platform/testing';
+import { UserEmailVerifiedSchema, UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import { JobAlertSchema } from '@darmankar/proto/recruitment/v1/events_pb';
+import { createHealthChecker } from '@darmankar/platform/grpc';
+import { freePort } from '@darmankar/platform/testing';
 import pg from 'pg';
+import { processGroup, waitFor } from './processes.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const RELAY_BATCH = process.env.BENCH_RELAY_BATCH ? Number(process.env.BENCH_RELAY_BATCH) : undefined;
+const FANOUT = process.env.BENCH_FANOUT !== '0';
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TOPIC = 'recruitment.job-alert.v1';
+const USER_TOPIC = 'auth.user.v1';
 const platform = [{ name: 'platform', dir: PLATFORM_MIGRATIONS_DIR }];
 
 const load = () =>
@@ -38,8 +53,8 @@ const load = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-const peakRssMb = () => {
-  const line = readFileSync('/proc/self/status', 'utf8')
+const peakRssMb = (pid: number | 'self' = 'self') => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
     .find((l) => l.startsWith('VmHWM:'));
   return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : Math.round(process.memoryUsage().rss / 2 ** 20);
@@ -107,6 +122,114 @@ function serviceHandler(pool: pg.Pool, group: string) {
     });
 }
 
+/** A fresh events database's URL (dropped by the caller). */
+function eventsDatabaseUrl(): string {
+  const url = new URL(testPostgresUrl());
+  url.pathname = `/dk_bench_events_${randomBytes(4).toString('hex')}`;
+  return url.toString();
+}
+
+/** The users' directory facts as auth publishes them: a cellphone, then a verified email. */
+function directoryFacts(users: string[]): BusMessage[] {
+  return users.flatMap((userId, i) => [
+    toBusMessage(
+      UserRegisteredSchema,
+      create(UserRegisteredSchema, { userId, cellphone: `0912${String(i).padStart(7, '0')}` }),
+      { topic: USER_TOPIC, key: userId },
+    ),
+    toBusMessage(UserEmailVerifiedSchema, create(UserEmailVerifiedSchema, { userId, email: `user${i}@example.ir` }), {
+      topic: USER_TOPIC,
+      key: userId,
+    }),
+  ]);
+}
+
+/** Phase 4: the notification service as its own process, fed through the outbox relay. */
+async function fanOut(users: string[]): Promise<void> {
+  const { notificationService } = await import('@darmankar/notification');
+  const source = await createTestDatabase('bench_alerts_fanout_source', platform);
+  const notificationDb = await createTestDatabase('bench_notification', serviceMigrationSets(notificationService.dir));
+  const eventsUrl = eventsDatabaseUrl();
+  const sourcePool = new pg.Pool({ connectionString: source.url, max: 2 });
+  const notificationPool = new pg.Pool({ connectionString: notificationDb.url, max: 1 });
+  const processes = processGroup();
+  let bus: EventBus | undefined;
+  let relay: OutboxRelay | undefined;
+  try {
+    bus = await connectPgLog({ connectionString: eventsUrl });
+    await bus.publish(directoryFacts(users));
+    const port = await freePort();
+    const child = processes.start(
+      'notification',
+      'services/notification/src/main.ts',
+      {
+        NODE_ENV: 'development',
+        DATABASE_URL: notificationDb.url,
+        GRPC_PORT: String(port),
+        EVENTS_DATABASE_URL: eventsUrl,
+      },
+      PROFILE_DIR ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {},
+    );
+    const health = createHealthChecker(`127.0.0.1:${port}`);
+    await waitFor('notification', () => health.isServing(1000));
+    health.close();
+    const contacts = () => count(notificationPool, 'SELECT count(*) AS n FROM contacts WHERE email IS NOT NULL');
+    await until('the directory', async () => (await contacts()) >= users.length);
+    const notifications = () => count(notificationPool, 'SELECT count(*) AS n FROM notifications');
+    const deliveries = () => count(notificationPool, 'SELECT count(*) AS n FROM deliveries');
+    const rssBefore = peakRssMb(child.pid!);
+    console.log(
+      `\nnotification service (pid ${child.pid}) up and ${users.length} users learned; peak memory so far ${rssBefore} MB; load ${load()}`,
+    );
+
+    relay = new OutboxRelay({ connectionString: source.url, bus, ...(RELAY_BATCH ? { batchSize: RELAY_BATCH } : {}) });
+    await relay.start();
+    const startedAt = performance.now();
+    await writeOutbox(sourcePool, jobAlerts(EVENTS, users));
+    let relayMs = 0;
+    // Samples of the notifications made, for the consumer's rate between 10% and 90% of them.
+    const samples: Array<{ ms: number; n: number }> = [];
+    await until(
+      'the fan-out',
+      async () => {
+        if (!relayMs && (await count(sourcePool, `SELECT count(*) AS n FROM outbox WHERE status = 'pending'`)) === 0)
+          relayMs = performance.now() - startedAt;
+        const n = await notifications();
+        samples.push({ ms: performance.now() - startedAt, n });
+        return n >= EVENTS && (await deliveries()) >= EVENTS;
+      },
+      1_800_000,
+    );
+    const endToEndMs = performance.now() - startedAt;
+    const at = (share: number) => samples.find((sample) => sample.n >= share * EVENTS)!;
+    const [from, to] = [at(0.1), at(0.9)];
+    const consumerRate = ((to.n - from.n) * 1000) / (to.ms - from.ms);
+    const digests = await count(notificationPool, `SELECT count(*) AS n FROM deliveries WHERE status = 'digest'`);
+    const inApp = await count(notificationPool, 'SELECT count(*) AS n FROM notifications WHERE in_app');
+    const peak = peakRssMb(child.pid!);
+    console.log(
+      `relay (the service consuming meanwhile): ${EVENTS} published in ${(relayMs / 1000).toFixed(2)} s: ${rate(EVENTS, relayMs)}`,
+    );
+    console.log(
+      `notification consumer: ${consumerRate.toFixed(0)} events/s (between 10% and 90% of the notifications made)`,
+    );
+    console.log(
+      `end to end: ${EVENTS} JobAlert events → ${inApp} in-app notifications + ${await deliveries()} delivery rows (${digests} daily-digest emails) in ${(endToEndMs / 1000).toFixed(2)} s: ${rate(EVENTS, endToEndMs)}; load ${load()}`,
+    );
+    console.log(`peak resident memory: notification service ${peak} MB, this process ${peakRssMb()} MB`);
+    assert.equal(await notifications(), EVENTS, 'one notification per event');
+  } finally {
+    await relay?.stop().catch(() => undefined);
+    await processes.stopAll();
+    await bus?.close().catch(() => undefined);
+    await sourcePool.end().catch(() => undefined);
+    await notificationPool.end().catch(() => undefined);
+    await source.drop().catch(() => undefined);
+    await notificationDb.drop().catch(() => undefined);
+    await dropDatabase(eventsUrl).catch(() => undefined);
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`Darmankar job-alert fan-out benchmark — ${new Date().toISOString()}`);
   console.log(
@@ -115,9 +238,7 @@ async function main(): Promise<void> {
   console.log(`${EVENTS} JobAlert events over ${USERS} users (keys); relay batch ${RELAY_BATCH ?? 'default'}`);
   const source = await createTestDatabase('bench_alerts_source', platform);
   const consumerDb = await createTestDatabase('bench_alerts_consumer', platform);
-  const events = new URL(testPostgresUrl());
-  events.pathname = `/dk_bench_events_${randomBytes(4).toString('hex')}`;
-  const eventsUrl = events.toString();
+  const eventsUrl = eventsDatabaseUrl();
   const sourcePool = new pg.Pool({ connectionString: source.url, max: 2 });
   const consumerPool = new pg.Pool({ connectionString: consumerDb.url, max: 4 });
   let bus: EventBus | undefined;
@@ -183,6 +304,7 @@ async function main(): Promise<void> {
     );
     assert.equal(await effects(), 2 * EVENTS, 'each event handled exactly once');
     console.log(`peak resident memory of this process (relay + bus + consumers): ${peakRssMb()} MB`);
+    if (FANOUT) await fanOut(users);
   } finally {
     await relay?.stop().catch(() => undefined);
     await bus?.close().catch(() => undefined);
