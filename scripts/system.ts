@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export type PartName =
-  'auth' | 'files' | 'resume' | 'employer' | 'recruitment' | 'hiring' | 'billing' | 'gateway' | 'web';
+  'auth' | 'files' | 'resume' | 'employer' | 'recruitment' | 'hiring' | 'billing' | 'notification' | 'gateway' | 'web';
 
 /** The event bus's embedded default keeps its log in this database (Kafka when KAFKA_BROKERS is set). */
 export const EVENTS_DATABASE = 'events';
@@ -318,15 +318,43 @@ export const SYSTEM: SystemPart[] = [
     }),
   },
   {
+    name: 'notification',
+    dir: 'services/notification',
+    port: 50058,
+    database: 'notification',
+    // Everything it knows comes from the bus (other services' events); it calls no part.
+    waitsFor: [],
+    readiness: { kind: 'grpc-health' },
+    entry: 'src/main.ts',
+    address: { variable: 'NOTIFICATION_GRPC_URL' },
+    // Notifications by SMS (Kavenegar or sms.ir) and email (SMTP).
+    calls: { outside: ['sms', 'mail'] },
+    chart: {
+      image: 'darmankar/notification',
+      target: 'service',
+      about: 'notification service (gRPC; event consumers, delivery worker, daily digest)',
+      secrets: ['KAVENEGAR_API_KEY', 'KAVENEGAR_SENDER', 'SMTP_URL'],
+    },
+    env: (c) => ({
+      NODE_ENV: c.mode,
+      GRPC_PORT: String(c.ports.notification),
+      DATABASE_URL: c.databaseUrls.notification!,
+      EVENTS_DATABASE_URL: c.eventsDatabaseUrl,
+      // Messages go to the development outbox (the gateway's /api/dev/outbox), never out.
+      SMS_PROVIDER: 'outbox',
+      PUBLIC_WEB_URL: url(c.ports.web),
+    }),
+  },
+  {
     name: 'gateway',
     dir: 'gateway',
     port: 8080,
-    waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring'],
+    waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring', 'notification'],
     readiness: { kind: 'http', path: '/readyz' },
     entry: 'src/main.ts',
     address: { variable: 'GATEWAY_URL' },
     // Every service the REST API serves (one gateway module each).
-    calls: { parts: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring'] },
+    calls: { parts: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring', 'notification'] },
     chart: {
       image: 'darmankar/gateway',
       target: 'service',
@@ -383,12 +411,7 @@ export const SYSTEM: SystemPart[] = [
 
 /** Ports, databases and address variables kept for the services still to come (not started). */
 // Each keeps its port when another leaves the list to become a SYSTEM row.
-export const RESERVED_SERVICES: ReservedService[] = (
-  [
-    ['notification', 50058],
-    ['seo', 50059],
-  ] as const
-).map(([name, port]) => ({
+export const RESERVED_SERVICES: ReservedService[] = ([['seo', 50059]] as const).map(([name, port]) => ({
   name,
   port,
   database: name,

@@ -252,7 +252,7 @@ describe('migrations', () => {
   test('a pre-install/pre-upgrade hook Job runs `npm run migrate -w <workspace>` per part with a database', () => {
     assert.deepEqual(
       withDatabase.map(([c]) => c),
-      ['auth', 'files', 'resume', 'employer', 'recruitment', 'hiring', 'billing'],
+      ['auth', 'files', 'resume', 'employer', 'recruitment', 'hiring', 'billing', 'notification'],
     );
     const jobs = ofKind(defaults, 'Job');
     assert.deepEqual(jobs.map((j) => j.metadata.name).sort(), withDatabase.map(([c]) => `${name(c)}-migrate`).sort());
@@ -325,8 +325,8 @@ describe('parts in and out of the release', () => {
 
   test('a hand-written entry for a part the registry does not know fails the render', async () => {
     await assert.rejects(
-      renderChart({ set: ['services.notification.env.X=one'] }),
-      /services\.notification: no such part/,
+      renderChart({ set: ['services.seo.env.X=one'] }),
+      /services\.seo: no such part/,
     );
   });
 

@@ -39,6 +39,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'Job postings (recruitments): the search listing and its limited form for visitors, a posting by slug, the employer’s side (create, edit, publish, archive, feature, its postings and counts), bookmarks, saved filters, and the postings of a resume. Salaries are integer rials; a hidden salary is never in a public answer.',
   hiring:
     'Applications to postings: applying with a resume, your applications with their timelines and cancelling, and the employer’s pipeline of a posting (its template’s steps with counts, lists per step, one application with the resume as applied, read, moves, rejections with a reason, the custom resume’s signed link, analytics).',
+  notifications:
+    'The caller’s notifications (in-app list, unread count, read marks), notification preferences per category and channel, and the links SMS and emails carry (the engagement link that records a click, a payment receipt’s link).',
   development: 'Development helpers such as the outbox of one-time codes and emails; never served in production.',
   probes: 'Kubernetes liveness and readiness, outside /api.',
 };

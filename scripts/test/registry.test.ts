@@ -66,7 +66,9 @@ describe('the registry itself', () => {
       EMPLOYER_GRPC_URL: '127.0.0.1:50054',
       BILLING_GRPC_URL: '127.0.0.1:50057',
       HIRING_GRPC_URL: '127.0.0.1:50056',
+      NOTIFICATION_GRPC_URL: '127.0.0.1:50058',
     });
+    assert.deepEqual(addressEnv(part('notification'), ports), {});
     assert.deepEqual(addressEnv(part('hiring'), ports), {
       EMPLOYER_GRPC_URL: '127.0.0.1:50054',
       RECRUITMENT_GRPC_URL: '127.0.0.1:50055',
@@ -133,6 +135,7 @@ describe('the registry itself', () => {
         auth: ['sms', 'mail'],
         files: ['s3'],
         billing: ['zarinpal'],
+        notification: ['sms', 'mail'],
       },
     );
   });

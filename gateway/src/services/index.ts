@@ -6,6 +6,7 @@ import { employerModule } from './employer/index.ts';
 import { filesModule } from './files/index.ts';
 import { hiringModule } from './hiring/index.ts';
 import type { ServiceModule } from './module.ts';
+import { notificationModule } from './notification/index.ts';
 import { recruitmentModule } from './recruitment/index.ts';
 import { resumeModule } from './resume/index.ts';
 
@@ -17,4 +18,5 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   employerModule,
   billingModule,
   hiringModule,
+  notificationModule,
 ];

@@ -1855,6 +1855,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first, in their language */
+        get: operations["getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the caller's notifications are unread */
+        get: operations["getNotificationsUnreadCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks every notification of the caller read */
+        put: operations["putNotificationsReadAll"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notification preferences */
+        get: operations["getNotificationsPreferences"];
+        /** Changes the caller's notification preferences (only the channels given) */
+        put: operations["putNotificationsPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks one of the caller’s notifications read */
+        put: operations["putNotificationsIdRead"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/engagements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A notification's link was followed: records the click and redirects to the page (`to`, a path of the site, or the notification's own link) */
+        get: operations["getNotificationsIdEngagements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/rrn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment receipt's or top-up's link: redirects to its result page on the web app */
+        get: operations["getNotificationsIdRrn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -26397,6 +26517,1005 @@ export interface operations {
              *
              *     `EXC_HIRING_TEMPLATE_NOT_FOUND`: Hiring template not found.
              */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotifications: {
+        parameters: {
+            query?: {
+                /** @description From 1. */
+                page?: string;
+                /** @description From 1 to 50; 20 by default. */
+                pageSize?: string;
+                /** @description The language of titles and bodies; else Accept-Language; fa by default. */
+                locale?: "fa" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications and the unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /** @description A preference category, or `agent_invite`. */
+                            category: string;
+                            /** @description What happened, e.g. `job_alert`, `application_rejected`, `order_paid`. */
+                            kind: string;
+                            title: string;
+                            body: string;
+                            /** @description The engagement path `/api/v1/notifications/{id}/engagements?to=<encoded site path>`, or null. */
+                            link: string | null;
+                            read: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        page: {
+                            page: number;
+                            pageSize: number;
+                            total: number;
+                        };
+                        unread: number;
+                    };
+                };
+            };
+            /**
+             * @description `EXC_PAGINATION_PAGE_IS_INVALID`: The page number is not valid.
+             *
+             *     `EXC_PAGINATION_PAGE_SIZE_IS_INVALID`: The page size is not valid.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationsUnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unread: number;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putNotificationsReadAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were unread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationsPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each category with its channels */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            category: "security" | "job_alert" | "application_status" | "new_application" | "billing";
+                            /** @description null: the category does not offer the channel. */
+                            channels: {
+                                sms: boolean | null;
+                                email: boolean | null;
+                                inApp: boolean | null;
+                            };
+                            /** @description Shown but cannot be turned off. */
+                            locked: boolean;
+                        }[];
+                        /** @enum {string} */
+                        jobAlertFrequency: "immediate" | "daily";
+                        /** @description Email is sent only to a verified address. */
+                        emailVerified: boolean;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putNotificationsPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preferences: {
+                        category: string;
+                        channels: {
+                            sms?: boolean;
+                            email?: boolean;
+                            inApp?: boolean;
+                        };
+                    }[];
+                    /** @enum {string} */
+                    jobAlertFrequency?: "immediate" | "daily";
+                };
+            };
+        };
+        responses: {
+            /** @description The preferences after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            category: "security" | "job_alert" | "application_status" | "new_application" | "billing";
+                            /** @description null: the category does not offer the channel. */
+                            channels: {
+                                sms: boolean | null;
+                                email: boolean | null;
+                                inApp: boolean | null;
+                            };
+                            /** @description Shown but cannot be turned off. */
+                            locked: boolean;
+                        }[];
+                        /** @enum {string} */
+                        jobAlertFrequency: "immediate" | "daily";
+                        /** @description Email is sent only to a verified address. */
+                        emailVerified: boolean;
+                    };
+                };
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_NOTIFICATIONS_PREFERENCE_IS_INVALID`: This notification setting cannot be changed. */
+            422: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putNotificationsIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `EXC_AUTHENTICATION_REQUIRED`: Please log in to continue.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_VALIDITY`: Your session has expired.
+             *
+             *     `EXC_SESSIONS_ACCESS_TOKEN_INVALID`: Your session is not valid. Please log in again.
+             */
+            401: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_NOTIFICATIONS_NOT_FOUND`: This notification was not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationsIdEngagements: {
+        parameters: {
+            query?: {
+                /** @description A path of the web site (e.g. /notifications); absent: the notification's own link. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The notification id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON clients: where a browser is sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The web app page a browser is redirected to. */
+                        location: string;
+                    };
+                };
+            };
+            /** @description Browser navigation: to the page on the web app */
+            302: {
+                headers: {
+                    /** @description The web app page */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Browser navigation that failed: to /something-went-wrong?code=<EXC> */
+            303: {
+                headers: {
+                    /** @description The web app page */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description `EXC_NOTIFICATIONS_LINK_IS_INVALID`: This link does not lead to a page of the site.
+             *
+             *     `EXC_BAD_REQUEST`: The request is invalid.
+             */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_NOTIFICATIONS_NOT_FOUND`: This notification was not found. */
+            404: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_REQUEST_TIMEOUT`: The request took too long to arrive. Please try again. */
+            408: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_PAYLOAD_TOO_LARGE`: The request is too large. */
+            413: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_TOO_MANY_REQUESTS`: Too many requests. Please try again shortly. */
+            429: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_HEADERS_TOO_LARGE`: The request address or headers are too long. */
+            431: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_UNAVAILABLE`: The service is temporarily unavailable. Please try again shortly. */
+            503: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_SERVICE_TIMEOUT`: The service took too long to answer. Please try again. */
+            504: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationsIdRrn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The notification id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON clients: where a browser is sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The web app page a browser is redirected to. */
+                        location: string;
+                    };
+                };
+            };
+            /** @description Browser navigation: to /orders/successorder?orderId=… or /orders/successwallet?paymentNumber=… */
+            302: {
+                headers: {
+                    /** @description The web app page */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Browser navigation that failed: to /something-went-wrong?code=<EXC> */
+            303: {
+                headers: {
+                    /** @description The web app page */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `EXC_BAD_REQUEST`: The request is invalid. */
+            400: {
+                headers: {
+                    exc: components["headers"]["exc"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `EXC_NOTIFICATIONS_NOT_FOUND`: This notification was not found. */
             404: {
                 headers: {
                     exc: components["headers"]["exc"];

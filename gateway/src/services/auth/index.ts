@@ -37,7 +37,7 @@ export const authModule: ServiceModule<typeof authSettings> = {
     return {
       routes: (context) => ({
         api: withErrors([...sessionRoutes(auth, context), ...authenticationRoutes(auth, context)], SERVICE_ERRORS),
-        dev: withErrors(devRoutes(auth), SERVICE_ERRORS),
+        dev: withErrors(devRoutes(auth, context), SERVICE_ERRORS),
       }),
       isServing: (timeoutMs) => auth.isServing(timeoutMs),
       accessTokenKeys: () => auth.signingKeys({ requestId: randomUUID() }),
