@@ -324,10 +324,7 @@ describe('parts in and out of the release', () => {
   });
 
   test('a hand-written entry for a part the registry does not know fails the render', async () => {
-    await assert.rejects(
-      renderChart({ set: ['services.seo.env.X=one'] }),
-      /services\.seo: no such part/,
-    );
+    await assert.rejects(renderChart({ set: ['services.seo.env.X=one'] }), /services\.seo: no such part/);
   });
 
   test("autoscaling: an entry's false overrides the default true, and the development values' default false gives way to an entry's true", async () => {
