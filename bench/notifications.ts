@@ -2,6 +2,8 @@
 // to a service's outbox, published by the outbox relay to the Postgres event log, and consumed.
 //   relay      BENCH_EVENTS rows already in the outbox (written before the relay starts, in
 //              transactions of 500), the relay started: time until none is pending → events/s
+//   history    the same on an outbox that already holds BENCH_OUTBOX_HISTORY (300,000) published
+//              rows, its statistics taken before the burst (none pending), as in production
 //   consumer   the log already holding them: a consumer group reading the topic from its
 //              beginning, first with a handler that does nothing (the bus's own read and commit),
 //              then as a service consumes (parking in its database, `handleOnce` and one row
@@ -18,7 +20,8 @@
 // Memory: peak resident sets. BENCH_PROFILE_DIR: the notification process writes a CPU profile
 // (--cpu-prof) there.
 // Environment: BENCH_EVENTS (10000), BENCH_USERS (1000: events are spread evenly over that many
-// keys), BENCH_RELAY_BATCH (the relay's rows per round; its default when unset), BENCH_FANOUT
+// keys), BENCH_RELAY_BATCH (the relay's rows per round; its default when unset), BENCH_OUTBOX_HISTORY
+// (0 leaves that part out), BENCH_FANOUT
 // (0 leaves the notification service out), BENCH_PROFILE_DIR, TEST_POSTGRES_URL.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -43,6 +46,7 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const RELAY_BATCH = process.env.BENCH_RELAY_BATCH ? Number(process.env.BENCH_RELAY_BATCH) : undefined;
 const FANOUT = process.env.BENCH_FANOUT !== '0';
+const HISTORY = Number(process.env.BENCH_OUTBOX_HISTORY ?? 300_000);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TOPIC = 'recruitment.job-alert.v1';
 const USER_TOPIC = 'auth.user.v1';
@@ -263,6 +267,41 @@ async function main(): Promise<void> {
     console.log(
       `relay: ${EVENTS} published in ${(relayMs / 1000).toFixed(2)} s: ${rate(EVENTS, relayMs)}; load ${load()}`,
     );
+
+    // 1b. The relay on an outbox with a long published history and statistics without pending rows.
+    if (HISTORY > 0) {
+      const history = await createTestDatabase('bench_alerts_history', platform);
+      const historyPool = new pg.Pool({ connectionString: history.url, max: 2 });
+      const historyEventsUrl = eventsDatabaseUrl();
+      const historyBus = await connectPgLog({ connectionString: historyEventsUrl });
+      const historyRelay = new OutboxRelay({ ...relayOptions, connectionString: history.url, bus: historyBus });
+      try {
+        await historyPool.query(
+          `INSERT INTO outbox (event_id, topic, key, type, payload, occurred_at, status, published_at)
+           SELECT gen_random_uuid()::text, $2, 'user-' || (i % 1000), $3, '\\x00'::bytea, now(), 'published', now()
+             FROM generate_series(1, $1) AS i`,
+          [HISTORY, TOPIC, JobAlertSchema.typeName],
+        );
+        await historyPool.query('VACUUM ANALYZE outbox');
+        await writeOutbox(historyPool, jobAlerts(EVENTS, users));
+        const startedAt = performance.now();
+        await historyRelay.start();
+        await until(
+          'relay after a history',
+          async () => (await count(historyPool, `SELECT count(*) AS n FROM outbox WHERE status = 'pending'`)) === 0,
+        );
+        const ms = performance.now() - startedAt;
+        console.log(
+          `relay, outbox holding ${HISTORY} published rows: ${EVENTS} published in ${(ms / 1000).toFixed(2)} s: ${rate(EVENTS, ms)}; load ${load()}`,
+        );
+      } finally {
+        await historyRelay.stop().catch(() => undefined);
+        await historyBus.close().catch(() => undefined);
+        await dropDatabase(historyEventsUrl).catch(() => undefined);
+        await historyPool.end().catch(() => undefined);
+        await history.drop().catch(() => undefined);
+      }
+    }
 
     // 2. Consumers alone, the log already holding the events.
     let received = 0;

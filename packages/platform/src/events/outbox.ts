@@ -167,13 +167,19 @@ export class OutboxRelay {
   async #claim(client: pg.PoolClient): Promise<OutboxRow[]> {
     // Rows queued behind a row of their key that is parked or waits for a retry are left
     // out: they must not be published before it, nor fill the batch and starve other keys.
+    // Those keys are found first, in one pass over the unpublished rows: as a correlated
+    // NOT EXISTS, the planner probed every claimed row against every pending one whenever the
+    // statistics said no row was pending (the usual state, until a burst): 1.3 s a claim of
+    // 500 with 10,000 pending (docs/performance.md, "Events").
     const { rows } = await client.query<OutboxRow>(
-      `SELECT o.seq, o.event_id, o.topic, o.key, o.type, o.payload, o.occurred_at, o.attempts
+      `WITH blocked AS MATERIALIZED (
+         SELECT topic, key, min(seq) AS seq FROM outbox
+          WHERE status IN ('pending', 'parked') AND (status = 'parked' OR next_attempt_at > now())
+          GROUP BY topic, key)
+       SELECT o.seq, o.event_id, o.topic, o.key, o.type, o.payload, o.occurred_at, o.attempts
          FROM outbox o
         WHERE o.status = 'pending' AND o.next_attempt_at <= now()
-          AND NOT EXISTS (SELECT 1 FROM outbox w
-                           WHERE w.status IN ('pending', 'parked') AND w.topic = o.topic AND w.key = o.key
-                             AND w.seq < o.seq AND (w.status = 'parked' OR w.next_attempt_at > now()))
+          AND NOT EXISTS (SELECT 1 FROM blocked b WHERE b.topic = o.topic AND b.key = o.key AND b.seq < o.seq)
         ORDER BY o.seq
         LIMIT $1
         FOR UPDATE OF o SKIP LOCKED`,
