@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { create } from '@bufbuild/protobuf';
+import { grpcServiceDefinition } from '@darmankar/platform/grpc';
 import { rejectsWith } from '@darmankar/platform/testing';
+import { CountUnreadRequestSchema, NotificationService } from '@darmankar/proto/notification/v1/notification_pb';
 import { OrderPaidSchema } from '@darmankar/proto/billing/v1/events_pb';
 import { ApplicationChangedSchema } from '@darmankar/proto/hiring/v1/events_pb';
 import { ApplicationChange, ApplicationState } from '@darmankar/proto/hiring/v1/hiring_pb';
@@ -153,4 +156,35 @@ test('a payment receipt leads to the order’s result page', async () => {
   const listed = await stack.client.listNotifications({}, { userId: employer.owner.userId });
   assert.match(listed.items[0]!.body, /۱۰٬۰۰۰ تومان/);
   assert.match(listed.items[0]!.title, /۱۰۰۱/);
+});
+
+test('a call claiming a user without a caller assertion is refused', async () => {
+  const grpc = await import('@grpc/grpc-js');
+  const Client = grpc.makeGenericClientConstructor(grpcServiceDefinition(NotificationService), 'NotificationService');
+  const raw = new Client(stack.address, grpc.credentials.createInsecure()) as unknown as Record<string, Function> & {
+    close(): void;
+  };
+  try {
+    const metadata = new grpc.Metadata();
+    metadata.set('x-user-id', randomUUID());
+    const code = await new Promise<number>((resolve) =>
+      raw.countUnread!(create(CountUnreadRequestSchema, {}), metadata, (error: { code: number } | null) =>
+        resolve(error?.code ?? 0),
+      ),
+    );
+    assert.equal(code, grpc.status.UNAUTHENTICATED);
+  } finally {
+    raw.close();
+  }
+});
+
+test('the development outbox is read through the service, newest first', async () => {
+  const me = await newUser(stack);
+  await rejected(me.userId);
+  await stack.service.deliverOnce();
+  const { messages } = await stack.client.listDevOutbox({ recipient: me.cellphone });
+  assert.equal(messages.length, 1);
+  assert.equal(messages[0]!.channel, 'sms');
+  assert.match(messages[0]!.text, /http:\/\/web\.test\/api\/v1\/notifications\/[0-9a-f-]+\/engagements\?to=/);
+  await rejectsWith(stack.client.listDevOutbox({ recipient: 'nobody' }), 'EXC_BAD_REQUEST');
 });
