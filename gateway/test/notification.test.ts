@@ -21,7 +21,7 @@ import { EmployerCreatedSchema } from '@darmankar/proto/employer/v1/events_pb';
 import { ApplicationChangedSchema } from '@darmankar/proto/hiring/v1/events_pb';
 import { ApplicationChange, ApplicationState } from '@darmankar/proto/hiring/v1/hiring_pb';
 import { ResumeCreatedSchema } from '@darmankar/proto/resume/v1/events_pb';
-import { assertError, login, newCellphone, startStack, type Stack } from './helpers.ts';
+import { assertError, json, login, newCellphone, startStack, type Stack } from './helpers.ts';
 
 const WEB = 'http://web.test';
 
@@ -160,7 +160,7 @@ describe('notifications over HTTP', () => {
   });
 
   test('preferences: read, changed, a locked or not offered channel refused', async () => {
-    const initial = await (await call('/notifications/preferences', me.token)).json();
+    const initial = await json(await call('/notifications/preferences', me.token));
     assert.equal(initial.jobAlertFrequency, 'daily');
     assert.equal(initial.emailVerified, false);
     assert.deepEqual(
@@ -182,7 +182,7 @@ describe('notifications over HTTP', () => {
       jobAlertFrequency: 'immediate',
     });
     assert.equal(changed.status, 200);
-    const body = await changed.json();
+    const body = await json(changed);
     assert.equal(body.jobAlertFrequency, 'immediate');
     assert.deepEqual(body.preferences.find((p: { category: string }) => p.category === 'billing').channels, {
       sms: false,
