@@ -7,7 +7,8 @@
 //   consumer   the log already holding them: a consumer group reading the topic from its
 //              beginning, first with a handler that does nothing (the bus's own read and commit),
 //              then as a service consumes (parking in its database, `handleOnce` and one row
-//              written in the handler's transaction) → events/s
+//              written in the handler's transaction) → events/s, then the same handler with
+//              BENCH_CONSUMER_CONCURRENCY (4) keys handled at once (Subscription.concurrency)
 //   end to end the relay and that consumer running, BENCH_EVENTS new rows written to the outbox:
 //              time from the first write until the last event's effect is committed
 //   fan-out    the notification service (`@darmankar/notification`) started as its own node
@@ -21,7 +22,7 @@
 // (--cpu-prof) there.
 // Environment: BENCH_EVENTS (10000), BENCH_USERS (1000: events are spread evenly over that many
 // keys), BENCH_RELAY_BATCH (the relay's rows per round; its default when unset), BENCH_OUTBOX_HISTORY
-// (0 leaves that part out), BENCH_FANOUT
+// (0 leaves that part out), BENCH_CONSUMER_CONCURRENCY (1 leaves that part out), BENCH_FANOUT
 // (0 leaves the notification service out), BENCH_PROFILE_DIR, TEST_POSTGRES_URL.
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -47,6 +48,7 @@ const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const RELAY_BATCH = process.env.BENCH_RELAY_BATCH ? Number(process.env.BENCH_RELAY_BATCH) : undefined;
 const FANOUT = process.env.BENCH_FANOUT !== '0';
 const HISTORY = Number(process.env.BENCH_OUTBOX_HISTORY ?? 300_000);
+const CONCURRENCY = Number(process.env.BENCH_CONSUMER_CONCURRENCY ?? 4);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const TOPIC = 'recruitment.job-alert.v1';
 const USER_TOPIC = 'auth.user.v1';
@@ -117,11 +119,11 @@ const count = async (pool: pg.Pool, sql: string, values: unknown[] = []) =>
   Number((await pool.query<{ n: string }>(sql, values)).rows[0]!.n);
 
 /** A consumer as a service writes one: once per event, one row written in the handler's transaction. */
-function serviceHandler(pool: pg.Pool, group: string) {
+function serviceHandler(pool: pg.Pool, group: string, table = 'bench_effects') {
   return (message: BusMessage) =>
     inPgTransaction(pool, async (client) => {
       await handleOnce(pgExecutor(client), group, message, async () => {
-        await client.query('INSERT INTO bench_effects (event_id, user_id) VALUES ($1, $2)', [message.id, message.key]);
+        await client.query(`INSERT INTO ${table} (event_id, user_id) VALUES ($1, $2)`, [message.id, message.key]);
       });
     });
 }
@@ -249,6 +251,7 @@ async function main(): Promise<void> {
   let relay: OutboxRelay | undefined;
   try {
     await consumerPool.query('CREATE TABLE bench_effects (event_id text PRIMARY KEY, user_id text NOT NULL)');
+    await consumerPool.query('CREATE TABLE bench_effects_keys (event_id text PRIMARY KEY, user_id text NOT NULL)');
     bus = await connectPgLog({ connectionString: eventsUrl, parking: { databaseUrl: consumerDb.url } });
     const users = Array.from({ length: USERS }, () => randomUUID());
     const pending = () => count(sourcePool, `SELECT count(*) AS n FROM outbox WHERE status = 'pending'`);
@@ -329,6 +332,23 @@ async function main(): Promise<void> {
     console.log(
       `consumer, handleOnce + one row a transaction: ${EVENTS} in ${(serviceMs / 1000).toFixed(2)} s: ${rate(EVENTS, serviceMs)}; load ${load()}`,
     );
+
+    if (CONCURRENCY > 1) {
+      const keysAtOnce = () => count(consumerPool, 'SELECT count(*) AS n FROM bench_effects_keys');
+      const startedAt = performance.now();
+      const lanes = await bus.subscribe({
+        group: 'bench-service-keys',
+        topics: [TOPIC],
+        handler: serviceHandler(consumerPool, 'bench-service-keys', 'bench_effects_keys'),
+        concurrency: CONCURRENCY,
+      });
+      await until('consumer with several keys at once', async () => (await keysAtOnce()) >= EVENTS);
+      const ms = performance.now() - startedAt;
+      await lanes.stop();
+      console.log(
+        `consumer, the same with ${CONCURRENCY} keys at once (concurrency): ${EVENTS} in ${(ms / 1000).toFixed(2)} s: ${rate(EVENTS, ms)}; load ${load()}`,
+      );
+    }
 
     // 3. End to end: relay and consumer running, new rows written.
     relay = new OutboxRelay(relayOptions);

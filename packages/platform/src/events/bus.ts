@@ -50,6 +50,14 @@ export interface Subscription {
    * process's own cache, which has nothing to correct from before it started.
    */
   from?: 'beginning' | 'now';
+  /**
+   * Events of different keys handled at once (1, the default: one at a time, in the topic's
+   * order). Each key's events stay in their order. The Postgres log spreads a batch's keys over
+   * this many lanes and commits the batch when every lane is through; Kafka handles this many
+   * partitions at once. For a handler that mostly waits for its database; its pool needs room
+   * for this many transactions beside the service's other work.
+   */
+  concurrency?: number;
 }
 
 export interface Consumer {

@@ -145,6 +145,8 @@ class KafkaBus implements EventBus {
     const retryWakeup = new Wakeup();
     let stopping = false;
     await consumer.run({
+      // Partitions handled at once; a partition's messages (and so a key's) stay in order.
+      partitionsConsumedConcurrently: Math.max(1, Math.floor(subscription.concurrency ?? 1)),
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const position = { partition, offset: message.offset };
         let received: BusMessage;

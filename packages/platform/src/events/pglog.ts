@@ -143,6 +143,7 @@ class PgLogBus implements EventBus {
           subscription.group,
           topic,
           subscription.handler,
+          Math.max(1, Math.floor(subscription.concurrency ?? 1)),
           this.log,
           (wakeup, on) => {
             const set = this.wakeups.get(topic) ?? new Set();
@@ -230,6 +231,7 @@ class TopicConsumer {
     private readonly group: string,
     private readonly topic: string,
     private readonly handler: MessageHandler,
+    private readonly concurrency: number,
     log: Logger,
     private readonly register: (wakeup: Wakeup, on: boolean) => void,
   ) {
@@ -317,12 +319,14 @@ class TopicConsumer {
               ),
             }
           : this.#delivery;
-      for (const row of batch.rows) {
-        if (this.#stopping) break;
-        // Handled, parked or held: either way the topic moves past it.
-        if ((await deliver(this.#toMessage(row), { offset: row.offset }, delivery)) === 'stopped') break;
-        handled = BigInt(row.offset);
-      }
+      if (this.concurrency > 1) handled = await this.#deliverByKey(batch.rows, delivery, committed);
+      else
+        for (const row of batch.rows) {
+          if (this.#stopping) break;
+          // Handled, parked or held: either way the topic moves past it.
+          if ((await deliver(this.#toMessage(row), { offset: row.offset }, delivery)) === 'stopped') break;
+          handled = BigInt(row.offset);
+        }
       if (handled > committed) {
         await client.query(
           `UPDATE consumer_offsets SET committed_offset = $3, updated_at = now() WHERE group_name = $1 AND topic = $2`,
@@ -332,6 +336,54 @@ class TopicConsumer {
       }
       if (batch.rows.length === 0) await this.#wakeup.sleep(this.settings.pollIntervalMs);
     }
+  }
+
+  /**
+   * Delivers a batch with up to `concurrency` keys at once, each key's events in order. Answers
+   * the offset the batch may be committed to: the end of its longest prefix that was delivered
+   * (events delivered after a gap come again after a restart; handleOnce skips them). Every
+   * lane has finished before this answers, even when one fails, so no event of a key can be in
+   * a handler while the next consumer of the topic starts.
+   */
+  async #deliverByKey(rows: LogRow[], delivery: DeliveryContext, committed: bigint): Promise<bigint> {
+    const keys = new Map<string, LogRow[]>();
+    for (const row of rows) {
+      const ofKey = keys.get(row.key);
+      if (ofKey) ofKey.push(row);
+      else keys.set(row.key, [row]);
+    }
+    const queue = [...keys.values()];
+    const delivered = new Set<string>();
+    let halted = false;
+    const lane = async () => {
+      for (let ofKey = queue.shift(); ofKey && !halted; ofKey = queue.shift()) {
+        for (const row of ofKey) {
+          if (this.#stopping || halted) return;
+          if ((await deliver(this.#toMessage(row), { offset: row.offset }, delivery)) === 'stopped') {
+            halted = true;
+            return;
+          }
+          delivered.add(row.offset);
+        }
+      }
+    };
+    const lanes = await Promise.allSettled(
+      Array.from({ length: Math.min(this.concurrency, queue.length) }, () =>
+        lane().catch((error: unknown) => {
+          halted = true;
+          throw error;
+        }),
+      ),
+    );
+    // As in order: a failure leaves the batch uncommitted, and the reconnect reads it again.
+    const failed = lanes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    let handled = committed;
+    for (const row of rows) {
+      if (!delivered.has(row.offset)) break;
+      handled = BigInt(row.offset);
+    }
+    return handled;
   }
 
   #toMessage(row: LogRow): BusMessage {
