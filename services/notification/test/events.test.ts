@@ -11,7 +11,20 @@ import {
   WalletToppedUpSchema,
 } from '@darmankar/proto/billing/v1/events_pb';
 import { ResourceKind } from '@darmankar/proto/billing/v1/billing_pb';
-import { AgentInvitedSchema } from '@darmankar/proto/employer/v1/events_pb';
+import {
+  UserCellphoneChangedSchema,
+  UserEmailVerifiedSchema,
+  UserRegisteredSchema,
+} from '@darmankar/proto/auth/v1/events_pb';
+import {
+  AgentInvitedSchema,
+  AgentLinkedSchema,
+  AgentPermissionsChangedSchema,
+  AgentRemovedSchema,
+  EmployerCreatedSchema,
+  EmployerUpdatedSchema,
+} from '@darmankar/proto/employer/v1/events_pb';
+import { ResumeCreatedSchema } from '@darmankar/proto/resume/v1/events_pb';
 import { ApplicationChangedSchema } from '@darmankar/proto/hiring/v1/events_pb';
 import { ApplicationChange, ApplicationState } from '@darmankar/proto/hiring/v1/hiring_pb';
 import { JobAlertSchema } from '@darmankar/proto/recruitment/v1/events_pb';
@@ -227,4 +240,68 @@ test('an agent invite texts the invited cellphone once, even without an account'
     deliveries.map((d) => [d.channel, d.recipient]),
     [['sms', cellphone]],
   );
+});
+
+test('the facts it keeps copies of, each delivered twice, leave one copy with the latest state', async () => {
+  const userId = randomUUID();
+  const first = newCellphone();
+  const second = newCellphone();
+  const twice = async <D extends DescMessage>(schema: D, fields: MessageInitShape<D>, topic: string, key: string) => {
+    const message = await stack.publish(schema, fields, topic, key);
+    await stack.republish(message);
+    await stack.settled();
+  };
+  await twice(UserRegisteredSchema, { userId, cellphone: first }, 'auth.user.v1', userId);
+  await twice(
+    UserCellphoneChangedSchema,
+    { userId, oldCellphone: first, newCellphone: second },
+    'auth.user.v1',
+    userId,
+  );
+  await twice(UserEmailVerifiedSchema, { userId, email: 'a@example.com' }, 'auth.user.v1', userId);
+  const contacts = await stack.db.query(`SELECT cellphone, email FROM contacts WHERE user_id = $1`, [userId]);
+  assert.deepEqual(contacts.rows, [{ cellphone: second, email: 'a@example.com' }]);
+
+  const employerId = randomUUID();
+  await twice(
+    EmployerCreatedSchema,
+    { employerId, ownerUserId: userId, slug: 'old-slug', brand: 'Old', isSelfEmployed: false },
+    'employer.employer.v1',
+    employerId,
+  );
+  await twice(
+    EmployerUpdatedSchema,
+    { employerId, slug: 'new-slug', brand: 'New' },
+    'employer.employer.v1',
+    employerId,
+  );
+  const employers = await stack.db.query(`SELECT slug, brand, owner_user_id FROM employers WHERE id = $1`, [
+    employerId,
+  ]);
+  assert.deepEqual(employers.rows, [{ slug: 'new-slug', brand: 'New', owner_user_id: userId }]);
+
+  const agentId = randomUUID();
+  const agentUser = randomUUID();
+  await twice(
+    AgentInvitedSchema,
+    { employerId, agentId, cellphone: newCellphone(), employerBrand: 'New', firstName: 'x', permissions: ['Billing'] },
+    'employer.agent.v1',
+    employerId,
+  );
+  await twice(AgentLinkedSchema, { employerId, agentId, userId: agentUser }, 'employer.agent.v1', employerId);
+  await twice(
+    AgentPermissionsChangedSchema,
+    { employerId, agentId, userId: agentUser, permissions: ['ApplyManage'] },
+    'employer.agent.v1',
+    employerId,
+  );
+  const agents = await stack.db.query(`SELECT user_id, permissions FROM agents WHERE id = $1`, [agentId]);
+  assert.deepEqual(agents.rows, [{ user_id: agentUser, permissions: ['ApplyManage'] }]);
+  await twice(AgentRemovedSchema, { employerId, agentId, userId: agentUser }, 'employer.agent.v1', employerId);
+  assert.equal((await stack.db.query(`SELECT 1 FROM agents WHERE id = $1`, [agentId])).rows.length, 0);
+
+  const resumeId = randomUUID();
+  await twice(ResumeCreatedSchema, { resumeId, ownerUserId: userId, slug: 'r-1' }, 'resume.resume.v1', resumeId);
+  const resumes = await stack.db.query(`SELECT slug, owner_user_id FROM resumes WHERE id = $1`, [resumeId]);
+  assert.deepEqual(resumes.rows, [{ slug: 'r-1', owner_user_id: userId }]);
 });
