@@ -29,6 +29,7 @@ bench: install generate
 	node --import tsx bench/resume-pdf.ts
 	node --import tsx bench/search.ts
 	node --import tsx bench/hiring.ts
+	node --import tsx bench/notifications.ts
 
 # Lighthouse (mobile) on the home page of a stack of its own; like bench, it needs the
 # dependencies and the services' Prisma clients, which a fresh clone does not have yet.

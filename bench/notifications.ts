@@ -209,7 +209,11 @@ async function fanOut(users: string[]): Promise<void> {
     const endToEndMs = performance.now() - startedAt;
     const at = (share: number) => samples.find((sample) => sample.n >= share * EVENTS)!;
     const [from, to] = [at(0.1), at(0.9)];
-    const consumerRate = ((to.n - from.n) * 1000) / (to.ms - from.ms);
+    // A run too short for two samples apart falls back to the whole run.
+    const consumerRate =
+      to.ms > from.ms
+        ? ((to.n - from.n) * 1000) / (to.ms - from.ms)
+        : (EVENTS * 1000) / (performance.now() - startedAt);
     const digests = await count(notificationPool, `SELECT count(*) AS n FROM deliveries WHERE status = 'digest'`);
     const inApp = await count(notificationPool, 'SELECT count(*) AS n FROM notifications WHERE in_app');
     const peak = peakRssMb(child.pid!);
