@@ -59,24 +59,37 @@ export class Notifier {
    * New applications: one notification per recipient, posting and hour, whose count grows while
    * the hour lasts; its messages go at the hour's end, once.
    */
-  async notifyBatched(sql: Sql, input: Omit<NotifyUser, 'causeKey'> & { batchKey: string }): Promise<void> {
+  async notifyBatched(
+    sql: Sql,
+    input: Omit<NotifyUser, 'causeKey'> & { batchKey: string; itemId: string },
+  ): Promise<void> {
     const now = this.clock();
     const windowStart = Math.floor(now / HOUR_MS) * HOUR_MS;
     const causeKey = `${input.batchKey}:${new Date(windowStart).toISOString()}:${input.userId}`;
-    const grown = await sql.query(
-      `UPDATE notifications
-          SET params = jsonb_set(params, '{count}', to_jsonb(COALESCE((params->>'count')::int, 0) + 1)), read_at = NULL
-        WHERE cause_key = $1`,
-      [causeKey],
+    // The batch counts each item (an application) once, however often its fact arrives.
+    const { rows: batch } = await sql.query<{ counted: boolean }>(
+      `SELECT params->'items' ? $2 AS counted FROM notifications WHERE cause_key = $1 FOR UPDATE`,
+      [causeKey, input.itemId],
     );
-    if (grown.rowCount) return;
+    if (batch[0]?.counted) return;
+    if (batch[0]) {
+      await sql.query(
+        `UPDATE notifications
+            SET params = jsonb_set(jsonb_set(params, '{items}', (params->'items') || to_jsonb($2::text)),
+                                   '{count}', to_jsonb(jsonb_array_length(params->'items') + 1)),
+                read_at = NULL
+          WHERE cause_key = $1`,
+        [causeKey, input.itemId],
+      );
+      return;
+    }
     const channels = (await this.preferences.channels(sql, input.userId)).get(input.category)!;
     const id = await this.insert(sql, {
       userId: input.userId,
       category: input.category,
       kind: input.kind,
       causeKey,
-      params: { ...input.params, count: 1 },
+      params: { ...input.params, count: 1, items: [input.itemId] },
       link: input.link,
       inApp: channels.in_app === true,
       createdAt: now,

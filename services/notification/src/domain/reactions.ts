@@ -72,7 +72,10 @@ export class Reactions {
   }
 
   /** Someone applied: the owner and the agents who manage applications, batched per posting and hour. */
-  async applied(sql: Sql, event: { employerId: string; postingId: string; postingTitle: string }): Promise<void> {
+  async applied(
+    sql: Sql,
+    event: { applicationId: string; employerId: string; postingId: string; postingTitle: string },
+  ): Promise<void> {
     const employer = await this.employer(sql, event.employerId);
     for (const userId of await this.directory.peopleFor(sql, employer, HIRING_ACTION)) {
       await this.notifier.notifyBatched(sql, {
@@ -80,6 +83,7 @@ export class Reactions {
         category: 'new_application',
         kind: 'new_application',
         batchKey: `new-application:${event.postingId}`,
+        itemId: event.applicationId,
         params: { postingTitle: event.postingTitle },
         link: `/recruitments/${encodeURIComponent(event.postingId)}/apply-management`,
       });

@@ -117,6 +117,7 @@ function handlers(directory: Directory, reactions: Reactions): Record<string, Ha
       const e = decodeBusMessage(ApplicationChangedSchema, m);
       if (e.change === ApplicationChange.APPLIED) {
         await reactions.applied(sql, {
+          applicationId: e.applicationId,
           employerId: e.employerId,
           postingId: e.postingId,
           postingTitle: e.postingTitle,
