@@ -21,7 +21,8 @@ import { EmployerCreatedSchema } from '@darmankar/proto/employer/v1/events_pb';
 import { ApplicationChangedSchema } from '@darmankar/proto/hiring/v1/events_pb';
 import { ApplicationChange, ApplicationState } from '@darmankar/proto/hiring/v1/hiring_pb';
 import { ResumeCreatedSchema } from '@darmankar/proto/resume/v1/events_pb';
-import { assertError, json, login, newCellphone, startStack, type Stack } from './helpers.ts';
+import { user, visitor, type Client } from './clients.ts';
+import { assertError, json, startStack, type Stack } from './helpers.ts';
 
 const WEB = 'http://web.test';
 
@@ -31,30 +32,24 @@ describe('notifications over HTTP', () => {
   let notifications: RunningNotificationService | undefined;
   let bus: EventBus;
   let eventsUrl: string;
-  let me: { id: string; token: string; cellphone: string };
-  let other: { id: string; token: string };
+  let me: Client & { id: string; cellphone: string };
+  let other: Client & { id: string };
   let resumeSlug: string;
 
   const publish = <D extends DescMessage>(schema: D, fields: MessageInitShape<D>, topic: string, key: string) =>
     bus.publish([toBusMessage(schema, create(schema, fields), { topic, key })]);
-  const call = (path: string, token?: string, init: RequestInit = {}) =>
+  const call = (path: string, client: Client = visitor(), init: RequestInit = {}) =>
     fetch(`${stack.url}/api/v1${path}`, {
       ...init,
       redirect: 'manual',
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) },
+      headers: { ...client.headers, ...(init.headers as Record<string, string>) },
     });
-  const list = async (token: string, headers: Record<string, string> = {}) =>
-    (await call('/notifications', token, { headers })).json() as Promise<{
+  const list = async (client: Client, headers: Record<string, string> = {}) =>
+    (await call('/notifications', client, { headers })).json() as Promise<{
       items: Array<{ id: string; kind: string; title: string; link: string | null; read: boolean }>;
       unread: number;
       page: { total: number };
     }>;
-
-  async function loggedIn() {
-    const cellphone = newCellphone();
-    const answer = await login(stack.url, cellphone);
-    return { id: answer.user.id, token: answer.session!.accessToken, cellphone };
-  }
 
   before(async () => {
     const url = new URL(testPostgresUrl());
@@ -82,8 +77,8 @@ describe('notifications over HTTP', () => {
       { log: createLogger('notification-test', 'silent'), clock: stack.clock },
     );
     bus = await createEventBus({ eventsDatabaseUrl: eventsUrl });
-    me = await loggedIn();
-    other = await loggedIn();
+    me = (await user(stack.url)) as Client & { id: string; cellphone: string };
+    other = (await user(stack.url)) as Client & { id: string };
     resumeSlug = `resume-${randomBytes(3).toString('hex')}`;
     const resumeId = randomUUID();
     await publish(
@@ -109,7 +104,7 @@ describe('notifications over HTTP', () => {
       'hiring.application.v1',
       applicationId,
     );
-    await eventually(async () => (await list(me.token)).items.length === 1, 'the notification');
+    await eventually(async () => (await list(me)).items.length === 1, 'the notification');
   });
 
   after(async () => {
@@ -121,7 +116,7 @@ describe('notifications over HTTP', () => {
   });
 
   test('the list: rendered in the reader’s language, links through the engagement route', async () => {
-    const fa = await list(me.token);
+    const fa = await list(me);
     assert.equal(fa.unread, 1);
     assert.equal(fa.page.total, 1);
     const [item] = fa.items;
@@ -131,36 +126,33 @@ describe('notifications over HTTP', () => {
       item!.link,
       `/api/v1/notifications/${item!.id}/engagements?to=${encodeURIComponent(`/applicants/resumes/${resumeSlug}/recruitments`)}`,
     );
-    assert.equal(
-      (await list(me.token, { 'accept-language': 'en-US,en;q=0.9' })).items[0]!.title,
-      'About your application',
-    );
-    assert.equal((await list(other.token)).items.length, 0);
+    assert.equal((await list(me, { 'accept-language': 'en-US,en;q=0.9' })).items[0]!.title, 'About your application');
+    assert.equal((await list(other)).items.length, 0);
     await assertError(await call('/notifications'), 401, 'EXC_AUTHENTICATION_REQUIRED');
-    await assertError(await call('/notifications?pageSize=500', me.token), 400, 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID');
+    await assertError(await call('/notifications?pageSize=500', me), 400, 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID');
   });
 
   test('read marks: the owner’s only', async () => {
-    const [item] = (await list(me.token)).items;
-    const unread = await call('/notifications/unread-count', me.token);
+    const [item] = (await list(me)).items;
+    const unread = await call('/notifications/unread-count', me);
     assert.deepEqual(await unread.json(), { unread: 1 });
     await assertError(
-      await call(`/notifications/${item!.id}/read`, other.token, { method: 'PUT' }),
+      await call(`/notifications/${item!.id}/read`, other, { method: 'PUT' }),
       404,
       'EXC_NOTIFICATIONS_NOT_FOUND',
     );
     await assertError(
-      await call(`/notifications/${randomUUID()}/read`, me.token, { method: 'PUT' }),
+      await call(`/notifications/${randomUUID()}/read`, me, { method: 'PUT' }),
       404,
       'EXC_NOTIFICATIONS_NOT_FOUND',
     );
-    assert.equal((await call(`/notifications/${item!.id}/read`, me.token, { method: 'PUT' })).status, 204);
-    assert.deepEqual(await (await call('/notifications/unread-count', me.token)).json(), { unread: 0 });
-    assert.deepEqual(await (await call('/notifications/read-all', me.token, { method: 'PUT' })).json(), { updated: 0 });
+    assert.equal((await call(`/notifications/${item!.id}/read`, me, { method: 'PUT' })).status, 204);
+    assert.deepEqual(await (await call('/notifications/unread-count', me)).json(), { unread: 0 });
+    assert.deepEqual(await (await call('/notifications/read-all', me, { method: 'PUT' })).json(), { updated: 0 });
   });
 
   test('preferences: read, changed, a locked or not offered channel refused', async () => {
-    const initial = await json(await call('/notifications/preferences', me.token));
+    const initial = await json(await call('/notifications/preferences', me));
     assert.equal(initial.jobAlertFrequency, 'daily');
     assert.equal(initial.emailVerified, false);
     assert.deepEqual(
@@ -172,7 +164,7 @@ describe('notifications over HTTP', () => {
       },
     );
     const put = (body: unknown) =>
-      call('/notifications/preferences', me.token, {
+      call('/notifications/preferences', me, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -208,7 +200,7 @@ describe('notifications over HTTP', () => {
   });
 
   test('the engagement link: a path of the site only, 302 for a browser', async () => {
-    const [item] = (await list(me.token)).items;
+    const [item] = (await list(me)).items;
     const engage = (to: string | null, accept = 'application/json') =>
       call(`/notifications/${item!.id}/engagements${to === null ? '' : `?to=${encodeURIComponent(to)}`}`, undefined, {
         headers: { accept },
@@ -253,12 +245,12 @@ describe('notifications over HTTP', () => {
       'billing.order.v1',
       employerId,
     );
-    await eventually(async () => (await list(other.token)).items.length === 1, 'the receipt');
-    const [receipt] = (await list(other.token)).items;
+    await eventually(async () => (await list(other)).items.length === 1, 'the receipt');
+    const [receipt] = (await list(other)).items;
     const answer = await call(`/notifications/${receipt!.id}/rrn`, undefined, { headers: { accept: 'text/html' } });
     assert.equal(answer.status, 302);
     assert.equal(answer.headers.get('location'), `${WEB}/orders/successorder?orderId=${orderId}`);
-    const [rejection] = (await list(me.token)).items;
+    const [rejection] = (await list(me)).items;
     await assertError(await call(`/notifications/${rejection!.id}/rrn`), 404, 'EXC_NOTIFICATIONS_NOT_FOUND');
   });
 
@@ -281,7 +273,7 @@ describe('notifications over HTTP', () => {
   test('the service stopped: 503, the gateway stays up', async () => {
     await notifications!.stop();
     notifications = undefined;
-    await assertError(await call('/notifications', me.token), 503, 'EXC_SERVICE_UNAVAILABLE');
+    await assertError(await call('/notifications', me), 503, 'EXC_SERVICE_UNAVAILABLE');
     assert.equal(
       (await fetch(`${stack.url}/api/dev/outbox?to=${me.cellphone}`)).status,
       200,
