@@ -24,7 +24,7 @@ try {
   const api = `${stack.gatewayUrl}/api/v1`;
   await json(await fetch(`${api}/authentication/cellphone/${CELLPHONE}`, { method: 'POST' }));
   const outbox = await json(await fetch(`${stack.gatewayUrl}/api/dev/outbox?to=${CELLPHONE}`));
-  const code = (outbox.messages ?? outbox)[0].code as string;
+  const code = (outbox.messages as Array<{ code?: string }>).find((message) => message.code)!.code!;
   const verified = await json(
     await fetch(`${api}/authentication/cellphone/${CELLPHONE}/verify?next=Login`, {
       method: 'POST',

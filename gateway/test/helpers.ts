@@ -191,9 +191,11 @@ export async function assertError(response: Response, status: number, ...codes: 
 export async function latestCode(url: string, to: string): Promise<string> {
   const response = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(to)}`);
   assert.equal(response.status, 200);
-  const { messages } = (await response.json()) as { messages: Array<{ code: string }> };
-  assert.ok(messages[0]?.code, `no code in the outbox for ${to}`);
-  return messages[0].code;
+  const { messages } = (await response.json()) as { messages: Array<{ code?: string }> };
+  // Newest first, notifications included: the newest message that carries a code.
+  const code = messages.find((message) => message.code)?.code;
+  assert.ok(code, `no code in the outbox for ${to}`);
+  return code;
 }
 
 /** Logs in by cellphone through the gateway. With a jar: cookie mode; without: token mode. */

@@ -148,8 +148,8 @@ describe('a running stack', () => {
     const outbox = await fetch(`${api}/dev/outbox?to=${cellphone}`);
     assert.equal(outbox.status, 200);
     const { messages } = (await outbox.json()) as { messages: Array<{ code?: string; text: string }> };
-    const code = messages[0]?.code;
-    assert.match(code ?? '', /^\d{4,8}$/, 'the newest outbox message carries the code');
+    const code = messages.find((message) => message.code)?.code;
+    assert.match(code ?? '', /^\d{4,8}$/, 'the outbox holds the code');
 
     const verified = await fetch(`${api}/v1/authentication/cellphone/${cellphone}/verify?next=Login`, {
       method: 'POST',

@@ -66,7 +66,8 @@ export const authConfigSchema = serviceBaseConfigSchema
 
     // SMS_PROVIDER, KAVENEGAR_*, SMSIR_*, SMTP_URL, MAIL_FROM, MESSAGING_TIMEOUT_MS: the
     // platform's messaging (ADR 029). Codes go out with KAVENEGAR_TEMPLATE / SMSIR_CODE_TEMPLATE_ID.
-    ...messagingConfigShape(),
+    // A code is sent while the gateway waits (GRPC_TIMEOUT_MS, 5 s): a hung provider fails first.
+    ...messagingConfigShape({ timeoutMs: 4_000 }),
     /** The Kavenegar template that tells an old cellphone that the account moved to another number (%token%: its last four digits). */
     KAVENEGAR_NOTICE_TEMPLATE: z.string().min(1).optional(),
     /** The same notice's sms.ir template (its parameter: the new number's last four digits). */

@@ -110,7 +110,7 @@ export async function outboxCode(world: World, cellphone: string): Promise<strin
   for (let attempt = 0; attempt < 20; attempt++) {
     const response = await fetch(`${world.stack.gatewayUrl}/api/dev/outbox?to=${cellphone}`);
     const body = (await response.json()) as { messages: Array<{ code?: string }> };
-    const code = body.messages[0]?.code;
+    const code = body.messages.find((message) => message.code)?.code;
     if (code) return code;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

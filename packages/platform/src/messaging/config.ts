@@ -20,8 +20,12 @@ export function smsirTemplateId() {
     .optional();
 }
 
-/** The shared messaging variables; spread into a service's config schema. */
-export function messagingConfigShape() {
+/**
+ * The shared messaging variables; spread into a service's config schema. `timeoutMs` is the
+ * default of MESSAGING_TIMEOUT_MS: a service that sends while a caller waits keeps it under the
+ * caller's deadline.
+ */
+export function messagingConfigShape({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}) {
   return {
     /** `outbox` (development), `kavenegar` or `smsir`; unset: kavenegar in production, the outbox elsewhere. */
     SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),
@@ -41,7 +45,7 @@ export function messagingConfigShape() {
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().min(1).default('درمانکار <no-reply@darmankar.ir>'),
     /** How long one provider call (SMS API or SMTP) may take before it counts as failed (retryable). */
-    MESSAGING_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    MESSAGING_TIMEOUT_MS: z.coerce.number().int().positive().default(timeoutMs),
   };
 }
 
