@@ -66,10 +66,9 @@ export function NotificationBell({ unread }: { unread: number }) {
         <h2 className="text-sm font-bold">{t('notifications.bellLatest')}</h2>
         {unread > 0 && (
           <marking.Form method="post" action={listPath}>
+            <input type="hidden" name="intent" value="read-all" />
             <button
               type="submit"
-              name="intent"
-              value="read-all"
               disabled={marking.state !== 'idle'}
               className="rounded-lg px-2 py-1 text-xs font-bold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
               data-testid="bell-mark-all-read"

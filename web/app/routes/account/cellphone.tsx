@@ -63,57 +63,63 @@ export default function ChangeCellphone({ loaderData, actionData }: Route.Compon
           {t('account.cellphone.current', { cellphone: localDigits(loaderData.current, locale) })}
         </p>
         {onCode ? (
-          <Form method="post" className="flex flex-col gap-5" data-testid="cellphone-code-form">
-            <p className="text-sm">
-              {t('account.cellphone.codeSentTo')}{' '}
-              <bdi dir="ltr" className="font-bold" data-testid="cellphone-pending">
-                {localDigits(pending.cellphone, locale)}
-              </bdi>
-            </p>
-            <TextField
-              key={actionData?.at ?? 'first'}
-              label={t('account.cellphone.code')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              dir="ltr"
-              maxLength={6}
-              autoFocus
-              errorMessage={errorText}
-              inputClassName="text-center text-2xl tracking-[0.6em]"
-            />
-            <Button type="submit" name="intent" value="verify" isDisabled={busy} className="min-h-12">
-              {t('account.cellphone.submit')}
-            </Button>
+          <div className="flex flex-col gap-5">
+            <Form method="post" className="flex flex-col gap-5" data-testid="cellphone-code-form">
+              <input type="hidden" name="intent" value="verify" />
+              <p className="text-sm">
+                {t('account.cellphone.codeSentTo')}{' '}
+                <bdi dir="ltr" className="font-bold" data-testid="cellphone-pending">
+                  {localDigits(pending.cellphone, locale)}
+                </bdi>
+              </p>
+              <TextField
+                key={actionData?.at ?? 'first'}
+                label={t('account.cellphone.code')}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                dir="ltr"
+                maxLength={6}
+                autoFocus
+                errorMessage={errorText}
+                inputClassName="text-center text-2xl tracking-[0.6em]"
+              />
+              <Button type="submit" isDisabled={busy} className="min-h-12" data-testid="cellphone-verify">
+                {t('account.cellphone.submit')}
+              </Button>
+            </Form>
             <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
-              <Button
-                type="submit"
-                name="intent"
-                value="resend"
-                variant="ghost"
-                isDisabled={busy || secondsLeft > 0}
-                className="px-2"
-                data-testid="cellphone-resend"
-              >
-                {secondsLeft > 0
-                  ? t('verify.resendIn', { time: localDigits(mmss(secondsLeft), locale) })
-                  : t('verify.resend')}
-              </Button>
-              <Button
-                type="submit"
-                name="intent"
-                value="restart"
-                variant="ghost"
-                isDisabled={busy}
-                className="px-2 text-brand-700"
-                data-testid="cellphone-restart"
-              >
-                {t('account.cellphone.editNumber')}
-              </Button>
+              <Form method="post">
+                <input type="hidden" name="intent" value="resend" />
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  isDisabled={busy || secondsLeft > 0}
+                  className="px-2"
+                  data-testid="cellphone-resend"
+                >
+                  {secondsLeft > 0
+                    ? t('verify.resendIn', { time: localDigits(mmss(secondsLeft), locale) })
+                    : t('verify.resend')}
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="intent" value="restart" />
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  isDisabled={busy}
+                  className="px-2 text-brand-700"
+                  data-testid="cellphone-restart"
+                >
+                  {t('account.cellphone.editNumber')}
+                </Button>
+              </Form>
             </div>
-          </Form>
+          </div>
         ) : (
           <Form method="post" className="flex flex-col gap-5" data-testid="cellphone-number-form">
+            <input type="hidden" name="intent" value="send" />
             <TextField
               key={actionData?.at ?? 'first'}
               label={t('account.cellphone.new')}
@@ -127,7 +133,7 @@ export default function ChangeCellphone({ loaderData, actionData }: Route.Compon
               autoFocus
               errorMessage={errorText}
             />
-            <Button type="submit" name="intent" value="send" isDisabled={busy} className="min-h-12">
+            <Button type="submit" isDisabled={busy} className="min-h-12" data-testid="cellphone-send">
               {t('account.cellphone.send')}
             </Button>
           </Form>

@@ -54,14 +54,8 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           </LocaleLink>
           {list.unread > 0 && (
             <Form method="post">
-              <Button
-                type="submit"
-                name="intent"
-                value="read-all"
-                variant="secondary"
-                isDisabled={busy}
-                data-testid="mark-all-read"
-              >
+              <input type="hidden" name="intent" value="read-all" />
+              <Button type="submit" variant="secondary" isDisabled={busy} data-testid="mark-all-read">
                 {t('notifications.markAllRead')}
               </Button>
             </Form>
@@ -80,11 +74,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 actions={
                   notification.read ? undefined : (
                     <Form method="post">
+                      <input type="hidden" name="intent" value="read" />
                       <input type="hidden" name="id" value={notification.id} />
                       <Button
                         type="submit"
-                        name="intent"
-                        value="read"
                         variant="ghost"
                         isDisabled={busy}
                         className="min-h-9 px-3 text-brand-700"
