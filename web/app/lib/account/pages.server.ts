@@ -17,6 +17,7 @@ import {
   type NotificationPreferences,
   type PreferencesUpdate,
 } from '../notifications/types.ts';
+import { channelField } from './fields.ts';
 import { clearCellphoneChange, readCellphoneChange, saveCellphoneChange } from './cellphone-change.server.ts';
 
 export interface PageArgs {
@@ -55,14 +56,6 @@ function failed(error: unknown, request: Request) {
 }
 
 // --- /applicants/settings ----------------------------------------------------------------
-
-/** The codes the email field itself says; anything else is a toast. */
-export const EMAIL_FIELD_CODES = new Set([
-  'EXC_AUTHENTICATION_EMAIL_IS_REQUIRED',
-  'EXC_AUTHENTICATION_EMAIL_IS_INVALID',
-  'EXC_AUTHENTICATION_EMAIL_LIMIT_REACHED',
-  'EXC_AUTHENTICATION_MESSAGE_NOT_SENT',
-]);
 
 export async function settingsLoader(args: PageArgs) {
   const url = new URL(args.request.url);
@@ -103,8 +96,9 @@ export async function settingsAction(args: PageArgs) {
   try {
     const resume = await currentResume(api);
     // The link leads back to these settings when it names the resume (the gateway's redirect).
-    await api.post(`/authentication/email/${encodeURIComponent(typed)}`, {
-      query: { slug: resume?.slug },
+    await api.call('post', '/authentication/email/{email}', {
+      params: { email: typed },
+      query: resume ? { slug: resume.slug } : {},
     });
     return data<EmailActionResult>({ sent: typed, typed, at: Date.now() });
   } catch (error) {
@@ -115,24 +109,6 @@ export async function settingsAction(args: PageArgs) {
 }
 
 // --- /applicants/settings/cellphone ------------------------------------------------------
-
-/** The codes the two fields say (the new number's, the code's); anything else is a toast. */
-export const NUMBER_FIELD_CODES = new Set([
-  'EXC_AUTHENTICATION_CELLPHONE_IS_REQUIRED',
-  'EXC_AUTHENTICATION_CELLPHONE_IS_INVALID',
-  'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN',
-  'EXC_AUTHENTICATION_CELLPHONE_IS_SAME',
-  'EXC_AUTHENTICATION_CODE_ALREADY_SENT',
-  'EXC_AUTHENTICATION_CELLPHONE_IS_LOCKED',
-  'EXC_AUTHENTICATION_CODE_DAILY_LIMIT',
-]);
-export const CODE_FIELD_CODES = new Set([
-  'EXC_AUTHENTICATION_CODE_IS_REQUIRED',
-  'EXC_AUTHENTICATION_CODE_IS_INVALID',
-  'EXC_AUTHENTICATION_CODE_IS_EXPIRED',
-  'EXC_AUTHENTICATION_CODE_ATTEMPTS_EXCEEDED',
-  'EXC_AUTHENTICATION_CELLPHONE_IS_TAKEN',
-]);
 
 export async function cellphoneLoader(args: PageArgs) {
   const account = await signedIn(args, (api) => api.call('get', '/authentication/cellphone'));
@@ -213,11 +189,6 @@ export async function cellphoneAction(args: PageArgs) {
 
 export async function preferencesLoader(args: PageArgs) {
   return { settings: await signedIn(args, (api) => notificationsApi.preferences(api)) };
-}
-
-/** The form's field for one checkbox: `job_alert.email`. */
-export function channelField(category: string, channel: string): string {
-  return `${category}.${channel}`;
 }
 
 /**

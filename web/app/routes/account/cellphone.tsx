@@ -8,12 +8,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { toast, useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
-import {
-  cellphoneAction,
-  cellphoneLoader,
-  CODE_FIELD_CODES,
-  NUMBER_FIELD_CODES,
-} from '../../lib/account/pages.server.ts';
+import { cellphoneAction, cellphoneLoader } from '../../lib/account/pages.server.ts';
+import { CODE_FIELD_CODES, NUMBER_FIELD_CODES } from '../../lib/account/fields.ts';
 import { localDigits } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import { mmss, useCountdown } from '../../lib/use-countdown.ts';

@@ -6,7 +6,8 @@ import { Page } from '../../components/layout/Page.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { toast, useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useT, type MessageKey } from '../../i18n/index.ts';
-import { channelField, preferencesAction, preferencesLoader } from '../../lib/account/pages.server.ts';
+import { preferencesAction, preferencesLoader } from '../../lib/account/pages.server.ts';
+import { channelField } from '../../lib/account/fields.ts';
 import { pageMeta } from '../../lib/meta.ts';
 import {
   NOTIFICATION_CHANNELS,

@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
-import { EMAIL_FIELD_CODES, settingsAction, settingsLoader } from '../../lib/account/pages.server.ts';
+import { settingsAction, settingsLoader } from '../../lib/account/pages.server.ts';
+import { EMAIL_FIELD_CODES } from '../../lib/account/fields.ts';
 import { localDigits } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
 
