@@ -120,7 +120,12 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             {t('account.settings.emailSent', { email: actionData.sent })}
           </SuccessNotice>
         )}
-        <Form method="post" className="flex flex-col gap-4 sm:flex-row sm:items-start" data-testid="email-form">
+        <Form
+          method="post"
+          noValidate
+          className="flex flex-col gap-4 sm:flex-row sm:items-start"
+          data-testid="email-form"
+        >
           <TextField
             // A new answer starts the field afresh with what was typed.
             key={actionData?.at ?? 'first'}
