@@ -48,7 +48,7 @@ export function NotificationItem({
       <div className="min-w-0 flex-1">
         <h3 className={clsx('text-sm', read ? 'font-medium text-ink' : 'font-extrabold text-brand-900')}>
           {link ? (
-            <a href={link} className="rounded underline-offset-4 hover:underline" data-testid="notification-link">
+            <a href={link} className="block rounded underline-offset-4 hover:underline" data-testid="notification-link">
               {heading}
             </a>
           ) : (

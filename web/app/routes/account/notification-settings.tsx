@@ -56,8 +56,14 @@ function ChannelCell({
   const name = t('notifications.prefs.channelFor', { channel: t(CHANNEL_TITLE[channel]), category: categoryTitle });
   if (value === null)
     return (
-      <span className="text-xs text-muted" data-testid={`pref-${preference.category}-${channel}`} data-offered="false">
-        {t('notifications.prefs.notOffered')}
+      <span className="text-xs text-muted">
+        {/* The column's title for phones, where the table's head is hidden. */}
+        <span className="sm:hidden" aria-hidden="true">
+          {t(CHANNEL_TITLE[channel])}:{' '}
+        </span>
+        <span data-testid={`pref-${preference.category}-${channel}`} data-offered="false">
+          {t('notifications.prefs.notOffered')}
+        </span>
       </span>
     );
   const disabled = preference.locked || (channel === 'email' && !emailVerified);
