@@ -1,6 +1,7 @@
-import { Form } from 'react-router';
+import { Form, useSearchParams } from 'react-router';
 import type { Route } from './+types/home';
 import { LocaleLink } from '../components/layout/LocaleLink.tsx';
+import { SuccessNotice } from '../components/notifications/Notice.tsx';
 import { Button, ButtonLink } from '../components/ui/Button.tsx';
 import { EmptyState } from '../components/ui/States.tsx';
 import { inputClass } from '../components/ui/TextField.tsx';
@@ -56,10 +57,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const { postings, busiest, promoted, now } = loaderData;
+  // An email verification link without a resume comes back here (`?emailVerified=1`).
+  const [search] = useSearchParams();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 pb-14 pt-12 md:pt-20">
+          {search.get('emailVerified') === '1' && (
+            <SuccessNotice testId="email-verified-notice">{t('account.settings.emailVerifiedDone')}</SuccessNotice>
+          )}
           <p className="mb-3 text-sm font-medium text-brand-700">
             {t('home.today', { date: formatJalaliDate(new Date(now), locale) })}
           </p>

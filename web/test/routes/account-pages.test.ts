@@ -98,6 +98,14 @@ describe('account settings against a stand-in gateway', () => {
     assert.equal(within(page).getByTestId('settings-email-state').textContent, fa('account.settings.emailVerified'));
   });
 
+  test('a verification link without a resume comes back to the home page, which says the email is verified', async () => {
+    await render('/?emailVerified=1');
+    assert.equal(
+      (await screen.findByTestId('email-verified-notice')).textContent,
+      fa('account.settings.emailVerifiedDone'),
+    );
+  });
+
   test('the email form: empty and refused addresses are said on the field; a sent link names the resume', async () => {
     const empty = await act(settingsRoute, '/applicants/settings', { email: '  ' });
     assert.deepEqual(empty.data?.exc, ['EXC_AUTHENTICATION_EMAIL_IS_REQUIRED']);
