@@ -90,42 +90,57 @@ export function OrdersTable({
       role="region"
       aria-label={caption}
     >
-      <table className="w-full min-w-[46rem] text-start text-sm" data-testid="orders-table">
+      <table role="table" className="stacked-table w-full min-w-[46rem] text-start text-sm" data-testid="orders-table">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface">
-          <tr>
+        <thead role="rowgroup" className="bg-surface">
+          <tr role="row">
             {(['number', 'date', 'plan', 'total', 'status', 'reference', 'invoiceColumn'] as const).map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
+              <th key={column} role="columnheader" scope="col" className="px-4 py-3 text-start font-semibold">
                 {t(`billing.orders.${column}`)}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {orders.map((order) => {
             const reference = paidReference(order);
             return (
-              <tr key={order.id} className="border-t border-line" data-testid="order-row">
-                <th scope="row" className="px-4 py-3 text-start font-semibold" data-testid="order-number">
+              <tr role="row" key={order.id} className="border-t border-line" data-testid="order-row">
+                <th
+                  role="rowheader"
+                  data-label={t('billing.orders.number')}
+                  scope="row"
+                  className="px-4 py-3 text-start font-semibold"
+                  data-testid="order-number"
+                >
                   {localDigits(order.number, locale)}
                 </th>
-                <td className="px-4 py-3">{formatJalaliDate(new Date(order.paidAt ?? order.createdAt), locale)}</td>
-                <td className="px-4 py-3">
+                <td role="cell" data-label={t('billing.orders.date')} className="px-4 py-3">
+                  {formatJalaliDate(new Date(order.paidAt ?? order.createdAt), locale)}
+                </td>
+                <td role="cell" data-label={t('billing.orders.plan')} className="px-4 py-3">
                   {order.items.map((item) => planTitle(item.plan, t)).join(t('billing.orders.planSeparator'))}
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatToman(order.totalRials, locale)}</td>
-                <td className="px-4 py-3">
+                <td role="cell" data-label={t('billing.orders.total')} className="px-4 py-3 whitespace-nowrap">
+                  {formatToman(order.totalRials, locale)}
+                </td>
+                <td role="cell" data-label={t('billing.orders.status')} className="px-4 py-3">
                   <OrderStatusBadge status={orderStatusShown(order)} />
                   <OrderCredits order={order} />
                 </td>
-                <td className="px-4 py-3" data-testid="order-reference">
+                <td
+                  role="cell"
+                  data-label={t('billing.orders.reference')}
+                  className="px-4 py-3"
+                  data-testid="order-reference"
+                >
                   {reference ? (
                     <span dir="ltr">{localDigits(reference, locale)}</span>
                   ) : (
                     <span className="text-muted">{t('billing.orders.noReference')}</span>
                   )}
                 </td>
-                <td className="px-4 py-3">
+                <td role="cell" data-label={t('billing.orders.invoiceColumn')} className="px-4 py-3">
                   <InvoiceLink order={order} employerSlug={employerSlug} />
                 </td>
               </tr>

@@ -15,7 +15,7 @@ function EntrySubject({ entry }: { entry: WalletEntry }) {
   return <span className="text-muted">{t('billing.orders.noReference')}</span>;
 }
 
-/** The wallet's ledger, newest first as the service lists it; scrolls sideways inside its frame on phones. */
+/** The wallet's ledger, newest first as the service lists it; one card per entry on phones. */
 export function WalletLedger({ entries, caption }: { entries: WalletEntry[]; caption: string }) {
   const t = useT();
   const locale = useLocale();
@@ -28,34 +28,49 @@ export function WalletLedger({ entries, caption }: { entries: WalletEntry[]; cap
       role="region"
       aria-label={caption}
     >
-      <table className="w-full min-w-[36rem] text-start text-sm" data-testid="wallet-ledger">
+      <table role="table" className="stacked-table w-full min-w-[36rem] text-start text-sm" data-testid="wallet-ledger">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-surface">
-          <tr>
+        <thead role="rowgroup" className="bg-surface">
+          <tr role="row">
             {(['date', 'reason', 'amount', 'subject'] as const).map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
+              <th key={column} role="columnheader" scope="col" className="px-4 py-3 text-start font-semibold">
                 {t(`billing.wallet.${column}`)}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {entries.map((entry) => {
             const amount = signedToman(entry.amountRials, locale);
             return (
-              <tr key={entry.id} className="border-t border-line" data-testid="wallet-entry">
-                <td className="px-4 py-3 whitespace-nowrap">{formatJalaliDate(new Date(entry.createdAt), locale)}</td>
-                <th scope="row" className="px-4 py-3 text-start font-semibold" data-testid="wallet-entry-reason">
+              <tr role="row" key={entry.id} className="border-t border-line" data-testid="wallet-entry">
+                <td role="cell" data-label={t('billing.wallet.date')} className="px-4 py-3 whitespace-nowrap">
+                  {formatJalaliDate(new Date(entry.createdAt), locale)}
+                </td>
+                <th
+                  role="rowheader"
+                  data-label={t('billing.wallet.reason')}
+                  scope="row"
+                  className="px-4 py-3 text-start font-semibold"
+                  data-testid="wallet-entry-reason"
+                >
                   {t(walletReasonLabel(entry.reason))}
                 </th>
                 <td
+                  role="cell"
+                  data-label={t('billing.wallet.amount')}
                   className={`px-4 py-3 whitespace-nowrap font-semibold ${entry.amountRials < 0 ? 'text-danger' : 'text-emerald-800'}`}
                   data-testid="wallet-entry-amount"
                 >
                   {/* The sign goes with the digits, left to right, whatever the page's direction. */}
                   <span dir="ltr">{amount}</span> {t('billing.wallet.toman')}
                 </td>
-                <td className="px-4 py-3" data-testid="wallet-entry-subject">
+                <td
+                  role="cell"
+                  data-label={t('billing.wallet.subject')}
+                  className="px-4 py-3"
+                  data-testid="wallet-entry-subject"
+                >
                   <EntrySubject entry={entry} />
                 </td>
               </tr>
