@@ -44,21 +44,25 @@ function redact(url) {
 /** `parts`: the registry (scripts/system.ts), for the address of every gRPC service. */
 function printWelcome(stack, parts) {
   const gateway = stack.gatewayUrl;
+  // Labels padded to the longest one, so every address starts in one column.
+  const services = parts.filter((part) => part.readiness.kind === 'grpc-health');
+  const rows = [
+    ['web app', `${stack.webUrl}   ${HOT ? '(Vite, hot reload)' : '(built; `make dev HOT=1` for hot reload)'}`],
+    ['gateway (REST)', `${gateway}/api/v1`],
+    ['API docs', `${gateway}/api/docs`],
+    ['OpenAPI', `${gateway}/api/v1/openapi.json`],
+    ['dev outbox', `${gateway}/api/dev/outbox?to=<cellphone or email>`],
+    ...services.map((part) => [`${part.name} (gRPC)`, stack.urls[part.name]]),
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length)) + 1;
   const lines = [
     '',
     '\x1b[1mDarmankar (درمانکار) is running\x1b[0m',
-    `  web app            ${stack.webUrl}   ${HOT ? '(Vite, hot reload)' : '(built; `make dev HOT=1` for hot reload)'}`,
-    `  gateway (REST)     ${gateway}/api/v1`,
-    `  API docs           ${gateway}/api/docs`,
-    `  OpenAPI            ${gateway}/api/v1/openapi.json`,
-    `  dev outbox         ${gateway}/api/dev/outbox?to=<cellphone or email>`,
-    ...parts
-      .filter((part) => part.readiness.kind === 'grpc-health')
-      .map((part) => `  ${`${part.name} (gRPC)`.padEnd(18)} ${stack.urls[part.name]}`),
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}${value}`),
     '',
     '  Log in: open the web app, or by curl:',
     `    curl -X POST ${gateway}/api/v1/authentication/cellphone/${DEMO_CELLPHONE}`,
-    `    curl '${gateway}/api/dev/outbox?to=${DEMO_CELLPHONE}'      # the newest message has "code"`,
+    `    curl '${gateway}/api/dev/outbox?to=${DEMO_CELLPHONE}'      # the newest message with "code"`,
     `    curl -c jar -H 'Accept-Cookie: true' -H 'Content-Type: application/json' \\`,
     `      -X POST '${gateway}/api/v1/authentication/cellphone/${DEMO_CELLPHONE}/verify?next=Login' -d '{"code":"<code>"}'`,
     `    curl -b jar ${gateway}/api/v1/authentication/cellphone`,

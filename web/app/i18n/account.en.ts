@@ -17,6 +17,7 @@ export const accountEn: Record<keyof typeof accountFa, string> = {
   'account.settings.emailField': 'Email address',
   'account.settings.emailHint': 'A verification link is sent to this address.',
   'account.settings.emailSend': 'Send the verification link',
+  'account.settings.emailChange': 'Change the email',
   'account.settings.emailResend': 'Send the verification link again',
   'account.settings.emailSent': 'A verification link was sent to {email}. Open the email and follow the link.',
   'account.settings.emailVerifiedDone': 'Your email address is verified.',

@@ -16,6 +16,7 @@ export const accountFa = {
   'account.settings.emailField': 'نشانی ایمیل',
   'account.settings.emailHint': 'پیوند تأیید به این نشانی فرستاده می‌شود.',
   'account.settings.emailSend': 'فرستادن پیوند تأیید',
+  'account.settings.emailChange': 'تغییر ایمیل',
   'account.settings.emailResend': 'فرستادن دوبارهٔ پیوند تأیید',
   'account.settings.emailSent': 'پیوند تأیید به {email} فرستاده شد. ایمیل خود را باز کنید و روی پیوند بزنید.',
   'account.settings.emailVerifiedDone': 'ایمیل شما تأیید شد.',

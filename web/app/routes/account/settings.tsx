@@ -41,6 +41,12 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
   const locale = useLocale();
   const navigation = useNavigation();
   const { resume, cellphone, email, emailVerified } = loaderData;
+  // A verified address is changed; one waiting for its link is sent again; none yet is added.
+  const emailFormTitle = !email
+    ? t('account.settings.emailSend')
+    : emailVerified
+      ? t('account.settings.emailChange')
+      : t('account.settings.emailResend');
   const name = [resume?.firstName, resume?.lastName].filter(Boolean).join(' ').trim();
   const fieldCodes = actionData?.exc?.filter((code) => EMAIL_FIELD_CODES.has(code)) ?? [];
   useExcToasts(
@@ -113,7 +119,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
       </dl>
       <section aria-labelledby="email-form-title" id="email" className="mt-8 rounded-2xl border border-line p-5">
         <h2 id="email-form-title" className="mb-4 text-lg font-bold">
-          {email ? t('account.settings.emailResend') : t('account.settings.emailSend')}
+          {emailFormTitle}
         </h2>
         {actionData?.sent && (
           <SuccessNotice testId="email-sent-notice">
@@ -141,7 +147,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
             className="flex-1"
           />
           <Button type="submit" isDisabled={busy} className="sm:mt-7" data-testid="email-submit">
-            {email ? t('account.settings.emailResend') : t('account.settings.emailSend')}
+            {email && !emailVerified ? t('account.settings.emailResend') : t('account.settings.emailSend')}
           </Button>
         </Form>
       </section>
