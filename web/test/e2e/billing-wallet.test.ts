@@ -12,15 +12,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { numberToWords } from '@darmankar/platform/number-words';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { translator } from '../../app/i18n/index.ts';
 import type { Plan } from '../../app/lib/billing/types.ts';
 import { formatJalaliDate, formatToman, localDigits, rialsToToman } from '../../app/lib/format.ts';
 import { pdfText } from '../resume-pdf-text.ts';
 import {
-  assertAccessible,
+  accessibleAtBothWidths,
+  goto,
   hydrated,
   ownerWithEmployer,
+  pressByKeyboard,
   screenshot,
   startWorld,
   stopWorld,
@@ -30,26 +32,7 @@ import {
 const t = translator('fa');
 let world: World | undefined;
 
-async function goto(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
-
-/** Presses a control from the keyboard: focused, then Enter. */
-async function pressByKeyboard(page: Page, control: Locator): Promise<void> {
-  await control.focus();
-  await page.keyboard.press('Enter');
-}
-
-/** axe and the fit of the screen at the desktop and the phone width, back at the desktop after. */
-async function assertAccessibleAtBothWidths(page: Page, where: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await assertAccessible(page, where);
-    await screenshot(page, `billing-wallet-${where.replaceAll(' ', '-')}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const assertAccessibleAtBothWidths = accessibleAtBothWidths('billing-wallet');
 
 /** On the wallet page: a top-up of `rials` sent, the browser on the sandbox page; its authority. */
 async function startTopUp(page: Page, slug: string, rials: number): Promise<string> {

@@ -10,14 +10,17 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { translator } from '../../app/i18n/index.ts';
 import type { Plan } from '../../app/lib/billing/types.ts';
 import { formatToman, localDigits } from '../../app/lib/format.ts';
 import {
+  accessibleAtBothWidths,
   assertAccessible,
+  goto,
   hydrated,
   ownerWithEmployer,
+  pressByKeyboard,
   screenshot,
   startWorld,
   stopWorld,
@@ -45,26 +48,7 @@ async function seedDiscountCode(w: World): Promise<string> {
   return code;
 }
 
-async function goto(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
-
-/** Presses a control from the keyboard: focused, then Enter. */
-async function pressByKeyboard(page: Page, control: Locator): Promise<void> {
-  await control.focus();
-  await page.keyboard.press('Enter');
-}
-
-/** axe and the fit of the screen at the desktop and the phone width, back at the desktop after. */
-async function assertAccessibleAtBothWidths(page: Page, where: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await assertAccessible(page, where);
-    await screenshot(page, `billing-${where.replaceAll(' ', '-')}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const assertAccessibleAtBothWidths = accessibleAtBothWidths('billing');
 
 /** From the cart, online payment through the sandbox page's "pay", to the success page. */
 async function payOnline(page: Page, options: { checkSandbox?: (page: Page) => Promise<void> } = {}): Promise<string> {

@@ -15,6 +15,7 @@ import { isValidLegalNationalId, isValidNationalId } from '@darmankar/platform/p
 import { translator } from '../../app/i18n/index.ts';
 import {
   assertAccessible,
+  goto,
   hydrated,
   logIn,
   newPage,
@@ -33,11 +34,6 @@ let world: World | undefined;
 function withCheckDigit(stem: string, valid: (id: string) => boolean): string {
   for (let digit = 0; digit < 10; digit++) if (valid(`${stem}${digit}`)) return `${stem}${digit}`;
   throw new Error(`no check digit for ${stem}`);
-}
-
-async function goto(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
 }
 
 async function stepNames(page: Page): Promise<string[]> {

@@ -29,6 +29,7 @@ import {
 } from '../my-applies-support.ts';
 import {
   assertAccessible,
+  goto,
   hydrated,
   logIn,
   newPage,
@@ -47,11 +48,6 @@ const BRAND = `بیمارستان آزمون استخدام ${run}`;
 let world: World | undefined;
 let employer: { page: Page; rest: Rest; at: EmployerWithPlan; close: () => Promise<void> };
 const postings: OpenPosting[] = [];
-
-async function goto(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
 
 async function accessibleAtBothWidths(page: Page, where: string): Promise<void> {
   for (const width of [1280, 390]) {

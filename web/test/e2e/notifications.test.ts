@@ -8,7 +8,7 @@
 // the keyboard; axe runs on the list and the open bell at 1280 and 390 px.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type {} from 'playwright-core';
 import { translator } from '../../app/i18n/index.ts';
 import { localDigits } from '../../app/lib/format.ts';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../my-applies-support.ts';
 import {
   assertAccessible,
-  hydrated,
+  goto,
   logIn,
   newPage,
   screenshot,
@@ -34,11 +34,6 @@ import {
 const t = translator('fa');
 const run = Date.now() % 100_000;
 let world: World | undefined;
-
-async function goto(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 45_000;

@@ -14,10 +14,13 @@ import { translator } from '../../app/i18n/index.ts';
 import type { Plan } from '../../app/lib/billing/types.ts';
 import { formatToman } from '../../app/lib/format.ts';
 import {
+  accessibleAtBothWidths,
   assertAccessible,
+  goto,
   hydrated,
   newPage,
   ownerWithEmployer,
+  pressByKeyboard,
   screenshot,
   startWorld,
   stopWorld,
@@ -26,17 +29,6 @@ import {
 
 const t = translator('fa');
 let world: World | undefined;
-
-async function goto(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
-
-/** Presses a control from the keyboard: focused, then Enter. */
-async function pressByKeyboard(page: Page, control: Locator): Promise<void> {
-  await control.focus();
-  await page.keyboard.press('Enter');
-}
 
 /** Toasts still fading in are half transparent, which axe reads as low contrast: wait for them to settle. */
 async function toastsSettled(page: Page): Promise<void> {
@@ -50,15 +42,7 @@ async function toastsSettled(page: Page): Promise<void> {
   );
 }
 
-async function assertAccessibleAtBothWidths(page: Page, where: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await toastsSettled(page);
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await assertAccessible(page, where);
-    await screenshot(page, `postings-${where.replaceAll(' ', '-')}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const assertAccessibleAtBothWidths = accessibleAtBothWidths('postings', toastsSettled);
 
 /** The plan with exactly one featured ad and at least two ads, bought through the sandbox. */
 async function buyPlan(w: World, page: Page, employerId: string): Promise<Plan> {

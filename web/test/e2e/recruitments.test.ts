@@ -12,12 +12,12 @@ import { after, before, describe, test } from 'node:test';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { translator } from '../../app/i18n/index.ts';
 import {
-  assertAccessible,
+  accessibleAtBothWidths,
+  goto,
   hydrated,
   logIn,
   newPage,
   ownerWithEmployer,
-  screenshot,
   startWorld,
   stopWorld,
   uniqueCellphone,
@@ -117,19 +117,7 @@ async function waitUntilSearchable(w: World, title: string): Promise<void> {
   throw new Error(`"${title}" never reached the search index (last answer: ${last})`);
 }
 
-async function goto(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
-
-async function assertAccessibleAtBothWidths(page: Page, where: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await assertAccessible(page, where);
-    await screenshot(page, `recruitments-${where.replaceAll(' ', '-')}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const assertAccessibleAtBothWidths = accessibleAtBothWidths('recruitments');
 
 const titles = (page: Page) => page.getByTestId('recruitments-list').getByTestId('posting-link').allInnerTexts();
 

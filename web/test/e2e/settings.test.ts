@@ -7,11 +7,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { excText } from '@darmankar/platform/errors/catalogue';
-import type { Page } from 'playwright-core';
+import type {} from 'playwright-core';
 import { translator } from '../../app/i18n/index.ts';
 import { localDigits } from '../../app/lib/format.ts';
 import {
+  accessibleAtBothWidths,
   assertAccessible,
+  goto,
   hydrated,
   logIn,
   newPage,
@@ -26,19 +28,7 @@ import {
 const t = translator('fa');
 let world: World | undefined;
 
-async function goto(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
-
-async function assertAccessibleAtBothWidths(page: Page, where: string): Promise<void> {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
-    await assertAccessible(page, where);
-    await screenshot(page, `settings-${where.replaceAll(' ', '-')}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const assertAccessibleAtBothWidths = accessibleAtBothWidths('settings');
 
 /** The verification link the outbox holds for an address, as a path on the web app. */
 async function emailLink(w: World, email: string): Promise<string> {

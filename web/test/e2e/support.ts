@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startStack, type RunningStack, type StackOptions } from '../../../scripts/stack.ts';
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from '../../../scripts/lib/chromium.mjs';
@@ -103,6 +103,35 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-${width}.png`, fullPage: true });
+}
+
+/** Opens a path and waits until the page is hydrated. */
+export async function goto(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+/** Presses a control from the keyboard: focused, then Enter. */
+export async function pressByKeyboard(page: Page, control: Locator): Promise<void> {
+  await control.focus();
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * A suite's check of a screen: axe and the fit of the screen at the desktop and the phone width,
+ * a screenshot of each named `<suite>-<where>`, back at the desktop after. `settle` runs before
+ * each width (e.g. toasts still fading in).
+ */
+export function accessibleAtBothWidths(suite: string, settle?: (page: Page) => Promise<void>) {
+  return async (page: Page, where: string): Promise<void> => {
+    for (const width of [1280, 390]) {
+      await settle?.(page);
+      await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
+      await assertAccessible(page, where);
+      await screenshot(page, `${suite}-${where.replaceAll(' ', '-')}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
 }
 
 /** The newest one-time code the development outbox holds for a number. */
