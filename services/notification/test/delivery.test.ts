@@ -10,9 +10,16 @@ import { after, before, describe, test } from 'node:test';
 import { ApplicationChangedSchema } from '@darmankar/proto/hiring/v1/events_pb';
 import { ApplicationChange, ApplicationState } from '@darmankar/proto/hiring/v1/hiring_pb';
 import { JobAlertSchema } from '@darmankar/proto/recruitment/v1/events_pb';
+import type pg from 'pg';
 import { deadLettersCommand } from '../src/cli/dead-letters.ts';
+import { Directory } from '../src/domain/directory.ts';
+import { Notifier } from '../src/domain/notifier.ts';
+import { Preferences } from '../src/domain/preferences.ts';
+import type { Sql } from '../src/domain/sql.ts';
+import { parseQuietHours } from '../src/domain/tehran-time.ts';
 import {
   deliveriesOf,
+  eventually,
   HOUR_MS,
   newEmployer,
   newResume,
@@ -254,5 +261,50 @@ describe('new applications', () => {
     const mails = await outbox(stack, employer.owner.email!);
     assert.equal(mails.length, 1);
     assert.match(mails[0]!.subject!, /۲ درخواست تازه/);
+  });
+
+  test('two applications counted at once both count', async () => {
+    const employer = await newEmployer(stack);
+    const postingId = randomUUID();
+    const directory = new Directory();
+    const notifier = new Notifier(directory, new Preferences(stack.db), stack.clock, parseQuietHours('22-8'));
+    const batched = (sql: pg.PoolClient) =>
+      notifier.notifyBatched(sql as unknown as Sql, {
+        userId: employer.owner.userId,
+        category: 'new_application',
+        kind: 'new_application',
+        batchKey: `new-application:${postingId}`,
+        itemId: randomUUID(),
+        params: { postingTitle: 'ماما' },
+        link: `/recruitments/${postingId}/apply-management`,
+      });
+    const [first, second] = [await stack.db.connect(), await stack.db.connect()];
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      const { rows: pid } = await second.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await batched(first);
+      // The second waits on the first's row, uncommitted; it counts once the first commits.
+      const waiting = batched(second);
+      // Asked on the first's own connection (the pool may have none left); pg_locks is live.
+      await eventually(async () => {
+        const { rows } = await first.query('SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted', [pid[0]!.pid]);
+        return rows.length > 0;
+      }, 'the second waits on the first');
+      await first.query('COMMIT');
+      await waiting;
+      await second.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+    }
+    const rows = (await notificationsOf(stack, employer.owner.userId)).filter(
+      (row) => row.params.postingTitle === 'ماما',
+    );
+    assert.deepEqual(
+      rows.map((row) => row.params.count),
+      [2],
+    );
+    assert.equal((await deliveriesOf(stack, rows[0]!.id)).length, 1, 'one email for the batch');
   });
 });

@@ -66,35 +66,35 @@ export class Notifier {
     const now = this.clock();
     const windowStart = Math.floor(now / HOUR_MS) * HOUR_MS;
     const causeKey = `${input.batchKey}:${new Date(windowStart).toISOString()}:${input.userId}`;
-    // The batch counts each item (an application) once, however often its fact arrives.
-    const { rows: batch } = await sql.query<{ counted: boolean }>(
-      `SELECT params->'items' ? $2 AS counted FROM notifications WHERE cause_key = $1 FOR UPDATE`,
-      [causeKey, input.itemId],
-    );
-    if (batch[0]?.counted) return;
-    if (batch[0]) {
-      await sql.query(
-        `UPDATE notifications
-            SET params = jsonb_set(jsonb_set(params, '{items}', (params->'items') || to_jsonb($2::text)),
-                                   '{count}', to_jsonb(jsonb_array_length(params->'items') + 1)),
-                read_at = NULL
-          WHERE cause_key = $1`,
-        [causeKey, input.itemId],
-      );
-      return;
-    }
     const channels = (await this.preferences.channels(sql, input.userId)).get(input.category)!;
-    const id = await this.insert(sql, {
-      userId: input.userId,
-      category: input.category,
-      kind: input.kind,
-      causeKey,
-      params: { ...input.params, count: 1, items: [input.itemId] },
-      link: input.link,
-      inApp: channels.in_app === true,
-      createdAt: now,
-    });
-    if (!id) return;
+    // One statement, so two applications counted at once (replicas, partitions) both count: the
+    // second waits for the first's row and grows it. Each item (an application) counts once,
+    // however often its fact arrives.
+    const { rows } = await sql.query<{ id: string; created: boolean }>(
+      `INSERT INTO notifications (id, user_id, category, kind, cause_key, params, link, in_app, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (cause_key) DO UPDATE
+         SET params = jsonb_set(jsonb_set(notifications.params, '{items}', (notifications.params->'items') || to_jsonb($10::text)),
+                                '{count}', to_jsonb(jsonb_array_length(notifications.params->'items') + 1)),
+             read_at = NULL
+         WHERE NOT (notifications.params->'items' ? $10)
+       RETURNING id, (xmax = 0) AS created`,
+      [
+        randomUUID(),
+        input.userId,
+        input.category,
+        input.kind,
+        causeKey,
+        JSON.stringify({ ...input.params, count: 1, items: [input.itemId] }),
+        input.link,
+        channels.in_app === true,
+        new Date(now),
+        input.itemId,
+      ],
+    );
+    // No row: the item was counted already; a grown row: its messages are waiting already.
+    if (!rows[0]?.created) return;
+    const id = rows[0].id;
     const contact = await this.directory.contact(sql, input.userId);
     const due = windowStart + HOUR_MS;
     if (channels.sms && contact.cellphone) await this.deliver(sql, id, 'sms', contact.cellphone, due, 'pending');
