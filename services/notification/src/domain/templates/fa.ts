@@ -11,11 +11,11 @@ const s = (value: unknown) => String(value ?? '');
 const resource = (p: Params) => (p.resource === 'featured' ? 'آگهی ویژه' : 'انتشار آگهی');
 
 export const fa: Catalogue = {
-  brand: 'درمان‌کار',
+  brand: 'درمانکار',
   email: {
     greeting: 'سلام،',
     open: 'مشاهده',
-    footer: 'این پیام را درمان‌کار فرستاده است. در صفحهٔ تنظیمات اعلان‌ها می‌توانید آن را خاموش کنید.',
+    footer: 'این پیام را درمانکار فرستاده است. در صفحهٔ تنظیمات اعلان‌ها می‌توانید آن را خاموش کنید.',
   },
   kinds: {
     job_alert: {
@@ -75,8 +75,8 @@ export const fa: Catalogue = {
     },
     agent_invited: {
       title: (p) => `دعوت به همکاری با «${s(p.brand)}»`,
-      body: (p) => `«${s(p.brand)}» شما را به عنوان نماینده در درمان‌کار دعوت کرده است.`,
-      sms: (p) => `${s(p.firstName)} عزیز، ${s(p.brand)} شما را در درمان‌کار دعوت کرده است. ورود:`,
+      body: (p) => `«${s(p.brand)}» شما را به عنوان نماینده در درمانکار دعوت کرده است.`,
+      sms: (p) => `${s(p.firstName)} عزیز، ${s(p.brand)} شما را در درمانکار دعوت کرده است. ورود:`,
     },
   },
 };
