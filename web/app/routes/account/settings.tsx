@@ -7,7 +7,7 @@ import { SuccessNotice } from '../../components/notifications/Notice.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useExcToasts } from '../../components/ui/Toaster.tsx';
-import { useLocale, useT } from '../../i18n/index.ts';
+import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { settingsAction, settingsLoader } from '../../lib/account/pages.server.ts';
 import { EMAIL_FIELD_CODES } from '../../lib/account/fields.ts';
 import { localDigits } from '../../lib/format.ts';
@@ -34,6 +34,28 @@ function Row({ label, children, testId }: { label: string; children: React.React
     </div>
   );
 }
+
+/** The account's other pages, linked as cards under the email form. */
+const MORE_SETTINGS = [
+  {
+    to: '/applicants/settings/notification',
+    testId: 'settings-notification',
+    title: 'account.settings.notificationLink',
+    text: 'account.settings.notificationText',
+  },
+  {
+    to: '/applicants/settings/cellphone',
+    testId: 'settings-cellphone-card',
+    title: 'account.settings.changeCellphone',
+    text: 'account.cellphone.intro',
+  },
+  {
+    to: '/notifications',
+    testId: 'settings-notifications',
+    title: 'account.settings.notificationsLink',
+    text: 'account.settings.notificationsText',
+  },
+] as const satisfies ReadonlyArray<{ to: string; testId: string; title: MessageKey; text: MessageKey }>;
 
 /** `/applicants/settings`: name (from the resume), cellphone, email with its verification, links on. */
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -156,36 +178,18 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
           {t('account.settings.more')}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
-          <li>
-            <LocaleLink
-              to="/applicants/settings/notification"
-              className="block rounded-2xl border border-line p-5 hover:border-brand-200"
-              data-testid="settings-notification"
-            >
-              <span className="block font-bold">{t('account.settings.notificationLink')}</span>
-              <span className="mt-1 block text-sm text-muted">{t('account.settings.notificationText')}</span>
-            </LocaleLink>
-          </li>
-          <li>
-            <LocaleLink
-              to="/applicants/settings/cellphone"
-              className="block rounded-2xl border border-line p-5 hover:border-brand-200"
-              data-testid="settings-cellphone-card"
-            >
-              <span className="block font-bold">{t('account.settings.changeCellphone')}</span>
-              <span className="mt-1 block text-sm text-muted">{t('account.cellphone.intro')}</span>
-            </LocaleLink>
-          </li>
-          <li>
-            <LocaleLink
-              to="/notifications"
-              className="block rounded-2xl border border-line p-5 hover:border-brand-200"
-              data-testid="settings-notifications"
-            >
-              <span className="block font-bold">{t('account.settings.notificationsLink')}</span>
-              <span className="mt-1 block text-sm text-muted">{t('account.settings.notificationsText')}</span>
-            </LocaleLink>
-          </li>
+          {MORE_SETTINGS.map((card) => (
+            <li key={card.to}>
+              <LocaleLink
+                to={card.to}
+                className="block rounded-2xl border border-line p-5 hover:border-brand-200"
+                data-testid={card.testId}
+              >
+                <span className="block font-bold">{t(card.title)}</span>
+                <span className="mt-1 block text-sm text-muted">{t(card.text)}</span>
+              </LocaleLink>
+            </li>
+          ))}
         </ul>
       </section>
     </Page>
