@@ -15,7 +15,7 @@ import { createSessionCookies } from './http/cookies.ts';
 import { clientErrorHandler, errorHandler, notFound } from './http/errors.ts';
 import { createRateLimits, type RateLimitBudget } from './http/rate-limits.ts';
 import { beginRequest } from './http/request-log.ts';
-import { addRoutes, type RouteDefinition } from './http/route.ts';
+import { addRoutes, withErrors, type RouteDefinition } from './http/route.ts';
 import {
   createInProcessRevokedSessions,
   createRedisRevokedSessions,
@@ -23,10 +23,11 @@ import {
 } from './http/revoked-sessions.ts';
 import { createSessionControl, createSessionResolver } from './http/session.ts';
 import { buildOpenApi, type RouteGroup } from './openapi.ts';
+import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { pingRoutes } from './routes/ping.ts';
 import { SERVICE_MODULES } from './services/index.ts';
-import type { ConnectedService, ModuleContext, ServiceModule } from './services/module.ts';
+import { SERVICE_ERRORS, type ConnectedService, type ModuleContext, type ServiceModule } from './services/module.ts';
 
 /** A service module connected to its configured address. */
 export interface Connection {
@@ -85,12 +86,9 @@ export function routeGroups(
   context: ModuleContext,
 ): RouteGroups {
   const api: RouteDefinition[] = [...pingRoutes()];
-  const dev: RouteDefinition[] = [];
-  for (const { service } of services) {
-    const routes = service.routes(context);
-    api.push(...routes.api);
-    dev.push(...(routes.dev ?? []));
-  }
+  for (const { service } of services) api.push(...service.routes(context).api);
+  const outboxes = services.flatMap(({ service }) => (service.devOutbox ? [service.devOutbox] : []));
+  const dev = withErrors(devOutboxRoutes(outboxes, context.log), SERVICE_ERRORS);
   return {
     // EXC_HEADERS_TOO_LARGE and EXC_REQUEST_TIMEOUT come from the server's parser (clientErrorHandler), before any route.
     v1: {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { SessionCookies } from '../http/cookies.ts';
 import type { RateLimitBudget, RateLimits } from '../http/rate-limits.ts';
 import type { RouteDefinition } from '../http/route.ts';
+import type { DevOutboxReader } from '../routes/dev-outbox.ts';
 import type { SessionControl } from '../http/session.ts';
 
 /** Every call to a service can fail this way; each module's routes declare them. */
@@ -43,8 +44,10 @@ export interface ConnectOptions {
 
 /** A connected service: its routes, its health and how to let go of it. */
 export interface ConnectedService {
-  /** `api`: under /api/v1; `dev`: under /api/dev, never mounted in production. */
-  routes(context: ModuleContext): { api: RouteDefinition[]; dev?: RouteDefinition[] };
+  /** Its routes under /api/v1. */
+  routes(context: ModuleContext): { api: RouteDefinition[] };
+  /** Its development outbox, merged into /api/dev/outbox (never mounted in production). */
+  devOutbox?: DevOutboxReader;
   /** The standard gRPC health check answers SERVING within `timeoutMs`. */
   isServing(timeoutMs: number): Promise<boolean>;
   /** The JWKS JSON access tokens are verified with; exactly one service (auth) provides it. */

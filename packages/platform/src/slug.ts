@@ -2,6 +2,12 @@
 // unique (a number appended when taken) and stable (given once at creation; a later change of
 // name keeps the address people shared).
 
+/** A slug as slugFrom and firstFreeSlug make them: letters and digits in runs joined by single dashes. */
+export const SLUG_PATTERN = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+
+/** The longest slug anything carries along (a base and its number, with room to spare). */
+export const MAX_SLUG_LENGTH = 200;
+
 /** The longest slug base, in characters. */
 const MAX_SLUG_BASE = 60;
 

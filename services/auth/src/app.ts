@@ -3,7 +3,13 @@
 import { createCallerVerifier } from '@darmankar/platform/caller-identity';
 import { createLogger } from '@darmankar/platform/log';
 import { bindService, serve } from '@darmankar/platform/grpc';
-import { createMessaging, DevOutbox, templateFor, type Messaging, type SmsSender } from '@darmankar/platform/messaging';
+import {
+  createMessaging,
+  DevOutbox,
+  templateNameFor,
+  type Messaging,
+  type SmsSender,
+} from '@darmankar/platform/messaging';
 import { connectEvents, type StartOptions, type Stoppable } from '@darmankar/platform/service';
 import { AuthService } from '@darmankar/proto/auth/v1/auth_pb';
 import type { AuthConfig } from './config.ts';
@@ -35,12 +41,11 @@ export interface AuthServiceOptions extends StartOptions {
 /** The approved templates of codes and of the cellphone-changed notice, for the provider in effect. */
 function securityTemplates(config: AuthConfig): SecurityTemplates {
   return {
-    code: templateFor(config, { kavenegar: config.KAVENEGAR_TEMPLATE, smsir: config.SMSIR_CODE_TEMPLATE_ID }, [])?.name,
-    notice: templateFor(
-      config,
-      { kavenegar: config.KAVENEGAR_NOTICE_TEMPLATE, smsir: config.SMSIR_NOTICE_TEMPLATE_ID },
-      [],
-    )?.name,
+    code: templateNameFor(config, { kavenegar: config.KAVENEGAR_TEMPLATE, smsir: config.SMSIR_CODE_TEMPLATE_ID }),
+    notice: templateNameFor(config, {
+      kavenegar: config.KAVENEGAR_NOTICE_TEMPLATE,
+      smsir: config.SMSIR_NOTICE_TEMPLATE_ID,
+    }),
   };
 }
 

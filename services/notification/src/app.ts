@@ -53,7 +53,7 @@ export async function startNotificationService(
   try {
     const quiet = parseQuietHours(config.QUIET_HOURS);
     const directory = new Directory();
-    const preferences = new Preferences(db);
+    const preferences = new Preferences(db, directory);
     const reactions = new Reactions(directory, new Notifier(directory, preferences, clock, quiet));
     const worker = new DeliveryWorker(
       db,

@@ -24,6 +24,7 @@ import { ResumeCreatedSchema } from '@darmankar/proto/resume/v1/events_pb';
 import pg from 'pg';
 import { startNotificationService, type RunningNotificationService } from '../src/app.ts';
 import { notificationConfig } from '../src/config.ts';
+import { GROUP } from '../src/events/consumers.ts';
 import { NOTIFICATION_SERVICE_DIR } from '../src/db/migrate.ts';
 
 export type NotificationClient = ServiceClient<typeof NotificationService>;
@@ -78,6 +79,7 @@ export async function startStack(env: Record<string, string> = {}, start = TEHRA
     { timeoutMs: 30_000 },
   );
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
+  const eventsDb = new pg.Pool({ connectionString: eventsUrl, max: 1 });
   const published = new Set<string>();
   const stack: Stack = {
     client: running.client,
@@ -96,6 +98,17 @@ export async function startStack(env: Record<string, string> = {}, start = TEHRA
       await bus.publish([message]);
     },
     async settled() {
+      // Every delivery read, redeliveries of an event already handled included: the service's
+      // group has committed each topic's log up to its end.
+      await eventually(async () => {
+        const { rows } = await eventsDb.query<{ behind: number }>(
+          `SELECT count(*)::int AS behind FROM event_topics t
+             LEFT JOIN consumer_offsets c ON c.topic = t.topic AND c.group_name = $1
+            WHERE COALESCE(c.committed_offset, 0) < t.last_offset`,
+          [GROUP],
+        );
+        return rows[0]!.behind === 0;
+      }, 'the service to read every event');
       await eventually(async () => {
         const { rows } = await db.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM processed_events WHERE event_id = ANY($1::text[])`,
@@ -108,6 +121,7 @@ export async function startStack(env: Record<string, string> = {}, start = TEHRA
       await running.stop();
       await bus.close();
       await db.end();
+      await eventsDb.end();
       await database.drop();
       await dropDatabase(eventsUrl);
     },

@@ -56,8 +56,6 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined>;
-  /** Headers of this one call (the reader's language for text the service renders). */
-  headers?: Record<string, string>;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -102,7 +100,6 @@ export function createApiClient(options: ApiClientOptions) {
       accept: 'application/json',
       'accept-cookie': 'true',
       ...hooks.headers?.(),
-      ...request.headers,
     };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;

@@ -1,7 +1,7 @@
 // Everything shown to people goes through these: Persian digits, Jalali dates in
 // Asia/Tehran, toman from rials. The digits, the calendar and the money are the platform's
 // browser-safe `persian`, `jalali` and `money` modules; the rest is Intl.
-import { currentJalaliYear, formatJalaliLong, relativeDate } from '@darmankar/platform/jalali';
+import { currentJalaliYear, formatJalaliLong, relativeDate, TIME_ZONE } from '@darmankar/platform/jalali';
 import { toLatinDigits, toPersianDigits } from '@darmankar/platform/persian';
 import type { Locale } from './locale.ts';
 
@@ -21,6 +21,16 @@ export function formatNumber(value: number, locale: Locale): string {
 /** A full Jalali date, e.g. «۲۵ فروردین ۱۴۰۵». */
 export function formatJalaliDate(date: Date, locale: Locale): string {
   return formatJalaliLong(date, locale);
+}
+
+/** The hour and minute in Tehran, 24-hour, in the locale's digits: «۱۰:۳۰». */
+export function formatTehranTime(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: TIME_ZONE,
+  }).format(date);
 }
 
 /** 'today', 'yesterday', 'n days ago' up to 21 days, then the full date (spec §9). */

@@ -4,6 +4,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import type { Route } from './+types/login-verify';
 import { AuthCard } from '../components/layout/AuthCard.tsx';
 import { Button } from '../components/ui/Button.tsx';
+import { ResendCodeButton } from '../components/ui/ResendCodeButton.tsx';
 import { TextField } from '../components/ui/TextField.tsx';
 import { toast, useExcToasts } from '../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
@@ -14,7 +15,7 @@ import { localeFromPath, localePath } from '../lib/locale.ts';
 import { clearLoginState, readLoginState, saveLoginState } from '../lib/login-state.server.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
-import { mmss, useCountdown } from '../lib/use-countdown.ts';
+import { useCountdown } from '../lib/use-countdown.ts';
 import { rememberUserMobile } from '../lib/session-storage.ts';
 
 export const meta: Route.MetaFunction = (args) =>
@@ -105,19 +106,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
           {t('verify.submit')}
         </Button>
         <div className="flex items-center justify-between gap-3 text-sm">
-          <Button
-            type="submit"
-            name="intent"
-            value="resend"
-            variant="ghost"
-            isDisabled={busy || secondsLeft > 0}
-            className="px-2"
-            data-testid="resend"
-          >
-            {secondsLeft > 0
-              ? t('verify.resendIn', { time: localDigits(mmss(secondsLeft), locale) })
-              : t('verify.resend')}
-          </Button>
+          <ResendCodeButton name="intent" value="resend" secondsLeft={secondsLeft} busy={busy} data-testid="resend" />
           <a
             href={`${localePath(locale, '/login')}?backURL=${encodeURIComponent(loaderData.backURL)}`}
             className="rounded-lg px-2 py-2 font-medium text-brand-700 hover:underline"

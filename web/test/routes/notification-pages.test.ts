@@ -37,11 +37,6 @@ async function act(
   return (await route.action({ request, params: {}, context } as never)) as never;
 }
 
-/** Submits the form a button belongs to (what pressing it does in a browser). */
-function submit(button: HTMLElement): void {
-  fireEvent.submit(button.closest('form')!);
-}
-
 const render = (path: string, cookie = LOGGED_IN) => renderApp(path, { cookie, gatewayUrl: gateway.url });
 
 function signedInApplicant(unread: number): void {
@@ -139,8 +134,10 @@ describe('notification screens against a stand-in gateway', () => {
       within(second!).getByRole('time').textContent ?? '',
       /^۳ روز پیش، [۰-۹]+ [^ ]+ ۱۴[۰-۹]{2} ساعت [۰-۹]{2}:[۰-۹]{2}$/,
     );
-    // The same page in English asks the service for English text.
-    assert.equal(gateway.requests.find((r) => r.path === '/notifications')?.query.get('pageSize'), '20');
+    // The page asks the service for one page of 20, its text in the page's language.
+    const asked = gateway.requests.find((r) => r.path === '/notifications')?.query;
+    assert.equal(asked?.get('pageSize'), '20');
+    assert.equal(asked?.get('locale'), 'fa');
   });
 
   test('each unread item has its "mark read" button named with its title; mark read and mark all read call the service', async () => {

@@ -10,6 +10,7 @@ import {
 import { AuthService, CodePurpose, type Session, type User } from '@darmankar/proto/auth/v1/auth_pb';
 import type { SessionTokens } from '../../http/cookies.ts';
 import type { CallMeta } from '../../http/route.ts';
+import type { DevOutboxMessage } from '../../routes/dev-outbox.ts';
 
 export type AuthClient = ServiceClient<typeof AuthService>;
 
@@ -21,15 +22,6 @@ export interface UserView {
   email: string;
   emailVerified: boolean;
   isNew: boolean;
-}
-
-export interface OutboxMessageView {
-  channel: string;
-  to: string;
-  subject: string;
-  text: string;
-  code: string;
-  createdAt: string;
 }
 
 const PURPOSES: Record<CodePurposeName, CodePurpose> = {
@@ -98,7 +90,7 @@ export interface AuthAdapter {
   ): Promise<{ email: string; slug: string }>;
   /** The JWKS JSON that verifies access tokens. */
   signingKeys(meta: CallMeta): Promise<string>;
-  devOutbox(to: string, meta: CallMeta): Promise<OutboxMessageView[]>;
+  devOutbox(to: string, meta: CallMeta): Promise<DevOutboxMessage[]>;
   /** Readiness: the service's standard gRPC health check answers SERVING within the deadline. */
   isServing(timeoutMs: number): Promise<boolean>;
   close(): void;

@@ -5,7 +5,6 @@ import { withErrors } from '../../http/route.ts';
 import { positiveIntSetting, SERVICE_ERRORS, type ServiceModule } from '../module.ts';
 import { createAuthAdapter } from './client.ts';
 import { authenticationRoutes, CODE_BUDGETS } from './routes/authentication.ts';
-import { devRoutes } from './routes/dev.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 
 const authSettings = {
@@ -37,8 +36,8 @@ export const authModule: ServiceModule<typeof authSettings> = {
     return {
       routes: (context) => ({
         api: withErrors([...sessionRoutes(auth, context), ...authenticationRoutes(auth, context)], SERVICE_ERRORS),
-        dev: withErrors(devRoutes(auth, context), SERVICE_ERRORS),
       }),
+      devOutbox: (to, meta) => auth.devOutbox(to, meta),
       isServing: (timeoutMs) => auth.isServing(timeoutMs),
       accessTokenKeys: () => auth.signingKeys({ requestId: randomUUID() }),
       close: () => auth.close(),

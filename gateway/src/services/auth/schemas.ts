@@ -1,5 +1,6 @@
 // The zod schemas of the auth service's REST surface: what its routes validate with and what
 // the OpenAPI document is built from. A broken rule names its catalogue code as the message.
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '@darmankar/platform/slug';
 import { z } from 'zod';
 import { normalizeCellphone, toLatinDigits } from '@darmankar/platform/persian';
 
@@ -36,12 +37,8 @@ export const emailParams = z.object({
     .meta({ example: 'sara@example.com' }),
 });
 
-/** A resume slug as the platform makes them: letters and digits in runs joined by single dashes. */
-const resumeSlug = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u);
+/** A resume slug as the platform makes them. */
+const resumeSlug = z.string().min(1).max(MAX_SLUG_LENGTH).regex(SLUG_PATTERN);
 
 export const emailSendQuery = z.object({
   slug: resumeSlug.optional().meta({
@@ -57,15 +54,6 @@ export const emailVerifyQuery = z.object({
     .min(1, { error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' })
     .max(200, { error: 'EXC_AUTHENTICATION_EMAIL_CODE_IS_INVALID' }),
   slug: z.string().max(200).optional().meta({ description: 'Where the web app returns after verification.' }),
-});
-
-export const outboxQuery = z.object({
-  to: z
-    .string()
-    .trim()
-    .min(1)
-    .max(254)
-    .meta({ description: 'A cellphone (any accepted spelling) or an email address.' }),
 });
 
 export const sessionSchema = z
@@ -95,15 +83,3 @@ export const cellphoneResponse = z.object({ cellphone: z.string() });
 export const emailResponse = z.object({ email: z.string(), verified: z.boolean() });
 export const emailSentResponse = z.object({ expiresInSeconds: z.number().int() });
 export const emailVerifiedResponse = z.object({ email: z.string(), slug: z.string() });
-export const outboxResponse = z.object({
-  messages: z.array(
-    z.object({
-      channel: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      code: z.string(),
-      createdAt: z.iso.datetime(),
-    }),
-  ),
-});

@@ -3,6 +3,7 @@
 import { createClient, createHealthChecker, type CallOptions, type ClientOptions } from '@darmankar/platform/grpc';
 import { NotificationService, type Preferences } from '@darmankar/proto/notification/v1/notification_pb';
 import type { CallMeta } from '../../http/route.ts';
+import type { DevOutboxMessage } from '../../routes/dev-outbox.ts';
 import { CATEGORIES, type NotificationJson, type PreferencesInput, type PreferencesJson } from './schemas.ts';
 
 const options = (meta: CallMeta): CallOptions => ({
@@ -10,15 +11,6 @@ const options = (meta: CallMeta): CallOptions => ({
   userId: meta.userId,
   clientAddress: meta.clientAddress,
 });
-
-export interface DevOutboxMessageJson {
-  channel: string;
-  to: string;
-  subject: string;
-  text: string;
-  code: string;
-  createdAt: string;
-}
 
 export interface NotificationAdapter {
   list(
@@ -33,7 +25,7 @@ export interface NotificationAdapter {
   /** Records the click; answers the site path to redirect to. */
   engage(id: string, to: string, meta: CallMeta): Promise<string>;
   receiptTarget(id: string, meta: CallMeta): Promise<string>;
-  devOutbox(to: string, meta: CallMeta): Promise<DevOutboxMessageJson[]>;
+  devOutbox(to: string, meta: CallMeta): Promise<DevOutboxMessage[]>;
   isServing(timeoutMs: number): Promise<boolean>;
   close(): void;
 }

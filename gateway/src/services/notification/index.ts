@@ -1,7 +1,6 @@
 // The notification service as the gateway sees it: notifications/* (the list, read marks,
 // preferences, the engagement and receipt links), and its messages in the development outbox.
 import { withErrors } from '../../http/route.ts';
-import { addDevOutboxSource } from '../auth/dev-outbox-sources.ts';
 import { SERVICE_ERRORS, type ServiceModule } from '../module.ts';
 import { createNotificationAdapter } from './client.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -12,11 +11,8 @@ export const notificationModule: ServiceModule = {
   connect(address, options) {
     const notifications = createNotificationAdapter(address, options);
     return {
-      routes: (context) => {
-        if (context.settings.NODE_ENV !== 'production')
-          addDevOutboxSource(context, (to, meta) => notifications.devOutbox(to, meta));
-        return { api: withErrors(notificationRoutes(notifications, context), SERVICE_ERRORS) };
-      },
+      routes: (context) => ({ api: withErrors(notificationRoutes(notifications, context), SERVICE_ERRORS) }),
+      devOutbox: (to, meta) => notifications.devOutbox(to, meta),
       isServing: (timeoutMs) => notifications.isServing(timeoutMs),
       close: () => notifications.close(),
     };

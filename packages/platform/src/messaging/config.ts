@@ -152,16 +152,14 @@ export function createMessaging(config: MessagingConfig, deps: { devOutbox: DevO
 }
 
 /**
- * The template of one kind of message for the provider in effect (its name per provider, e.g.
- * KAVENEGAR_TEMPLATE and SMSIR_CODE_TEMPLATE_ID), or undefined when that provider has none
+ * The template name of one kind of message for the provider in effect (its name per provider,
+ * e.g. KAVENEGAR_TEMPLATE and SMSIR_CODE_TEMPLATE_ID), or undefined when that provider has none
  * configured or needs none (the outbox).
  */
-export function templateFor(
+export function templateNameFor(
   config: Pick<MessagingConfig, 'SMS_PROVIDER' | 'NODE_ENV'>,
   names: { kavenegar?: string; smsir?: string },
-  tokens: string[],
-): { name: string; tokens: string[] } | undefined {
+): string | undefined {
   const provider = smsProviderOf(config);
-  const name = provider === 'outbox' ? undefined : names[provider];
-  return name ? { name, tokens } : undefined;
+  return provider === 'outbox' ? undefined : names[provider];
 }

@@ -2,7 +2,7 @@
 // (from any device: the code identifies the user) marks the address verified.
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import type { Logger } from '@darmankar/platform/log';
-import type { Mailer } from '@darmankar/platform/messaging';
+import { escapeHtml, type Mailer } from '@darmankar/platform/messaging';
 import type { Database } from '../db/client.ts';
 import { userEvents } from '../events/user-events.ts';
 import { DAY_MS, type Clock } from './clock.ts';
@@ -24,10 +24,6 @@ function verificationLink(publicWebUrl: string, email: string, code: string, slu
   const base = publicWebUrl.replace(/\/+$/, '');
   const link = `${base}/api/v1/authentication/email/${encodeURIComponent(email)}/verify?code=${encodeURIComponent(code)}`;
   return slug === '' ? link : `${link}&slug=${encodeURIComponent(slug)}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export class EmailVerification {

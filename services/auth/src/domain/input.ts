@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DomainError } from '@darmankar/platform/errors/domain-error';
 import { normalizeCellphone, toLatinDigits } from '@darmankar/platform/persian';
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '@darmankar/platform/slug';
 
 export type Purpose = 'LOGIN' | 'CHANGE_CELLPHONE';
 
@@ -38,10 +39,6 @@ export function parseEmail(input: string): string {
     throw new DomainError('EXC_AUTHENTICATION_EMAIL_IS_INVALID');
   return email;
 }
-
-/** A slug as the platform makes them (platform/slug.ts): letters and digits in runs joined by single dashes. */
-const SLUG_PATTERN = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
-const MAX_SLUG_LENGTH = 200;
 
 /** An optional slug carried along (a resume's, in an email verification link): empty, or a well-formed slug. */
 export function parseSlug(input: string): string {

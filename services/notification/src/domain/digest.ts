@@ -36,7 +36,9 @@ export class DigestJob {
       const groups = new Map<string, typeof rows>();
       for (const row of rows) {
         const key = `${row.user_id}:${row.channel}`;
-        groups.set(key, [...(groups.get(key) ?? []), row]);
+        const group = groups.get(key);
+        if (group) group.push(row);
+        else groups.set(key, [row]);
       }
       for (const group of groups.values()) {
         const first = group[0]!;

@@ -1,18 +1,12 @@
-// The ports the delivery worker sends through (the platform's messaging engines implement them).
-export interface SmsPort {
-  send(message: { to: string; text: string }, signal?: AbortSignal): Promise<void>;
-}
-
-export interface MailPort {
-  send(mail: { to: string; subject: string; text: string; html?: string }, signal?: AbortSignal): Promise<void>;
-}
+// The ports the delivery worker sends through: the platform's messaging engines.
+import { DeliveryError, type Mailer, type SmsSender } from '@darmankar/platform/messaging';
 
 export interface Senders {
-  sms: SmsPort;
-  mail: MailPort;
+  sms: Pick<SmsSender, 'send'>;
+  mail: Pick<Mailer, 'send'>;
 }
 
-/** A provider's refusal that no retry can change (retryable false on the platform's DeliveryError). */
+/** A provider's refusal that no retry can change. */
 export function isPermanent(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === false;
+  return error instanceof DeliveryError && !error.retryable;
 }

@@ -10,7 +10,9 @@ import {
   type Channel,
   type JobAlertFrequency,
 } from './categories.ts';
+import type { Directory } from './directory.ts';
 import type { Sql } from './sql.ts';
+import { toLocale } from './templates/index.ts';
 
 export interface CategoryPreference {
   category: Category;
@@ -36,7 +38,10 @@ export interface Settings {
 }
 
 export class Preferences {
-  constructor(private readonly db: Sql) {}
+  constructor(
+    private readonly db: Sql,
+    private readonly directory: Directory,
+  ) {}
 
   async settings(sql: Sql, userId: string): Promise<Settings> {
     const { rows } = await sql.query<{ locale: string; job_alert_frequency: JobAlertFrequency }>(
@@ -44,7 +49,7 @@ export class Preferences {
       [userId],
     );
     return {
-      locale: rows[0]?.locale === 'en' ? 'en' : 'fa',
+      locale: toLocale(rows[0]?.locale),
       jobAlertFrequency: rows[0]?.job_alert_frequency ?? 'daily',
     };
   }
@@ -72,10 +77,10 @@ export class Preferences {
   }
 
   async view(userId: string): Promise<PreferencesView> {
-    const [channels, settings, email] = await Promise.all([
+    const [channels, settings, contact] = await Promise.all([
       this.channels(this.db, userId),
       this.settings(this.db, userId),
-      this.db.query<{ email: string | null }>(`SELECT email FROM contacts WHERE user_id = $1`, [userId]),
+      this.directory.contact(this.db, userId),
     ]);
     return {
       preferences: CATEGORIES.map((category) => ({
@@ -84,7 +89,7 @@ export class Preferences {
         locked: CATEGORY_RULES[category].locked,
       })),
       jobAlertFrequency: settings.jobAlertFrequency,
-      emailVerified: Boolean(email.rows[0]?.email),
+      emailVerified: Boolean(contact.email),
     };
   }
 

@@ -1,5 +1,5 @@
 import { useLocale, useT } from '../../i18n/index.ts';
-import { formatJalaliDate, localDigits } from '../../lib/format.ts';
+import { formatJalaliDate, formatTehranTime, localDigits } from '../../lib/format.ts';
 import type { TimelineEntry } from '../../lib/hiring/types.ts';
 
 /** What happened to the application, earliest first, and how many people have opened it. */
@@ -8,12 +8,7 @@ export function ApplyTimeline({ timeline, viewers }: { timeline: TimelineEntry[]
   const locale = useLocale();
   const time = (iso: string) => {
     const date = new Date(iso);
-    const clock = new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-GB', {
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: 'Asia/Tehran',
-    }).format(date);
-    return `${formatJalaliDate(date, locale)}، ${clock}`;
+    return `${formatJalaliDate(date, locale)}، ${formatTehranTime(date, locale)}`;
   };
   return (
     <section aria-labelledby="apply-timeline" className="flex flex-col gap-3" data-testid="apply-timeline">

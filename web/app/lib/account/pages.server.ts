@@ -27,7 +27,7 @@ export interface PageArgs {
 }
 
 /** A failed call: its codes and when, so the same failure twice toasts twice. */
-export interface Failure {
+interface Failure {
   exc: string[];
   at: number;
 }
@@ -250,7 +250,7 @@ export async function notificationsAction(args: PageArgs) {
       return data({ done: 'read-all' as const, updated, at: Date.now() });
     }
     await notificationsApi.markRead(api, String(form.get('id') ?? ''));
-    return data({ done: 'read' as const, updated: 1, at: Date.now() });
+    return data({ done: 'read' as const, at: Date.now() });
   } catch (error) {
     return failed(error, args.request);
   }

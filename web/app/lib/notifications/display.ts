@@ -1,17 +1,8 @@
 // How a notification's time reads: relative («امروز», «۳ روز پیش») with the Jalali date and the
 // hour in Tehran, in the locale's digits.
 import type { Translate } from '../../i18n/index.ts';
-import { formatJalaliDate, formatRelativeDate } from '../format.ts';
+import { formatJalaliDate, formatRelativeDate, formatTehranTime } from '../format.ts';
 import type { Locale } from '../locale.ts';
-
-export function formatTehranTime(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone: 'Asia/Tehran',
-  }).format(date);
-}
 
 /** «امروز، ۵ آذر ۱۴۰۵ ساعت ۱۰:۳۰»; past three weeks the relative part is the date itself. */
 export function notificationTime(iso: string, locale: Locale, t: Translate, now = new Date()): string {

@@ -5,6 +5,7 @@ import type { Route } from './+types/cellphone';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { ResendCodeButton } from '../../components/ui/ResendCodeButton.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { toast, useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
@@ -12,7 +13,7 @@ import { cellphoneAction, cellphoneLoader } from '../../lib/account/pages.server
 import { CODE_FIELD_CODES, NUMBER_FIELD_CODES } from '../../lib/account/fields.ts';
 import { localDigits } from '../../lib/format.ts';
 import { pageMeta } from '../../lib/meta.ts';
-import { mmss, useCountdown } from '../../lib/use-countdown.ts';
+import { useCountdown } from '../../lib/use-countdown.ts';
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'account.cellphone.title', 'account.cellphone.intro', { noindex: true });
@@ -87,17 +88,7 @@ export default function ChangeCellphone({ loaderData, actionData }: Route.Compon
             <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
               <Form method="post">
                 <input type="hidden" name="intent" value="resend" />
-                <Button
-                  type="submit"
-                  variant="ghost"
-                  isDisabled={busy || secondsLeft > 0}
-                  className="px-2"
-                  data-testid="cellphone-resend"
-                >
-                  {secondsLeft > 0
-                    ? t('verify.resendIn', { time: localDigits(mmss(secondsLeft), locale) })
-                    : t('verify.resend')}
-                </Button>
+                <ResendCodeButton secondsLeft={secondsLeft} busy={busy} data-testid="cellphone-resend" />
               </Form>
               <Form method="post">
                 <input type="hidden" name="intent" value="restart" />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form, useNavigation, type ShouldRevalidateFunction } from 'react-router';
 import type { Route } from './+types/notification-settings';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
@@ -26,6 +26,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return preferencesAction(args);
 }
+
+/** A save answers with the settings as saved: the page shows them without asking again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  actionResult && typeof actionResult === 'object' && 'saved' in actionResult ? false : defaultShouldRevalidate;
 
 const CHANNEL_TITLE: Record<NotificationChannel, MessageKey> = {
   inApp: 'notifications.prefs.channel.inApp',

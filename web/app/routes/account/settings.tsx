@@ -1,13 +1,14 @@
 import { excText } from '@darmankar/platform/errors/catalogue';
 import { Form, useNavigation } from 'react-router';
 import type { Route } from './+types/settings';
+import { LinkCards, type LinkCard } from '../../components/layout/LinkCards.tsx';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
 import { SuccessNotice } from '../../components/notifications/Notice.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useExcToasts } from '../../components/ui/Toaster.tsx';
-import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
+import { useLocale, useT } from '../../i18n/index.ts';
 import { settingsAction, settingsLoader } from '../../lib/account/pages.server.ts';
 import { EMAIL_FIELD_CODES } from '../../lib/account/fields.ts';
 import { localDigits } from '../../lib/format.ts';
@@ -55,7 +56,7 @@ const MORE_SETTINGS = [
     title: 'account.settings.notificationsLink',
     text: 'account.settings.notificationsText',
   },
-] as const satisfies ReadonlyArray<{ to: string; testId: string; title: MessageKey; text: MessageKey }>;
+] as const satisfies readonly LinkCard[];
 
 /** `/applicants/settings`: name (from the resume), cellphone, email with its verification, links on. */
 export default function AccountSettings({ loaderData, actionData }: Route.ComponentProps) {
@@ -177,20 +178,7 @@ export default function AccountSettings({ loaderData, actionData }: Route.Compon
         <h2 id="more-title" className="mb-4 text-lg font-bold">
           {t('account.settings.more')}
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {MORE_SETTINGS.map((card) => (
-            <li key={card.to}>
-              <LocaleLink
-                to={card.to}
-                className="block rounded-2xl border border-line p-5 hover:border-brand-200"
-                data-testid={card.testId}
-              >
-                <span className="block font-bold">{t(card.title)}</span>
-                <span className="mt-1 block text-sm text-muted">{t(card.text)}</span>
-              </LocaleLink>
-            </li>
-          ))}
-        </ul>
+        <LinkCards cards={MORE_SETTINGS} />
       </section>
     </Page>
   );

@@ -1,7 +1,8 @@
 import type { Route } from './+types/settings';
+import { LinkCards, type LinkCard } from '../../components/layout/LinkCards.tsx';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { Page } from '../../components/layout/Page.tsx';
-import { useT, type MessageKey } from '../../i18n/index.ts';
+import { useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { hasAccess, loadEmployer, loginRedirect } from '../../lib/employer/server.ts';
 import { localeFromPath } from '../../lib/locale.ts';
@@ -38,7 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export default function EmployerSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { slug } = loaderData;
-  const items: Array<{ to: string; title: MessageKey; text: MessageKey; shown: boolean; testId: string }> = [
+  const items: Array<LinkCard & { shown: boolean }> = [
     {
       to: `/employers/${slug}/edit`,
       title: 'dropdown.editProfile',
@@ -74,22 +75,7 @@ export default function EmployerSettings({ loaderData }: Route.ComponentProps) {
           </LocaleLink>
         </p>
       )}
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {items
-          .filter((item) => item.shown)
-          .map((item) => (
-            <li key={item.to}>
-              <LocaleLink
-                to={item.to}
-                className="block rounded-2xl border border-line p-5 hover:border-brand-200"
-                data-testid={item.testId}
-              >
-                <span className="block font-bold">{t(item.title)}</span>
-                <span className="mt-1 block text-sm text-muted">{t(item.text)}</span>
-              </LocaleLink>
-            </li>
-          ))}
-      </ul>
+      <LinkCards cards={items.filter((item) => item.shown)} />
     </Page>
   );
 }

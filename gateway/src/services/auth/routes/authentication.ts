@@ -1,7 +1,7 @@
 // authentication/*: one-time codes by cellphone, logout, the caller's cellphone and email,
 // email verification. Each handler validates, calls the auth service, shapes the answer.
-import type { Request } from 'express';
 import { isDomainError } from '@darmankar/platform/errors/domain-error';
+import { browserErrorPage, prefersHtml } from '../../../http/browser-links.ts';
 import { wantsCookies } from '../../../http/cookies.ts';
 import { defineRoute, SESSION_ERRORS, type RouteDefinition } from '../../../http/route.ts';
 import type { ModuleContext } from '../../module.ts';
@@ -34,11 +34,6 @@ export const CODE_BUDGETS = {
   send: { ip: 'code-send:ip', cellphone: 'code-send:cellphone' },
   verify: { ip: 'code-verify:ip', cellphone: 'code-verify:cellphone' },
 } as const;
-
-/** A browser following a link (Accept prefers HTML) gets redirects; API clients get JSON. */
-function prefersHtml(req: Request): boolean {
-  return req.accepts(['application/json', 'text/html']) === 'text/html';
-}
 
 function isSessionEnded(error: unknown): boolean {
   return (
@@ -275,11 +270,7 @@ export function authenticationRoutes(
         res.redirect(303, webUrl(verified.slug ? '/applicants/settings?emailVerified=1' : '/?emailVerified=1'));
         return undefined;
       },
-      onError(codes, req, res) {
-        if (!prefersHtml(req)) return false;
-        res.redirect(303, webUrl(`/something-went-wrong?code=${encodeURIComponent(codes[0]!)}`));
-        return true;
-      },
+      onError: browserErrorPage(webUrl),
     }),
   ];
 }

@@ -3,6 +3,7 @@
 // redirects to a page of the site) and the payment receipt's link.
 import type { Request, Response } from 'express';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
+import { BROWSER_ERROR_RESPONSE, browserErrorPage, prefersHtml } from '../../../http/browser-links.ts';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
 import type { ModuleContext } from '../../module.ts';
 import type { NotificationAdapter } from '../client.ts';
@@ -21,11 +22,6 @@ import {
 const TAG = 'notifications';
 const PAGINATION: ExcCode[] = ['EXC_PAGINATION_PAGE_IS_INVALID', 'EXC_PAGINATION_PAGE_SIZE_IS_INVALID'];
 
-/** A browser following a link (Accept prefers HTML) gets redirects; API clients get JSON. */
-function prefersHtml(req: Request): boolean {
-  return req.accepts(['application/json', 'text/html']) === 'text/html';
-}
-
 function localeOf(req: Request, asked: 'fa' | 'en' | undefined): 'fa' | 'en' {
   if (asked) return asked;
   return req.acceptsLanguages('fa', 'en') === 'en' ? 'en' : 'fa';
@@ -34,11 +30,7 @@ function localeOf(req: Request, asked: 'fa' | 'en' | undefined): 'fa' | 'en' {
 export function notificationRoutes(notifications: NotificationAdapter, { settings }: ModuleContext): RouteDefinition[] {
   const web = settings.PUBLIC_WEB_URL.replace(/\/+$/, '');
   const toWeb = (path: string) => `${web}${path}`;
-  const browserError = (codes: readonly ExcCode[], req: Request, res: Response) => {
-    if (!prefersHtml(req)) return false;
-    res.redirect(303, toWeb(`/something-went-wrong?code=${encodeURIComponent(codes[0]!)}`));
-    return true;
-  };
+  const browserError = browserErrorPage(toWeb);
   /** A browser is redirected (302); a JSON client is told where. */
   const redirect = (req: Request, res: Response, path: string) => {
     if (!prefersHtml(req)) return { location: toWeb(path) };
@@ -132,11 +124,7 @@ export function notificationRoutes(notifications: NotificationAdapter, { setting
           description: 'Browser navigation: to the page on the web app',
           headers: { Location: 'The web app page' },
         },
-        {
-          status: 303,
-          description: 'Browser navigation that failed: to /something-went-wrong?code=<EXC>',
-          headers: { Location: 'The web app page' },
-        },
+        BROWSER_ERROR_RESPONSE,
       ],
       errors: ['EXC_NOTIFICATIONS_LINK_IS_INVALID', 'EXC_NOTIFICATIONS_NOT_FOUND'],
       async handle({ params, query, req, res, meta }) {
@@ -158,11 +146,7 @@ export function notificationRoutes(notifications: NotificationAdapter, { setting
           description: 'Browser navigation: to /orders/successorder?orderId=… or /orders/successwallet?paymentNumber=…',
           headers: { Location: 'The web app page' },
         },
-        {
-          status: 303,
-          description: 'Browser navigation that failed: to /something-went-wrong?code=<EXC>',
-          headers: { Location: 'The web app page' },
-        },
+        BROWSER_ERROR_RESPONSE,
       ],
       errors: ['EXC_NOTIFICATIONS_NOT_FOUND'],
       async handle({ params, req, res, meta }) {

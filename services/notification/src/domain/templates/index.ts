@@ -1,5 +1,6 @@
 // Renders a notification in a reader's language: the in-app title and body at read time, and
 // the SMS text and email (subject, text, html) when a delivery is sent.
+import { escapeHtml } from '@darmankar/platform/messaging';
 import { en } from './en.ts';
 import { fa } from './fa.ts';
 import type { Catalogue, Locale, Params } from './types.ts';
@@ -7,8 +8,6 @@ import type { Catalogue, Locale, Params } from './types.ts';
 export type { Locale, Params } from './types.ts';
 
 const CATALOGUES: Record<Locale, Catalogue> = { fa, en };
-
-export const KINDS = Object.keys(fa.kinds);
 
 export function toLocale(value: string | undefined | null): Locale {
   return value === 'en' ? 'en' : 'fa';
@@ -30,9 +29,6 @@ export function renderSms(kind: string, params: Params, locale: Locale, url: str
   const text = kindText(kind, locale).sms(params);
   return [text, url, CATALOGUES[locale].brand].filter(Boolean).join('\n');
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderEmail(
   kind: string,
