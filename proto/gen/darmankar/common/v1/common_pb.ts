@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file darmankar/common/v1/common.proto.
  */
 export const file_darmankar_common_v1_common: GenFile = /*@__PURE__*/
-  fileDesc("CiBkYXJtYW5rYXIvY29tbW9uL3YxL2NvbW1vbi5wcm90bxITZGFybWFua2FyLmNvbW1vbi52MSI9CgtQYWdlUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBRINCgVvcmRlchgDIAEoCSI6CghQYWdlSW5mbxIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBRINCgV0b3RhbBgDIAEoAyIwCgREYXRlEgwKBHllYXIYASABKAUSDQoFbW9udGgYAiABKAUSCwoDZGF5GAMgASgFIhYKBU1vbmV5Eg0KBXJpYWxzGAEgASgDIjUKCUV2ZW50TWV0YRIQCghldmVudF9pZBgBIAEoCRIWCg5vY2N1cnJlZF9hdF9tcxgCIAEoA2IGcHJvdG8z");
+  fileDesc("CiBkYXJtYW5rYXIvY29tbW9uL3YxL2NvbW1vbi5wcm90bxITZGFybWFua2FyLmNvbW1vbi52MSI9CgtQYWdlUmVxdWVzdBIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBRINCgVvcmRlchgDIAEoCSI6CghQYWdlSW5mbxIMCgRwYWdlGAEgASgFEhEKCXBhZ2Vfc2l6ZRgCIAEoBRINCgV0b3RhbBgDIAEoAyIwCgREYXRlEgwKBHllYXIYASABKAUSDQoFbW9udGgYAiABKAUSCwoDZGF5GAMgASgFIhYKBU1vbmV5Eg0KBXJpYWxzGAEgASgDIjUKCUV2ZW50TWV0YRIQCghldmVudF9pZBgBIAEoCRIWCg5vY2N1cnJlZF9hdF9tcxgCIAEoAyKLAQoIUGFnZU1ldGESDQoFdGl0bGUYASABKAkSEwoLZGVzY3JpcHRpb24YAiABKAkSFgoOY2Fub25pY2FsX3BhdGgYAyABKAkSDwoHanNvbl9sZBgEIAEoCRIOCgZyb2JvdHMYBSABKAkSDwoHb2dfdHlwZRgGIAEoCRIRCglpbWFnZV91cmwYByABKAliBnByb3RvMw");
 
 /**
  * A page request. page starts at 1; the service validates the bounds and answers
@@ -147,4 +147,65 @@ export type EventMeta = Message<"darmankar.common.v1.EventMeta"> & {
  */
 export const EventMetaSchema: GenMessage<EventMeta> = /*@__PURE__*/
   messageDesc(file_darmankar_common_v1_common, 4);
+
+/**
+ * A page's metadata for search engines and link previews: what the web app writes in the
+ * page's head. The seo service answers it for the site's pages; the employer and recruitment
+ * services answer it with their by-slug-with-seo calls, in this one shape.
+ *
+ * @generated from message darmankar.common.v1.PageMeta
+ */
+export type PageMeta = Message<"darmankar.common.v1.PageMeta"> & {
+  /**
+   * @generated from field: string title = 1;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string description = 2;
+   */
+  description: string;
+
+  /**
+   * The canonical path on the web site (no host), with the locale prefix for English.
+   *
+   * @generated from field: string canonical_path = 3;
+   */
+  canonicalPath: string;
+
+  /**
+   * schema.org JSON-LD as JSON text (one object, or one object with an @graph); empty when none.
+   *
+   * @generated from field: string json_ld = 4;
+   */
+  jsonLd: string;
+
+  /**
+   * The robots directive: "index, follow" or "noindex, nofollow".
+   *
+   * @generated from field: string robots = 5;
+   */
+  robots: string;
+
+  /**
+   * The Open Graph type: website, article, profile.
+   *
+   * @generated from field: string og_type = 6;
+   */
+  ogType: string;
+
+  /**
+   * An absolute URL of the page's preview image; empty when none.
+   *
+   * @generated from field: string image_url = 7;
+   */
+  imageUrl: string;
+};
+
+/**
+ * Describes the message darmankar.common.v1.PageMeta.
+ * Use `create(PageMetaSchema)` to create a new message.
+ */
+export const PageMetaSchema: GenMessage<PageMeta> = /*@__PURE__*/
+  messageDesc(file_darmankar_common_v1_common, 5);
 

@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file darmankar/recruitment/v1/events.proto.
  */
 export const file_darmankar_recruitment_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiVkYXJtYW5rYXIvcmVjcnVpdG1lbnQvdjEvZXZlbnRzLnByb3RvEhhkYXJtYW5rYXIucmVjcnVpdG1lbnQudjEinwEKDlBvc3RpbmdDaGFuZ2VkEiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRISCgpwb3N0aW5nX2lkGAIgASgJEhMKC2VtcGxveWVyX2lkGAMgASgJEg8KB3ZlcnNpb24YBCABKAMSDgoGc3RhdHVzGAUgASgJEhUKDXB1Ymxpc2hlZF9ub3cYBiABKAgiyAEKCEpvYkFsZXJ0EiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRIPCgd1c2VyX2lkGAIgASgJEhEKCWZpbHRlcl9pZBgDIAEoCRITCgtmaWx0ZXJfbmFtZRgEIAEoCRISCgpwb3N0aW5nX2lkGAUgASgJEhQKDHBvc3Rpbmdfc2x1ZxgGIAEoCRIVCg1wb3N0aW5nX3RpdGxlGAcgASgJEhQKDGpvYl9jYXRlZ29yeRgIIAEoCWIGcHJvdG8z", [file_darmankar_common_v1_common]);
+  fileDesc("CiVkYXJtYW5rYXIvcmVjcnVpdG1lbnQvdjEvZXZlbnRzLnByb3RvEhhkYXJtYW5rYXIucmVjcnVpdG1lbnQudjEiwwEKDlBvc3RpbmdDaGFuZ2VkEiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRISCgpwb3N0aW5nX2lkGAIgASgJEhMKC2VtcGxveWVyX2lkGAMgASgJEg8KB3ZlcnNpb24YBCABKAMSDgoGc3RhdHVzGAUgASgJEhUKDXB1Ymxpc2hlZF9ub3cYBiABKAgSDAoEc2x1ZxgHIAEoCRIUCgxqb2JfY2F0ZWdvcnkYCCABKAkiyAEKCEpvYkFsZXJ0EiwKBG1ldGEYASABKAsyHi5kYXJtYW5rYXIuY29tbW9uLnYxLkV2ZW50TWV0YRIPCgd1c2VyX2lkGAIgASgJEhEKCWZpbHRlcl9pZBgDIAEoCRITCgtmaWx0ZXJfbmFtZRgEIAEoCRISCgpwb3N0aW5nX2lkGAUgASgJEhQKDHBvc3Rpbmdfc2x1ZxgGIAEoCRIVCg1wb3N0aW5nX3RpdGxlGAcgASgJEhQKDGpvYl9jYXRlZ29yeRgIIAEoCWIGcHJvdG8z", [file_darmankar_common_v1_common]);
 
 /**
  * @generated from message darmankar.recruitment.v1.PostingChanged
@@ -61,6 +61,19 @@ export type PostingChanged = Message<"darmankar.recruitment.v1.PostingChanged"> 
    * @generated from field: bool published_now = 6;
    */
   publishedNow: boolean;
+
+  /**
+   * The posting's slug and job category: its public path is
+   * /applicants/recruitments/{job_category}/{slug} (sitemaps).
+   *
+   * @generated from field: string slug = 7;
+   */
+  slug: string;
+
+  /**
+   * @generated from field: string job_category = 8;
+   */
+  jobCategory: string;
 };
 
 /**
