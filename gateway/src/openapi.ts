@@ -41,6 +41,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
     'Applications to postings: applying with a resume, your applications with their timelines and cancelling, and the employer’s pipeline of a posting (its template’s steps with counts, lists per step, one application with the resume as applied, read, moves, rejections with a reason, the custom resume’s signed link, analytics).',
   notifications:
     'The caller’s notifications (in-app list, unread count, read marks), notification preferences per category and channel, and the links SMS and emails carry (the engagement link that records a click, a payment receipt’s link).',
+  seo: 'The site’s pages for search engines and readers: page metadata (title, description, canonical path, robots, Open Graph, JSON-LD) in fa and en, the sitemaps, public profile links, the blog (posts, categories, RSS, images) and the contact form.',
   development: 'Development helpers such as the outbox of one-time codes and emails; never served in production.',
   probes: 'Kubernetes liveness and readiness, outside /api.',
 };
@@ -114,6 +115,13 @@ function security(session: RouteDefinition['session']) {
   return [];
 }
 
+/** A JSON body under application/json; another media type with its schema, or alone. */
+function responseContent(response: RouteDefinition['responses'][number]) {
+  const schema = response.body && { schema: stripDialect(jsonSchema(response.body)) };
+  if (response.mediaType) return { [response.mediaType]: schema ?? {} };
+  return schema && { 'application/json': schema };
+}
+
 function operation(route: RouteDefinition, method: string, commonErrors: readonly ExcCode[]) {
   const responses: Record<string, unknown> = errorResponses([...route.errors, ...commonErrors]);
   for (const response of route.responses) {
@@ -127,7 +135,7 @@ function operation(route: RouteDefinition, method: string, commonErrors: readonl
             { description, schema: { type: 'string' } },
           ]),
         ),
-      content: response.body && { 'application/json': { schema: stripDialect(jsonSchema(response.body)) } },
+      content: responseContent(response),
     };
   }
   return {

@@ -25,13 +25,18 @@ export interface RouteResponse {
   status: number;
   description: string;
   body?: z.ZodType;
+  /**
+   * The body's media type when it is not JSON (XML, an image); the handler sends such a body
+   * itself and answers `undefined`. Without a `body` the document gives the media type alone.
+   */
+  mediaType?: string;
   /** Response headers worth documenting (Set-Cookie, Location). */
   headers?: Record<string, string>;
 }
 
-/** The JSON a handler may answer: one of its declared bodies, as a client receives it. */
+/** The JSON a handler may answer: one of its declared JSON bodies, as a client receives it. */
 type BodyOf<R extends readonly RouteResponse[]> = R[number] extends infer Each
-  ? Each extends { body: infer B extends z.ZodType }
+  ? Each extends { body: infer B extends z.ZodType; mediaType?: undefined }
     ? z.input<B>
     : never
   : never;

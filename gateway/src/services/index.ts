@@ -9,6 +9,7 @@ import type { ServiceModule } from './module.ts';
 import { notificationModule } from './notification/index.ts';
 import { recruitmentModule } from './recruitment/index.ts';
 import { resumeModule } from './resume/index.ts';
+import { seoModule } from './seo/index.ts';
 
 export const SERVICE_MODULES: readonly ServiceModule[] = [
   authModule,
@@ -19,4 +20,5 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   billingModule,
   hiringModule,
   notificationModule,
+  seoModule,
 ];
