@@ -2,6 +2,8 @@
 // resolved as a browser resolves a Location header and accepted only when still ours.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { RouterContextProvider } from 'react-router';
+import { createServerApi, provideServerApi } from '../app/lib/api.server.ts';
 import { safeBackURL } from '../app/lib/route-guards.ts';
 import { action as roleAction, loader as roleLoader } from '../app/routes/login-role.tsx';
 import { loader as loginLoader } from '../app/routes/login.tsx';
@@ -63,7 +65,9 @@ test('good back URLs are kept with their query and fragment', () => {
 });
 
 const loggedIn = `cd=${encodeURIComponent(Buffer.from(JSON.stringify({ isLoggedIn: true })).toString('base64'))}`;
-const context = {} as never;
+const context = new RouterContextProvider();
+// No gateway answers here: the pages' metadata falls back to the catalogue's.
+provideServerApi(context, createServerApi(new Request(ORIGIN), 'http://127.0.0.1:9'));
 
 test('the login pages carry only safe back URLs into their forms (raw query strings)', async () => {
   for (const raw of [
@@ -80,11 +84,11 @@ test('the login pages carry only safe back URLs into their forms (raw query stri
       backURL: string;
     };
     assert.equal(landing(login.backURL).origin, ORIGIN, `login ${raw} → ${login.backURL}`);
-    const role = roleLoader({
+    const role = (await roleLoader({
       request: new Request(url, { headers: { cookie: loggedIn } }),
       params: {},
       context,
-    } as never) as { backURL: string };
+    } as never)) as { backURL: string };
     assert.equal(landing(role.backURL).origin, ORIGIN, `role ${raw} → ${role.backURL}`);
     // Without the login-state cookie the verify page sends the person back to /login, keeping the back URL.
     const redirect = await Promise.resolve(

@@ -4,6 +4,10 @@ import type { MetaDescriptor } from 'react-router';
 import { translator, type MessageKey } from '../i18n/index.ts';
 import { localeFromPath, stripLocale, localePath } from './locale.ts';
 
+/** The robots values the seo service writes: a public page, and a private or error page. */
+export const INDEX = 'index, follow';
+export const NOINDEX = 'noindex, nofollow';
+
 export interface MetaInput {
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;

@@ -7,18 +7,27 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { getServerApi } from '../lib/api.server.ts';
 import { logoUrl } from '../lib/employer/types.ts';
 import { localePath } from '../lib/locale.ts';
-import { pageMeta } from '../lib/meta.ts';
 import { requireKnownLocale } from '../lib/route-guards.ts';
+import { seoMeta } from '../lib/seo-meta.ts';
+import { readPageMeta } from '../lib/seo.server.ts';
 import { loadViewer } from '../lib/viewer.server.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'employers.title', 'employers.description');
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 /** The employer area's entry: pick one of the user's organisations, or create one. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
-  const viewer = await loadViewer(api, jar);
-  return { isLoggedIn: viewer.isLoggedIn, employers: viewer.employers };
+  const [viewer, seo] = await Promise.all([
+    loadViewer(api, jar),
+    readPageMeta(
+      api,
+      request,
+      { area: 'employers', page: 'index' },
+      { title: 'employers.title', description: 'employers.description' },
+    ),
+  ]);
+  return { isLoggedIn: viewer.isLoggedIn, employers: viewer.employers, seo };
 }
 
 export default function Employers({ loaderData }: Route.ComponentProps) {

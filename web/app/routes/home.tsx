@@ -10,18 +10,19 @@ import { orEmpty } from '../lib/api.ts';
 import { getServerApi } from '../lib/api.server.ts';
 import { formatJalaliDate, localDigits } from '../lib/format.ts';
 import { localePath } from '../lib/locale.ts';
-import { pageMeta } from '../lib/meta.ts';
 import type { PageHandle } from '../lib/page-handle.ts';
 import { busiestCategories, jobCategories, searchPostings } from '../lib/recruitments/api.ts';
 import { EMPTY_STATE } from '../lib/recruitments/query.ts';
 import { hasSession } from '../lib/recruitments/session.server.ts';
 import { requireKnownLocale } from '../lib/route-guards.ts';
+import { seoMeta } from '../lib/seo-meta.ts';
+import { readPageMeta } from '../lib/seo.server.ts';
 import { PostingCard } from '../components/recruitments/PostingCard.tsx';
 import { suggestionTitle } from '../components/recruitments/FilterFields.tsx';
 
 export const handle: PageHandle = { banner: true };
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'home.title', 'home.description');
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 /** Sections backed by services that do not exist yet show their empty state. */
 async function section<T>(call: Promise<T[] | { items: T[] }>): Promise<T[]> {
@@ -34,10 +35,10 @@ async function section<T>(call: Promise<T[] | { items: T[] }>): Promise<T[]> {
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
-  const [postings, busiest, categories, promoted] = await Promise.all([
+  const [postings, busiest, categories, promoted, seo] = await Promise.all([
     // The latest postings, as the listing's first page shows them.
     section(
       searchPostings(api, EMPTY_STATE, { loggedIn: hasSession(jar), pageSize: 6 }).then(({ result }) => result.items),
@@ -45,12 +46,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     section(busiestCategories(api, 8)),
     section(jobCategories(api)),
     section(api.call('get', '/employers/list/promoted')),
+    readPageMeta(api, request, { area: 'home' }, { title: 'home.title', description: 'home.description' }),
   ]);
   const titled = busiest
     .filter((item) => item.count > 0)
     .map((item) => ({ ...item, title: categories.find((category) => category.id === item.category) ?? null }))
     .filter((item) => item.title !== null);
-  return { postings, busiest: titled, promoted, now: new Date().toISOString() };
+  return { postings, busiest: titled, promoted, now: new Date().toISOString(), seo };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -4,11 +4,13 @@ import { AuthCard } from '../components/layout/AuthCard.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { parseClientData, readCookie } from '../lib/client-data.ts';
 import { localeFromPath, localePath } from '../lib/locale.ts';
-import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
+import { getServerApi } from '../lib/api.server.ts';
+import { seoMeta } from '../lib/seo-meta.ts';
+import { readPageMeta } from '../lib/seo.server.ts';
 import { sessionCookies } from '../lib/viewer.server.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'role.title', 'role.description', { noindex: true });
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 function requireSession(request: Request, backURL: string): void {
   if (!parseClientData(readCookie(request.headers.get('cookie'), sessionCookies().clientData)).isLoggedIn) {
@@ -17,11 +19,18 @@ function requireSession(request: Request, backURL: string): void {
   }
 }
 
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'), originOf(request));
+  // The session check reads a cookie only: no round trip before the metadata's.
   requireSession(request, backURL);
-  return { backURL };
+  const seo = await readPageMeta(
+    getServerApi(context).api,
+    request,
+    { area: 'authentication', page: 'role' },
+    { title: 'role.title', description: 'role.description', noindex: true },
+  );
+  return { backURL, seo };
 }
 
 /** Applicants go back where they came from; employers to the employer area. */

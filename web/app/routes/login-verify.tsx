@@ -13,25 +13,33 @@ import { getServerApi } from '../lib/api.server.ts';
 import { localDigits, toLatinDigits } from '../lib/format.ts';
 import { localeFromPath, localePath } from '../lib/locale.ts';
 import { clearLoginState, readLoginState, saveLoginState } from '../lib/login-state.server.ts';
-import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
+import { seoMeta } from '../lib/seo-meta.ts';
+import { readPageMeta } from '../lib/seo.server.ts';
 import { useCountdown } from '../lib/use-countdown.ts';
 import { rememberUserMobile } from '../lib/session-storage.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'verify.title', 'verify.description', { noindex: true });
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 function loginURL(request: Request, backURL: string): string {
   const locale = localeFromPath(new URL(request.url).pathname);
   return `${localePath(locale, '/login')}?backURL=${encodeURIComponent(backURL)}`;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'), originOf(request));
-  const state = await readLoginState(request);
+  const [state, seo] = await Promise.all([
+    readLoginState(request),
+    readPageMeta(
+      getServerApi(context).api,
+      request,
+      { area: 'authentication', page: 'verify' },
+      { title: 'verify.title', description: 'verify.description', noindex: true },
+    ),
+  ]);
   if (!state) throw redirect(loginURL(request, backURL));
-  return { cellphone: state.cellphone, resendAt: state.resendAt, backURL, now: Date.now() };
+  return { cellphone: state.cellphone, resendAt: state.resendAt, backURL, now: Date.now(), seo };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

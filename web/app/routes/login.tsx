@@ -13,15 +13,16 @@ import { getServerApi } from '../lib/api.server.ts';
 import { tidyCellphone } from '../lib/cellphone.ts';
 import { localeFromPath, localePath } from '../lib/locale.ts';
 import { saveLoginState } from '../lib/login-state.server.ts';
-import { pageMeta } from '../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../lib/route-guards.ts';
+import { seoMeta } from '../lib/seo-meta.ts';
+import { readPageMeta } from '../lib/seo.server.ts';
 import { rememberedUserMobile } from '../lib/session-storage.ts';
 import { sessionCookies } from '../lib/viewer.server.ts';
 
 /** The gateway's resend cooldown, used when it only tells us a code is already out. */
 const DEFAULT_COOLDOWN_SECONDS = 120;
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'login.title', 'login.description');
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 /**
  * Someone already logged in is sent on to the back URL (same-site path, as after the code) rather
@@ -31,8 +32,15 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, 'login.title', 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const backURL = safeBackURL(new URL(request.url).searchParams.get('backURL'), originOf(request));
+  const { api } = getServerApi(context);
+  // Read beside the session check, not after it.
+  const seo = readPageMeta(
+    api,
+    request,
+    { area: 'authentication', page: 'login' },
+    { title: 'login.title', description: 'login.description', noindex: true },
+  );
   if (parseClientData(readCookie(request.headers.get('cookie'), sessionCookies().clientData)).isLoggedIn) {
-    const { api } = getServerApi(context);
     const loggedIn = await api.call('get', '/authentication/cellphone').then(
       () => true,
       () => false,
@@ -42,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       throw redirect(safeBackURL(localePath(locale, backURL), originOf(request)));
     }
   }
-  return { backURL };
+  return { backURL, seo: await seo };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

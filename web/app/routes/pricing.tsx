@@ -11,22 +11,29 @@ import { billingApi } from '../lib/billing/api.ts';
 import { planTitle } from '../lib/billing/plan-text.ts';
 import type { Plan } from '../lib/billing/types.ts';
 import { localePath } from '../lib/locale.ts';
-import { pageMeta } from '../lib/meta.ts';
 import { requireKnownLocale } from '../lib/route-guards.ts';
+import { seoMeta } from '../lib/seo-meta.ts';
+import { readPageMeta } from '../lib/seo.server.ts';
 import { loadViewer } from '../lib/viewer.server.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'pricing.title', 'pricing.description');
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
-  const [plans, viewer] = await Promise.all([
+  const [plans, viewer, seo] = await Promise.all([
     // The public catalogue never breaks the page: no plans reads as the empty state.
     orEmpty(billingApi.plans(api)).catch((error: unknown) => {
       console.error('plans unavailable', error);
       return null;
     }),
     loadViewer(api, jar),
+    readPageMeta(
+      api,
+      request,
+      { area: 'site', page: 'pricing' },
+      { title: 'pricing.title', description: 'pricing.description' },
+    ),
   ]);
   const employers = viewer.employers.map(({ slug, brand, registeredName }) => ({
     slug,
@@ -40,6 +47,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     isLoggedIn: viewer.isLoggedIn,
     employers,
     selectedSlug: selected?.slug ?? null,
+    seo,
   };
 }
 

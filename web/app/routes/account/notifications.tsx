@@ -11,13 +11,23 @@ import { toast, useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useLocale, useT } from '../../i18n/index.ts';
 import { notificationsAction, notificationsLoader } from '../../lib/account/pages.server.ts';
 import { localDigits } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { getServerApi } from '../../lib/api.server.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
+import { readPageMeta } from '../../lib/seo.server.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'notifications.title', 'notifications.intro', { noindex: true });
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 export async function loader(args: Route.LoaderArgs) {
-  return notificationsLoader(args);
+  const [page, seo] = await Promise.all([
+    notificationsLoader(args),
+    readPageMeta(
+      getServerApi(args.context).api,
+      args.request,
+      { area: 'applicants', page: 'notifications' },
+      { title: 'notifications.title', description: 'notifications.intro', noindex: true },
+    ),
+  ]);
+  return { ...page, seo };
 }
 
 export async function action(args: Route.ActionArgs) {

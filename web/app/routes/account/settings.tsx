@@ -12,13 +12,23 @@ import { useLocale, useT } from '../../i18n/index.ts';
 import { settingsAction, settingsLoader } from '../../lib/account/pages.server.ts';
 import { EMAIL_FIELD_CODES } from '../../lib/account/fields.ts';
 import { localDigits } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
+import { getServerApi } from '../../lib/api.server.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
+import { readPageMeta } from '../../lib/seo.server.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'account.settings.title', 'account.settings.intro', { noindex: true });
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 export async function loader(args: Route.LoaderArgs) {
-  return settingsLoader(args);
+  const [page, seo] = await Promise.all([
+    settingsLoader(args),
+    readPageMeta(
+      getServerApi(args.context).api,
+      args.request,
+      { area: 'applicants', page: 'settings' },
+      { title: 'account.settings.title', description: 'account.settings.intro', noindex: true },
+    ),
+  ]);
+  return { ...page, seo };
 }
 
 export async function action(args: Route.ActionArgs) {

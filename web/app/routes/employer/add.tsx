@@ -10,18 +10,27 @@ import { getServerApi } from '../../lib/api.server.ts';
 import { formText, loginRedirect, runAction } from '../../lib/employer/server.ts';
 import { codeForField } from '../../lib/employer/types.ts';
 import { localeFromPath, localePath } from '../../lib/locale.ts';
-import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
+import { readPageMeta } from '../../lib/seo.server.ts';
 import { loadViewer } from '../../lib/viewer.server.ts';
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, 'employer.add.title', 'employer.add.intro');
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
-  const viewer = await loadViewer(api, jar);
+  const [viewer, seo] = await Promise.all([
+    loadViewer(api, jar),
+    readPageMeta(
+      api,
+      request,
+      { area: 'employers', page: 'add' },
+      { title: 'employer.add.title', description: 'employer.add.intro', noindex: true },
+    ),
+  ]);
   if (!viewer.isLoggedIn) throw loginRedirect(localeFromPath(new URL(request.url).pathname), '/employers/add');
-  return null;
+  return { seo };
 }
 
 /** Creates the organisation (or self-employed profile), then asks for its advanced info. */

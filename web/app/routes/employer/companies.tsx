@@ -15,11 +15,11 @@ import { toRouteError } from '../../lib/errors.ts';
 import { listIdOf, listTitles, type ClosedListName } from '../../lib/closed-lists.ts';
 import { logoUrl } from '../../lib/employer/types.ts';
 import { localDigits } from '../../lib/format.ts';
-import { pageMeta } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
+import { listingCanonical, readPageMeta } from '../../lib/seo.server.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'employer.companies.title', 'employer.companies.intro');
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 export const COMPANY_FILTERS = ['text', 'province', 'city', 'industry', 'employerType'] as const;
 /** The filters picked from a closed list (docs/adr/023): the query carries the item's id. */
@@ -46,10 +46,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   const page = url.searchParams.get('page') ?? '1';
   try {
-    const answer = await orEmpty(
-      api.call('get', '/employers/list', { query: { ...filters, page, pageSize: String(PAGE_SIZE) } }),
-    );
-    return { filters, result: answer ?? { items: [], page: 1, pageSize: PAGE_SIZE, total: 0 } };
+    const [answer, seo] = await Promise.all([
+      orEmpty(api.call('get', '/employers/list', { query: { ...filters, page, pageSize: String(PAGE_SIZE) } })),
+      readPageMeta(
+        api,
+        request,
+        { area: 'employers', page: 'companies' },
+        { title: 'employer.companies.title', description: 'employer.companies.intro' },
+      ),
+    ]);
+    // The canonical names the list without its filters; from page 2 on, that page of it.
+    return {
+      filters,
+      result: answer ?? { items: [], page: 1, pageSize: PAGE_SIZE, total: 0 },
+      seo: listingCanonical(seo, Number(page) || 1),
+    };
   } catch (error) {
     throw toRouteError(error);
   }

@@ -1,40 +1,45 @@
 // /applicants/recruitments/{category}: the listing pre-filtered by a job category, with its own
 // title and description; an unknown category is the not-found page.
-import type { MetaDescriptor } from 'react-router';
 import type { Route } from './+types/category';
 import { ListingPage } from '../../components/recruitments/ListingPage.tsx';
 import { translator } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { localeFromPath } from '../../lib/locale.ts';
-import { errorMeta, pageMeta } from '../../lib/meta.ts';
 import { loadListing, saveFilterAction } from '../../lib/recruitments/listing.server.ts';
 import { hasSession } from '../../lib/recruitments/session.server.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
+import { listingCanonical, readPageMeta } from '../../lib/seo.server.ts';
 
-export const meta: Route.MetaFunction = ({ data, location, matches }) => {
-  const category = data?.category;
-  if (!category) return errorMeta({ location, matches }, 'error.notFoundTitle');
-  const locale = localeFromPath(location.pathname);
-  const t = translator(locale);
-  const name = locale === 'en' && category.titleEn ? category.titleEn : category.title;
-  const title = `${t('recruitments.categoryTitle', { category: name })} | ${t('app.name')}`;
-  const description = t('recruitments.categoryDescription', { category: name });
-  // The shared tags (canonical, Open Graph) with this category's own title and description.
-  return pageMeta({ location, matches }, 'recruitments.title', 'recruitments.description').map(
-    (tag): MetaDescriptor => {
-      if ('title' in tag) return { title };
-      if ('name' in tag && tag.name === 'description') return { ...tag, content: description };
-      if ('property' in tag && tag.property === 'og:title') return { ...tag, content: title };
-      if ('property' in tag && tag.property === 'og:description') return { ...tag, content: description };
-      return tag;
-    },
-  );
-};
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
-  return loadListing(api, hasSession(jar), request, params.category);
+  const [listing, seo] = await Promise.all([
+    loadListing(api, hasSession(jar), request, params.category),
+    // The seo service knows the listing; a category is the listing with its own title.
+    readPageMeta(
+      api,
+      request,
+      { area: 'applicants', page: 'recruitments' },
+      { title: 'recruitments.title', description: 'recruitments.description' },
+    ),
+  ]);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const t = translator(locale);
+  const category = listing.category;
+  const name = category ? (locale === 'en' && category.titleEn ? category.titleEn : category.title) : '';
+  const own = {
+    ...seo,
+    title: `${t('recruitments.categoryTitle', { category: name })} | ${t('app.name')}`,
+    description: t('recruitments.categoryDescription', { category: name }),
+    canonicalPath: `/applicants/recruitments/${encodeURIComponent(params.category)}`,
+    // The listing's breadcrumb ends at the listing, not at this category.
+    jsonLd: '',
+  };
+  // The canonical names the category without its filters; from page 2 on, that page of it.
+  return { ...listing, seo: listingCanonical(own, listing.state.page) };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

@@ -16,21 +16,30 @@ import { getServerApi } from '../../lib/api.server.ts';
 import { listTitles } from '../../lib/closed-lists.ts';
 import { formatJalaliDate, localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
-import { pageMeta } from '../../lib/meta.ts';
 import { parseListingQuery } from '../../lib/recruitments/query.ts';
 import { loadSaved, savedAction, type SavedData } from '../../lib/recruitments/saved.server.ts';
 import { hasSession } from '../../lib/recruitments/session.server.ts';
 import { experienceChoiceText } from '../../lib/recruitments/text.ts';
 import type { SavedFilter } from '../../lib/recruitments/types.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
+import { readPageMeta } from '../../lib/seo.server.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'recruitments.saved.title', 'recruitments.saved.description', { noindex: true });
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   requireKnownLocale(params);
   const { api, jar } = getServerApi(context);
-  return loadSaved(api, request, params.locale === 'en' ? 'en' : 'fa', hasSession(jar));
+  const [saved, seo] = await Promise.all([
+    loadSaved(api, request, params.locale === 'en' ? 'en' : 'fa', hasSession(jar)),
+    readPageMeta(
+      api,
+      request,
+      { area: 'applicants', page: 'saved' },
+      { title: 'recruitments.saved.title', description: 'recruitments.saved.description', noindex: true },
+    ),
+  ]);
+  return { ...saved, seo };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

@@ -14,14 +14,14 @@ import { useExcToasts } from '../../components/ui/Toaster.tsx';
 import { useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { localeFromPath, localePath } from '../../lib/locale.ts';
-import { pageMeta } from '../../lib/meta.ts';
 import { originOf, requireKnownLocale, safeBackURL } from '../../lib/route-guards.ts';
 import { runResumeAction } from '../../lib/resume/actions.server.ts';
 import { backURLOf, loadOwnResume } from '../../lib/resume/loaders.server.ts';
 import { BUILDER_STEPS, isBuilderStep, type BuilderStep } from '../../lib/resume/types.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
+import { readPageMeta } from '../../lib/seo.server.ts';
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'resume.builder.title', 'resume.builder.description', { noindex: true });
+export const meta: Route.MetaFunction = (args) => (args.data ? seoMeta(args, args.data.seo) : []);
 
 function stepOf(params: { step?: string }): BuilderStep {
   if (!isBuilderStep(params.step)) throw data({ exc: ['EXC_API_NOT_FOUND'] }, { status: 404 });
@@ -31,8 +31,16 @@ function stepOf(params: { step?: string }): BuilderStep {
 export async function loader(args: Route.LoaderArgs) {
   requireKnownLocale(args.params);
   const step = stepOf(args.params);
-  const resume = await loadOwnResume(args);
-  return { step, resume, backURL: backURLOf(args.request) };
+  const [resume, seo] = await Promise.all([
+    loadOwnResume(args),
+    readPageMeta(
+      getServerApi(args.context).api,
+      args.request,
+      { area: 'resume-steps', page: step },
+      { title: 'resume.builder.title', description: 'resume.builder.description', noindex: true },
+    ),
+  ]);
+  return { step, resume, backURL: backURLOf(args.request), seo };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

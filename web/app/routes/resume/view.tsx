@@ -9,11 +9,12 @@ import { Button, buttonClass } from '../../components/ui/Button.tsx';
 import { translator, useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toSlugRouteError } from '../../lib/errors.ts';
-import { localeFromPath, localePath, stripLocale } from '../../lib/locale.ts';
-import { errorMeta } from '../../lib/meta.ts';
+import { localeFromPath, localePath, type Locale } from '../../lib/locale.ts';
+import { NOINDEX } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 import { RESUME_MISSING, resumeBySlug } from '../../lib/resume/api.ts';
-import { pictureUrl } from '../../lib/resume/types.ts';
+import { pictureUrl, type Resume } from '../../lib/resume/types.ts';
+import { seoMeta, type PageMeta } from '../../lib/seo-meta.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -36,34 +37,38 @@ const PRINT_CSS = `@media print {
   a { color: inherit !important; text-decoration: none !important; }
 }`;
 
-export const meta: Route.MetaFunction = ({ data, location, matches }) => {
-  const locale = localeFromPath(location.pathname);
+/**
+ * The resume's head, built here from the resume itself (the seo service has no resume page): a
+ * person's resume is shared by link and never offered to search engines, so it is noindex and
+ * left out of the sitemaps.
+ */
+function resumePageMeta(resume: Resume, locale: Locale, origin: string): PageMeta {
   const t = translator(locale);
-  const resume = data?.resume;
-  if (!resume) return errorMeta({ location, matches }, 'error.notFoundTitle');
   const name = [resume.firstName, resume.lastName].filter(Boolean).join(' ');
-  const title = `${resume.jobTitle ? `${name} – ${resume.jobTitle}` : name} | ${t('app.name')}`;
-  const description = (
-    resume.about?.replace(/\s+/g, ' ').slice(0, 160) ||
-    t('resume.view.description', { name, title: resume.jobTitle ?? '' })
-  ).trim();
-  const origin = (matches.find((match) => match?.id === 'root')?.data as { origin?: string } | undefined)?.origin ?? '';
-  const canonical = `${origin}${localePath(locale, stripLocale(location.pathname))}`;
-  const tags: MetaDescriptor[] = [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:type', content: 'profile' },
-    { property: 'og:site_name', content: t('app.name') },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    { property: 'og:locale', content: locale === 'fa' ? 'fa_IR' : 'en_US' },
+  return {
+    title: `${resume.jobTitle ? `${name} – ${resume.jobTitle}` : name} | ${t('app.name')}`,
+    description: (
+      resume.about?.replace(/\s+/g, ' ').slice(0, 160) ||
+      t('resume.view.description', { name, title: resume.jobTitle ?? '' })
+    ).trim(),
+    canonicalPath: `/applicants/resumes/${encodeURIComponent(resume.slug)}`,
+    jsonLd: '',
+    robots: NOINDEX,
+    ogType: 'profile',
+    imageUrl: resume.pic ? `${origin}${pictureUrl(resume.pic, 512)}` : '',
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const resume = args.data?.resume;
+  if (!resume) return [];
+  const locale = localeFromPath(args.location.pathname);
+  const origin = (args.matches.find((match) => match?.id === 'root')?.data as { origin?: string } | undefined)?.origin;
+  const tags: MetaDescriptor[] = seoMeta(args, resumePageMeta(resume, locale, origin ?? ''));
+  tags.push(
     { property: 'profile:first_name', content: resume.firstName },
     { property: 'profile:last_name', content: resume.lastName },
-    { name: 'twitter:card', content: 'summary' },
-  ];
-  if (resume.pic) tags.push({ property: 'og:image', content: `${origin}${pictureUrl(resume.pic, 512)}` });
+  );
   return tags;
 };
 
