@@ -31,3 +31,6 @@ export function isCategory(value: string): value is Category {
 
 /** Agent invites go by SMS to a cellphone and are not a preference. */
 export const AGENT_INVITE_CATEGORY = 'agent_invite';
+
+/** Acknowledgements of the contact form go by email to the address it came from: not a preference. */
+export const CONTACT_CATEGORY = 'contact';

@@ -80,7 +80,7 @@ export class DeliveryWorker {
        UPDATE deliveries d SET next_attempt_at = $2 FROM due, notifications n
         WHERE d.id = due.id AND n.id = d.notification_id
        RETURNING d.id, d.notification_id, d.channel, d.recipient, d.attempts, n.kind, n.params, n.link,
-                 (SELECT locale FROM settings s WHERE s.user_id = n.user_id) AS locale`,
+                 COALESCE(n.locale, (SELECT locale FROM settings s WHERE s.user_id = n.user_id)) AS locale`,
       [new Date(now), new Date(now + LEASE_MS)],
     );
     return rows;

@@ -3,12 +3,12 @@
 // provider cannot hold up the event stream. "Once per person and cause": the unique cause key.
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@darmankar/platform/clock';
-import { AGENT_INVITE_CATEGORY, type Category, type MessageChannel } from './categories.ts';
+import { AGENT_INVITE_CATEGORY, CONTACT_CATEGORY, type Category, type MessageChannel } from './categories.ts';
 import type { Directory } from './directory.ts';
 import type { Preferences } from './preferences.ts';
 import type { Sql } from './sql.ts';
 import { DIGEST_HOUR, nextTehranHour, outsideQuietHours, type QuietHours } from './tehran-time.ts';
-import type { Params } from './templates/index.ts';
+import type { Locale, Params } from './templates/index.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -123,6 +123,31 @@ export class Notifier {
     return true;
   }
 
+  /**
+   * An email to an address that is no person's (the contact form's acknowledgement), in the
+   * given language, sent at once: no preferences, no quiet hours, no digest, nothing in the app.
+   */
+  async notifyAddress(
+    sql: Sql,
+    input: { email: string; locale: Locale; kind: string; causeKey: string; params: Params },
+  ): Promise<boolean> {
+    const now = this.clock();
+    const id = await this.insert(sql, {
+      userId: null,
+      category: CONTACT_CATEGORY,
+      kind: input.kind,
+      causeKey: input.causeKey,
+      params: input.params,
+      link: null,
+      inApp: false,
+      locale: input.locale,
+      createdAt: now,
+    });
+    if (!id) return false;
+    await this.deliver(sql, id, 'email', input.email, now, 'pending');
+    return true;
+  }
+
   private async insert(
     sql: Sql,
     row: {
@@ -133,12 +158,14 @@ export class Notifier {
       params: Params;
       link: string | null;
       inApp: boolean;
+      /** Only for a notification to no person: theirs follow their settings. */
+      locale?: Locale;
       createdAt: number;
     },
   ): Promise<string | null> {
     const { rows } = await sql.query<{ id: string }>(
-      `INSERT INTO notifications (id, user_id, category, kind, cause_key, params, link, in_app, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      `INSERT INTO notifications (id, user_id, category, kind, cause_key, params, link, in_app, created_at, locale)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (cause_key) DO NOTHING RETURNING id`,
       [
         randomUUID(),
@@ -150,6 +177,7 @@ export class Notifier {
         row.link,
         row.inApp,
         new Date(row.createdAt),
+        row.locale ?? null,
       ],
     );
     return rows[0]?.id ?? null;

@@ -1,12 +1,17 @@
 // Who is told what about each fact another service published. Plain inputs (the consumers in
 // src/events decode the events); every write goes through the caller's transaction.
+import { z } from 'zod';
 import type { Directory, EmployerCopy } from './directory.ts';
 import type { Notifier } from './notifier.ts';
 import type { Sql } from './sql.ts';
+import { toLocale } from './templates/index.ts';
 
 /** The employer permissions (platform/employer-actions words) that receive each kind of news. */
 export const HIRING_ACTION = 'ApplyManage';
 export const BILLING_ACTION = 'Billing';
+
+/** One mailbox: no display name, list, line break or anything else a mail header could be made of. */
+const singleAddress = z.email();
 
 /** A fact that refers to a copy not learned yet: thrown so the bus retries the event later. */
 export class NotKnownYet extends Error {}
@@ -124,6 +129,26 @@ export class Reactions {
       causeKey: `agent-invited:${event.agentId}`,
       params: { brand: event.brand, firstName: event.firstName, employerId: event.employerId },
       link: '/login',
+    });
+  }
+
+  /**
+   * A message of the contact form was stored: its sender is told by email, once, that it
+   * arrived. The sender need not be a user; an address that is not one plain mailbox gets
+   * nothing (the seo service accepts no other, so this is a fact from elsewhere gone wrong).
+   */
+  async contactReceived(
+    sql: Sql,
+    event: { messageId: string; name: string; email: string; subject: string; locale: string },
+  ): Promise<boolean> {
+    const email = event.email.trim();
+    if (email.length > 254 || !singleAddress.safeParse(email).success) return false;
+    return this.notifier.notifyAddress(sql, {
+      email,
+      locale: toLocale(event.locale),
+      kind: 'contact_received',
+      causeKey: `contact-received:${event.messageId}`,
+      params: { name: event.name, subject: event.subject },
     });
   }
 }

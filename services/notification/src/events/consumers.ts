@@ -34,6 +34,7 @@ import { ApplicationChange, ApplicationState } from '@darmankar/proto/hiring/v1/
 import { ApplicationChangedSchema } from '@darmankar/proto/hiring/v1/events_pb';
 import { JobAlertSchema } from '@darmankar/proto/recruitment/v1/events_pb';
 import { ResumeCreatedSchema } from '@darmankar/proto/resume/v1/events_pb';
+import { ContactMessageReceivedSchema } from '@darmankar/proto/seo/v1/events_pb';
 import type pg from 'pg';
 import type { Directory } from '../domain/directory.ts';
 import type { Reactions } from '../domain/reactions.ts';
@@ -50,6 +51,8 @@ export const TOPICS = [
   'hiring.application.v1',
   'billing.order.v1',
   'billing.plan.v1',
+  // The contact form's messages: their senders get an acknowledgement by email.
+  'seo.contact.v1',
 ] as const;
 
 type Handler = (sql: Sql, message: BusMessage) => Promise<void>;
@@ -196,6 +199,16 @@ function handlers(directory: Directory, reactions: Reactions): Record<string, Ha
         cause: `resources-low:${e.purchasedPlanId}:${resource}`,
         params: { resource, remaining: e.remaining },
         page: 'orders',
+      });
+    },
+    [ContactMessageReceivedSchema.typeName]: async (sql, m) => {
+      const e = decodeBusMessage(ContactMessageReceivedSchema, m);
+      await reactions.contactReceived(sql, {
+        messageId: e.messageId,
+        name: e.name,
+        email: e.email,
+        subject: e.subject,
+        locale: e.locale,
       });
     },
   };

@@ -1,10 +1,13 @@
 // The English words of every notification kind.
 import { formatToman, formatWholeNumber } from '@darmankar/platform/money';
+import { cleanText } from '@darmankar/platform/persian';
 import type { Catalogue, Params } from './types.ts';
 
 const n = (value: unknown) => formatWholeNumber(Number(value ?? 0), 'en');
 const toman = (value: unknown) => formatToman(BigInt(String(value ?? 0)), 'en');
 const s = (value: unknown) => String(value ?? '');
+/** What someone typed, on one line (its line breaks made spaces). */
+const line = (value: unknown) => cleanText(s(value), { singleLine: true });
 const resource = (p: Params) => (p.resource === 'featured' ? 'featured postings' : 'postings');
 
 export const en: Catalogue = {
@@ -74,6 +77,15 @@ export const en: Catalogue = {
       title: (p) => `Invitation from "${s(p.brand)}"`,
       body: (p) => `"${s(p.brand)}" invited you to act for it on Darmankar.`,
       sms: (p) => `${s(p.firstName)}, ${s(p.brand)} invited you to Darmankar. Log in:`,
+    },
+    contact_received: {
+      title: () => 'We received your message',
+      body: (p) => `We received your message "${line(p.subject)}". We will read it and reply to this address.`,
+      email: {
+        subject: 'We received your message — Darmankar',
+        greeting: (p) => (line(p.name) ? `Hello ${line(p.name)},` : 'Hello,'),
+        footer: 'Sent by Darmankar because a message was sent to us with this address through the "Contact us" form.',
+      },
     },
   },
 };

@@ -1,6 +1,6 @@
 // The Persian words of every notification kind. Numbers in Persian digits, amounts in toman.
 import { formatToman, formatWholeNumber } from '@darmankar/platform/money';
-import { toPersianDigits } from '@darmankar/platform/persian';
+import { cleanText, toPersianDigits } from '@darmankar/platform/persian';
 import type { Catalogue, Params } from './types.ts';
 
 const n = (value: unknown) => formatWholeNumber(Number(value ?? 0), 'fa');
@@ -8,6 +8,8 @@ const n = (value: unknown) => formatWholeNumber(Number(value ?? 0), 'fa');
 const id = (value: unknown) => toPersianDigits(String(value ?? ''));
 const toman = (value: unknown) => formatToman(BigInt(String(value ?? 0)), 'fa');
 const s = (value: unknown) => String(value ?? '');
+/** What someone typed, on one line (its line breaks made spaces). */
+const line = (value: unknown) => cleanText(s(value), { singleLine: true });
 const resource = (p: Params) => (p.resource === 'featured' ? 'آگهی ویژه' : 'انتشار آگهی');
 
 export const fa: Catalogue = {
@@ -77,6 +79,16 @@ export const fa: Catalogue = {
       title: (p) => `دعوت به همکاری با «${s(p.brand)}»`,
       body: (p) => `«${s(p.brand)}» شما را به عنوان نماینده در درمانکار دعوت کرده است.`,
       sms: (p) => `${s(p.firstName)} عزیز، ${s(p.brand)} شما را در درمانکار دعوت کرده است. ورود:`,
+    },
+    contact_received: {
+      title: () => 'پیام شما به درمانکار رسید',
+      body: (p) =>
+        `پیام شما با موضوع «${line(p.subject)}» به دست ما رسید. آن را می‌خوانیم و به همین نشانی پاسخ می‌دهیم.`,
+      email: {
+        subject: 'پیام شما به درمانکار رسید',
+        greeting: (p) => (line(p.name) ? `سلام ${line(p.name)}،` : 'سلام،'),
+        footer: 'این پیام را درمانکار فرستاده است، چون از فرم «تماس با ما» پیامی با این نشانی برای ما فرستاده شد.',
+      },
     },
   },
 };

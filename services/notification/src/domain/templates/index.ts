@@ -26,7 +26,9 @@ export function renderInApp(kind: string, params: Params, locale: Locale): { tit
 
 /** The SMS: short text, the link (a full URL) when there is one, and the signature. */
 export function renderSms(kind: string, params: Params, locale: Locale, url: string | null): string {
-  const text = kindText(kind, locale).sms(params);
+  const sms = kindText(kind, locale).sms;
+  if (!sms) throw new Error(`notification kind ${kind} is not sent by SMS`);
+  const text = sms(params);
   return [text, url, CATALOGUES[locale].brand].filter(Boolean).join('\n');
 }
 
@@ -37,8 +39,9 @@ export function renderEmail(
   url: string | null,
 ): { subject: string; text: string; html: string } {
   const catalogue = CATALOGUES[locale];
+  const own = kindText(kind, locale).email;
   const { title, body } = renderInApp(kind, params, locale);
-  const words = catalogue.email;
+  const words = own ? { ...catalogue.email, greeting: own.greeting(params), footer: own.footer } : catalogue.email;
   const text = [words.greeting, '', body, ...(url ? ['', `${words.open}: ${url}`] : []), '', words.footer].join('\n');
   const dir = locale === 'fa' ? 'rtl' : 'ltr';
   const html =
@@ -46,5 +49,5 @@ export function renderEmail(
     `<h1 style="font-size:18px">${escapeHtml(title)}</h1><p>${escapeHtml(words.greeting)}</p><p>${escapeHtml(body)}</p>` +
     (url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(words.open)}</a></p>` : '') +
     `<p style="color:#666;font-size:12px">${escapeHtml(words.footer)}</p></body></html>`;
-  return { subject: `${title} | ${catalogue.brand}`, text, html };
+  return { subject: own ? own.subject : `${title} | ${catalogue.brand}`, text, html };
 }
