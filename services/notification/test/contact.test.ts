@@ -199,6 +199,14 @@ describe('a message of the contact form', () => {
     assert.equal(mailsTo(email).length, 1);
   });
 
+  test('without a name or a subject the greeting and the body still read well', async () => {
+    const email = newAddress();
+    await contact({ name: ' ', email, subject: '', locale: 'fa' });
+    await stack.service.deliverOnce();
+    const [only] = mailsTo(email);
+    assert.match(only!.mail.text ?? '', /^سلام،\n\nپیام شما به دست ما رسید\./);
+  });
+
   test('an address that is not one plain mailbox gets nothing', async () => {
     for (const email of ['a@example.com, b@example.com', 'a@example.com\r\nBcc: x@y', 'Sam <a@example.com>', '']) {
       const { messageId } = await contact({ name: 'Sam', email, subject: 'Hi', locale: 'en' });

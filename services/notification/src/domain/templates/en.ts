@@ -80,7 +80,8 @@ export const en: Catalogue = {
     },
     contact_received: {
       title: () => 'We received your message',
-      body: (p) => `We received your message "${line(p.subject)}". We will read it and reply to this address.`,
+      body: (p) =>
+        `We received your message${line(p.subject) ? ` "${line(p.subject)}"` : ''}. We will read it and reply to this address.`,
       email: {
         subject: 'We received your message — Darmankar',
         greeting: (p) => (line(p.name) ? `Hello ${line(p.name)},` : 'Hello,'),

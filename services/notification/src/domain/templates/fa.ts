@@ -83,7 +83,7 @@ export const fa: Catalogue = {
     contact_received: {
       title: () => 'پیام شما به درمانکار رسید',
       body: (p) =>
-        `پیام شما با موضوع «${line(p.subject)}» به دست ما رسید. آن را می‌خوانیم و به همین نشانی پاسخ می‌دهیم.`,
+        `${line(p.subject) ? `پیام شما با موضوع «${line(p.subject)}»` : 'پیام شما'} به دست ما رسید. آن را می‌خوانیم و به همین نشانی پاسخ می‌دهیم.`,
       email: {
         subject: 'پیام شما به درمانکار رسید',
         greeting: (p) => (line(p.name) ? `سلام ${line(p.name)}،` : 'سلام،'),
