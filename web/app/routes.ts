@@ -3,12 +3,21 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 // Every page sits under an optional locale segment: Persian has no prefix (`/login`),
 // English is `/en/login`. The site layout draws the header, footer and error pages.
 export default [
+  // Crawlers' files sit at the site's root only, outside the locale segment and its layout.
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('sitemaps/:file', 'routes/sitemap-part.ts'),
   route(':locale?', 'routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('about-us', 'routes/about.tsx'),
     route('contact-us', 'routes/contact.tsx'),
     route('pricing', 'routes/pricing.tsx'),
     route('blog', 'routes/blog.tsx'),
+    route('blog/rss.xml', 'routes/blog-rss.ts'),
+    route('blog/images/:name', 'routes/blog-image.ts'),
+    route('blog/:slug', 'routes/blog-post.tsx'),
+    route('faq/:audience', 'routes/faq.tsx'),
+    route('in/:slug', 'routes/profile-link.tsx'),
     route('employers', 'routes/employers.tsx'),
     route('employers/add', 'routes/employer/add.tsx'),
     route('employers/add/:employerSlug', 'routes/employer/advanced.tsx'),

@@ -10,6 +10,7 @@ import { employerEn } from './employer.en.ts';
 import type { Messages } from './fa.ts';
 import { notificationsEn } from './notifications.en.ts';
 import { resumeEn } from './resume.en.ts';
+import { contentEn } from './content.en.ts';
 
 // English interface text: the same keys as Persian (a unit test holds them equal).
 export const en: Messages = {
@@ -67,7 +68,6 @@ export const en: Messages = {
   'footer.jobSeekers': 'Job seekers',
   'footer.createResume': 'Create resume',
   'footer.findCareer': 'Find a career',
-  'footer.faq': 'FAQ',
   'footer.companies': 'Companies',
   'footer.employers': 'Employers',
   'footer.createAd': 'Post a job ad',
@@ -136,7 +136,6 @@ export const en: Messages = {
   'contact.addressValue': 'Valiasr Street, Tehran',
   'contact.hours': 'Opening hours',
   'contact.hoursValue': 'Saturday to Wednesday, 9 to 17',
-  'contact.formLater': 'A contact form is coming soon; until then please use email or phone.',
 
   'pricing.title': 'Job ad pricing',
   'pricing.description': 'Job ad packages on Darmankar and the price of each in toman.',
@@ -213,4 +212,5 @@ export const en: Messages = {
   ...ariaEn,
   ...accountEn,
   ...notificationsEn,
+  ...contentEn,
 };

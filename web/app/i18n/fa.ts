@@ -11,6 +11,7 @@ import { postingsFa } from './postings.fa.ts';
 import { employerFa } from './employer.fa.ts';
 import { notificationsFa } from './notifications.fa.ts';
 import { resumeFa } from './resume.fa.ts';
+import { contentFa } from './content.fa.ts';
 
 export const fa = {
   'app.name': 'درمانکار',
@@ -67,7 +68,6 @@ export const fa = {
   'footer.jobSeekers': 'کارجویان',
   'footer.createResume': 'ساخت رزومه',
   'footer.findCareer': 'جست‌وجوی فرصت شغلی',
-  'footer.faq': 'پرسش‌های متداول',
   'footer.companies': 'شرکت‌ها',
   'footer.employers': 'کارفرمایان',
   'footer.createAd': 'ثبت آگهی استخدام',
@@ -136,7 +136,6 @@ export const fa = {
   'contact.addressValue': 'تهران، خیابان ولیعصر',
   'contact.hours': 'ساعات پاسخ‌گویی',
   'contact.hoursValue': 'شنبه تا چهارشنبه، ۹ تا ۱۷',
-  'contact.formLater': 'فرم ارسال پیام به‌زودی اضافه می‌شود؛ تا آن زمان از ایمیل یا تلفن استفاده کنید.',
 
   'pricing.title': 'تعرفهٔ آگهی استخدام',
   'pricing.description': 'بسته‌های ثبت آگهی استخدام در درمانکار و قیمت هر بسته به تومان.',
@@ -213,6 +212,7 @@ export const fa = {
   ...ariaFa,
   ...accountFa,
   ...notificationsFa,
+  ...contentFa,
 } as const;
 
 export type MessageKey = keyof typeof fa;

@@ -15,7 +15,7 @@ const MENUS: FooterMenu[] = [
     items: [
       { id: 'create-resume', title: 'footer.createResume', url: '/applicants/resumes/add/personal' },
       { id: 'find-career', title: 'footer.findCareer', url: '/applicants/recruitments' },
-      { id: 'faq-applicants', title: 'footer.faq', url: '/blog' },
+      { id: 'faq-applicants', title: 'footer.faqSeekers', url: '/faq/job-seekers' },
       { id: 'companies', title: 'footer.companies', url: '/applicants/companies' },
     ],
   },
@@ -23,7 +23,7 @@ const MENUS: FooterMenu[] = [
     title: 'footer.employers',
     items: [
       { id: 'create-ad', title: 'footer.createAd', url: `/login?backURL=${encodeURIComponent('/recruitments/add')}` },
-      { id: 'faq-employers', title: 'footer.faq', url: '/blog' },
+      { id: 'faq-employers', title: 'footer.faqEmployers', url: '/faq/employers' },
       {
         id: 'employer-login',
         title: 'footer.employerLogin',
@@ -37,6 +37,7 @@ const MENUS: FooterMenu[] = [
     items: [
       { id: 'contact', title: 'footer.contact', url: '/contact-us' },
       { id: 'about', title: 'footer.about', url: '/about-us' },
+      { id: 'blog', title: 'nav.blog', url: '/blog' },
     ],
   },
 ];
@@ -61,6 +62,9 @@ const SOCIAL = [
     path: 'M4 9h4v11H4zM6 3a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm4 6h4v2c1-1.5 2.5-2.3 4.5-2.3 3 0 3.5 2 3.5 4.8V20h-4v-5.5c0-1.5-.3-2.5-1.8-2.5S14 13 14 14.6V20h-4z',
   },
 ] as const;
+
+/** The college's own site (spec §2): an external link, opened in the same tab. */
+export const COLLEGE_URL = 'https://college.darmankar.ir';
 
 /** The year of the first copyright line (spec §9); the range runs to the current Jalali year. */
 const FOUNDED_JALALI_YEAR = 1403;
@@ -116,6 +120,18 @@ export function Footer() {
                   </LocaleLink>
                 </li>
               ))}
+              {menu.title === 'footer.site' && (
+                <li>
+                  <a
+                    href={COLLEGE_URL}
+                    rel="noopener"
+                    className="text-sm text-muted hover:text-brand-700"
+                    data-testid="college-link"
+                  >
+                    {t('footer.college')}
+                  </a>
+                </li>
+              )}
             </ul>
           </nav>
         ))}
