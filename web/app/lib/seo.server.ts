@@ -33,6 +33,25 @@ function seoPath(page: SeoPage): string {
   return page.area === 'home' ? '/meta-data/seo/home' : `/meta-data/seo/${page.area}/${page.page}`;
 }
 
+/** The contract's call for the page. */
+function fetchPageMeta(api: ApiClient, page: SeoPage, locale: Locale): Promise<unknown> {
+  const query = { locale };
+  switch (page.area) {
+    case 'home':
+      return api.call('get', '/meta-data/seo/home', { query });
+    case 'authentication':
+      return api.call('get', '/meta-data/seo/authentication/{page}', { params: { page: page.page }, query });
+    case 'employers':
+      return api.call('get', '/meta-data/seo/employers/{page}', { params: { page: page.page }, query });
+    case 'resume-steps':
+      return api.call('get', '/meta-data/seo/resume-steps/{step}', { params: { step: page.page }, query });
+    case 'applicants':
+      return api.call('get', '/meta-data/seo/applicants/{page}', { params: { page: page.page }, query });
+    case 'site':
+      return api.call('get', '/meta-data/seo/site/{page}', { params: { page: page.page }, query });
+  }
+}
+
 /** The catalogue's head as a PageMeta (the service's shape), for `seoMeta`. */
 export function catalogueMeta(locale: Locale, canonicalPath: string, head: CatalogueHead): PageMeta {
   const t = translator(locale);
@@ -78,7 +97,7 @@ export async function readPageMeta(
     timer = setTimeout(() => resolve('late'), SEO_WAIT_MS);
   });
   try {
-    const answer = await Promise.race([api.get<unknown>(seoPath(page), { query: { locale } }), late]);
+    const answer = await Promise.race([fetchPageMeta(api, page, locale), late]);
     if (answer === 'late') {
       console.error('page metadata: the seo service did not answer in time', seoPath(page));
       return catalogue();
