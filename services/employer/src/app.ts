@@ -39,7 +39,9 @@ export async function startEmployerService(
   try {
     const users = new KnownUsers(db, clock, directory, log);
     const employers = new Employers(db, users, new EmployerFiles(files, config.FILE_LINK_TTL_SECONDS, log), clock);
-    const handlers = employerHandlers(employers, new Agents(db, users, clock), new Templates(db, clock));
+    const handlers = employerHandlers(employers, new Agents(db, users, clock), new Templates(db, clock), {
+      publicWebUrl: config.PUBLIC_WEB_URL,
+    });
     events = await connectEvents({
       databaseUrl: config.DATABASE_URL,
       kafkaBrokers: config.KAFKA_BROKERS,

@@ -25,6 +25,8 @@ export const employerConfigSchema = serviceBaseConfigSchema
     ...callerSignerConfigShape,
     /** Lifetime of a signed link to one of the employer's documents (the files service caps it). */
     FILE_LINK_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+    /** The web app: the profile page's address and the logo's, in the page metadata and JSON-LD. */
+    PUBLIC_WEB_URL: z.url().default('http://127.0.0.1:3000'),
   })
   .superRefine(refuseDevelopmentPrivateKeyInProduction);
 

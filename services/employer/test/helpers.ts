@@ -45,6 +45,7 @@ export async function startTestEmployer(clock: TestClock): Promise<TestEmployer>
     DATABASE_URL: database.url,
     GRPC_PORT: '0',
     EVENTS_DATABASE_URL: eventsUrl,
+    PUBLIC_WEB_URL: 'https://darmankar.test',
   });
   const running = await startServiceUnderTest(EmployerService, () =>
     startEmployerService(config, { log: createLogger('employer-test', 'silent'), clock }),

@@ -69,24 +69,75 @@ test('public reads: published only; a member reads its own draft; a hidden salar
   );
 });
 
-test('SEO: title, description, canonical path and JobPosting JSON-LD; the salary only when visible', async () => {
+test('SEO: PageMeta with title, description, canonical path, robots and a JobPosting + BreadcrumbList @graph; the salary only when visible', async () => {
   const visible = await stack.recruitment.getPostingBySlugWithSeo({ slug: slugs[1]!, crawler: true });
   const seo = visible.seo!;
-  assert.equal(seo.canonicalPath, `/applicants/recruitments/nursing/${encodeURIComponent(slugs[1]!)}`);
+  const path = `/applicants/recruitments/nursing/${encodeURIComponent(slugs[1]!)}`;
+  assert.equal(seo.canonicalPath, path);
   assert.match(seo.title, /پرستار شیفت 2/);
   assert.ok(seo.description.length > 0 && seo.description.length <= 160);
+  assert.deepEqual([seo.robots, seo.ogType, seo.imageUrl], ['index, follow', 'website', ''], 'no logo: no image');
   const ld = JSON.parse(seo.jsonLd);
-  assert.equal(ld['@type'], 'JobPosting');
-  assert.equal(ld.employmentType, 'FULL_TIME');
-  assert.equal(ld.jobLocation.address.addressCountry, 'IR');
-  assert.equal(ld.jobLocation.address.addressRegion, 'تهران');
-  assert.equal(ld.hiringOrganization['@type'], 'Organization');
-  assert.match(ld.hiringOrganization.sameAs, /^https:\/\/darmankar\.test\/employers\//);
-  assert.equal(ld.baseSalary.currency, 'IRR');
-  assert.equal(ld.baseSalary.value.minValue, 150_000_000);
-  assert.ok(ld.datePosted && ld.validThrough);
+  assert.equal(ld['@context'], 'https://schema.org');
+  assert.deepEqual(
+    ld['@graph'].map((node: { '@type': string }) => node['@type']),
+    ['JobPosting', 'BreadcrumbList'],
+  );
+  const [job, trail] = ld['@graph'];
+  assert.equal(job['@context'], undefined, 'one @context, on the graph');
+  assert.equal(job.title, 'پرستار شیفت 2');
+  assert.ok(job.description);
+  assert.equal(job.url, `https://darmankar.test${path}`);
+  assert.equal(job.employmentType, 'FULL_TIME');
+  assert.equal(job.jobLocation.address.addressCountry, 'IR');
+  assert.equal(job.jobLocation.address.addressRegion, 'تهران');
+  assert.equal(job.hiringOrganization['@type'], 'Organization');
+  assert.ok(job.hiringOrganization.name);
+  assert.match(job.hiringOrganization.sameAs, /^https:\/\/darmankar\.test\/employers\//);
+  assert.equal(job.baseSalary.currency, 'IRR');
+  assert.equal(job.baseSalary.value.minValue, 150_000_000);
+  assert.ok(job.datePosted && job.validThrough);
+  assert.ok(Date.parse(job.validThrough) > Date.parse(job.datePosted));
+  assert.deepEqual(
+    trail.itemListElement.map((item: { position: number; name: string; item: string }) => [
+      item.position,
+      item.name,
+      item.item,
+    ]),
+    [
+      [1, 'درمانکار', 'https://darmankar.test/'],
+      [2, 'فرصت‌های شغلی', 'https://darmankar.test/applicants/recruitments'],
+      [3, 'پرستاری', 'https://darmankar.test/applicants/recruitments/nursing'],
+      [4, 'پرستار شیفت 2', `https://darmankar.test${path}`],
+    ],
+  );
   const hidden = await stack.recruitment.getPostingBySlugWithSeo({ slug: hiddenSalarySlug, crawler: true });
-  assert.equal(JSON.parse(hidden.seo!.jsonLd).baseSalary, undefined, 'no salary in JSON-LD when hidden');
+  assert.equal(JSON.parse(hidden.seo!.jsonLd)['@graph'][0].baseSalary, undefined, 'no salary in JSON-LD when hidden');
+});
+
+test("SEO: a member's draft or archived posting is not indexed; the employer's logo is the preview image", async () => {
+  const draft = await stack.recruitment.getPostingBySlugWithSeo({ slug: draftSlug }, { userId: owner });
+  assert.equal(draft.seo!.robots, 'noindex, nofollow');
+  const created = (
+    await stack.recruitment.createPosting(
+      { employerId, fields: validInput({ title: 'ماما' }), publish: true },
+      { userId: owner },
+    )
+  ).posting!;
+  // The logo the posting keeps of its employer (a file id; the test stack has no files service).
+  await stack.db.posting.update({ where: { id: created.id }, data: { employerLogo: 'logo-file-1' } });
+  const open = (await stack.recruitment.getPostingBySlugWithSeo({ slug: created.slug, crawler: true })).seo!;
+  assert.equal(open.robots, 'index, follow');
+  assert.equal(open.imageUrl, 'https://darmankar.test/api/v1/files/logo-file-1?width=256');
+  assert.equal(JSON.parse(open.jsonLd)['@graph'][0].hiringOrganization.logo, open.imageUrl);
+  await stack.recruitment.archivePosting({ postingId: created.id }, { userId: owner });
+  await rejectsWith(
+    stack.recruitment.getPostingBySlugWithSeo({ slug: created.slug, crawler: true }),
+    'EXC_RECRUITMENTS_NOT_FOUND',
+  );
+  const archived = (await stack.recruitment.getPostingBySlugWithSeo({ slug: created.slug }, { userId: owner })).seo!;
+  assert.equal(archived.robots, 'noindex, nofollow', 'shown to its members, never indexed');
+  assert.equal(archived.canonicalPath, `/applicants/recruitments/nursing/${encodeURIComponent(created.slug)}`);
 });
 
 test('the public quota: a limit per visitor and per address; the same posting twice costs nothing; crawlers and callers are not counted', async () => {

@@ -268,6 +268,16 @@ test('the closing sweep closes postings whose open days ran out and ends featuri
   assert.ok(second.closed >= 1);
   row = await stack.db.posting.findUniqueOrThrow({ where: { id: posting.id } });
   assert.equal(row.status, 'closed');
+  const { fromBinary } = await import('@bufbuild/protobuf');
+  const { PostingChangedSchema } = await import('@darmankar/proto/recruitment/v1/events_pb');
+  const [closing] = await stack.db.$queryRaw<{ payload: Buffer }[]>`
+    SELECT payload FROM outbox WHERE key = ${posting.id} ORDER BY seq DESC LIMIT 1`;
+  const closedEvent = fromBinary(PostingChangedSchema, new Uint8Array(closing!.payload));
+  assert.deepEqual(
+    [closedEvent.status, closedEvent.slug, closedEvent.jobCategory],
+    ['closed', posting.slug, posting.fields!.jobCategory],
+    "the sweep's change names the posting's public path too",
+  );
   assert.equal((await stack.db.posting.findUniqueOrThrow({ where: { id: draft.id } })).status, 'draft', 'drafts stay');
   await rejectsWith(
     stack.recruitment.updatePosting({ postingId: posting.id, fields: validInput() }, as(owner)),
@@ -305,6 +315,12 @@ test('every change writes PostingChanged to the outbox with increasing versions;
     ],
   );
   assert.ok(events.every((event) => event.employerId === employerId && event.meta?.eventId));
+  assert.ok(draft.slug && draft.fields!.jobCategory);
+  assert.deepEqual(
+    events.map((event) => [event.slug, event.jobCategory]),
+    events.map(() => [draft.slug, draft.fields!.jobCategory]),
+    "every change names the posting's public path, /applicants/recruitments/{job_category}/{slug}",
+  );
   assert.ok(rows.every((row) => row.type === 'darmankar.recruitment.v1.PostingChanged'));
 });
 

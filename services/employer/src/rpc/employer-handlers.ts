@@ -13,6 +13,7 @@ import {
   type EmployerService,
 } from '@darmankar/proto/employer/v1/employer_pb';
 import type { AgentView, Agents } from '../domain/agents.ts';
+import { employerSeo } from '../domain/employer-seo.ts';
 import type { EmployerView, Employers } from '../domain/employers.ts';
 import type { Profile, ProfileInput } from '../domain/profile.ts';
 import type { TemplateView, Templates } from '../domain/templates.ts';
@@ -107,6 +108,7 @@ export function employerHandlers(
   employers: Employers,
   agents: Agents,
   templates: Templates,
+  site: { publicWebUrl: string },
 ): ServiceHandlers<typeof EmployerService> {
   return {
     async listMyEmployers(_request, context) {
@@ -133,6 +135,10 @@ export function employerHandlers(
     },
     async getPublicEmployer(request) {
       return { employer: employerMessage(await employers.getPublic(request.slug)) };
+    },
+    async getPublicEmployerWithSeo(request) {
+      const view = await employers.getPublic(request.slug);
+      return { employer: employerMessage(view), seo: employerSeo(view, site.publicWebUrl) };
     },
     async getEmployerId(request) {
       return { id: await employers.idOf(request.slug) };

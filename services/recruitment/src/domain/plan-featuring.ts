@@ -36,6 +36,8 @@ interface Unfeatured {
   employer_id: string;
   version: bigint;
   status: string;
+  slug: string;
+  job_category: string;
 }
 
 export class PlanFeaturing {
@@ -61,9 +63,16 @@ export class PlanFeaturing {
          AND (featured_reference = ANY(${rounds}::text[])
               OR (featured_reference IS NULL AND id = ANY(${roundPostings}::uuid[]))
               OR id = ANY(${postings}::uuid[]))
-      RETURNING id, employer_id, version, status`;
+      RETURNING id, employer_id, version, status, slug, job_category`;
     for (const row of rows) {
-      const change = { postingId: row.id, employerId: row.employer_id, version: row.version, status: row.status };
+      const change = {
+        postingId: row.id,
+        employerId: row.employer_id,
+        version: row.version,
+        status: row.status,
+        slug: row.slug,
+        jobCategory: row.job_category,
+      };
       await this.postingChanged(tx, { ...change, publishedNow: false }, now);
     }
     return rows.length;

@@ -10,6 +10,9 @@ export interface PostingChange {
   status: string;
   /** True only for the change that published it the first time. */
   publishedNow: boolean;
+  /** The posting's public path is /applicants/recruitments/{jobCategory}/{slug} (sitemaps). */
+  slug: string;
+  jobCategory: string;
 }
 
 /** Records `change` in the transaction `tx` (at `nowMs`, the domain's clock). */

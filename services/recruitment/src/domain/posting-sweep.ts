@@ -19,6 +19,8 @@ interface Changed {
   employer_id: string;
   version: bigint;
   status: string;
+  slug: string;
+  job_category: string;
 }
 
 export class PostingSweep {
@@ -36,7 +38,7 @@ export class PostingSweep {
       now,
       (tx) => tx.$queryRaw<Changed[]>`UPDATE postings SET status = 'closed', version = version + 1, updated_at = ${at}
          WHERE status = 'published' AND closes_at <= ${at}
-        RETURNING id, employer_id, version, status`,
+        RETURNING id, employer_id, version, status, slug, job_category`,
     );
     // Cleared, so the search index's featured flag follows (and the next featuring takes a unit).
     const unfeatured = await this.changeAll(
@@ -45,7 +47,7 @@ export class PostingSweep {
         Changed[]
       >`UPDATE postings SET featured_until = NULL, featured_reference = NULL, version = version + 1, updated_at = ${at}
          WHERE featured_until IS NOT NULL AND featured_until <= ${at}
-        RETURNING id, employer_id, version, status`,
+        RETURNING id, employer_id, version, status, slug, job_category`,
     );
     const prunedViews = await this.quota.prune();
     return { closed, unfeatured, prunedViews };
@@ -56,7 +58,14 @@ export class PostingSweep {
     return this.db.$transaction(async (tx) => {
       const rows = await update(tx);
       for (const row of rows) {
-        const change = { postingId: row.id, employerId: row.employer_id, version: row.version, status: row.status };
+        const change = {
+          postingId: row.id,
+          employerId: row.employer_id,
+          version: row.version,
+          status: row.status,
+          slug: row.slug,
+          jobCategory: row.job_category,
+        };
         await this.postingChanged(tx, { ...change, publishedNow: false }, now);
       }
       return rows.length;

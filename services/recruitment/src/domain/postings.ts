@@ -203,7 +203,15 @@ export class Postings {
           });
           await this.postingChanged(
             tx,
-            { postingId: id, employerId, version: created.version, status: created.status, publishedNow: publish },
+            {
+              postingId: id,
+              employerId,
+              version: created.version,
+              status: created.status,
+              publishedNow: publish,
+              slug: created.slug,
+              jobCategory: created.jobCategory,
+            },
             now,
           );
           return postingRow(created);
@@ -253,15 +261,12 @@ export class Postings {
 
   private changed(
     tx: Transaction,
-    row: { id: string; employerId: string; version: bigint; status: string },
+    row: { id: string; employerId: string; version: bigint; status: string; slug: string; jobCategory: string },
     publishedNow: boolean,
     now: number,
   ) {
-    return this.postingChanged(
-      tx,
-      { postingId: row.id, employerId: row.employerId, version: row.version, status: row.status, publishedNow },
-      now,
-    );
+    const { id: postingId, employerId, version, status, slug, jobCategory } = row;
+    return this.postingChanged(tx, { postingId, employerId, version, status, publishedNow, slug, jobCategory }, now);
   }
 
   async update(

@@ -44,6 +44,11 @@ export function isJobCategory(id: string): boolean {
   return CATEGORY_TITLES.has(id);
 }
 
+/** A job category's Persian title (the id when the list does not hold it). */
+export function jobCategoryTitle(id: string): string {
+  return CATEGORY_TITLES.get(id)?.title ?? id;
+}
+
 /** Whether the row belongs in the index at `now`: published and not past its closing time. */
 export function isSearchable(
   row: Pick<PostingRowForSearch, 'status' | 'closesAt' | 'publishedAt'>,
