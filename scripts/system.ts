@@ -11,7 +11,17 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export type PartName =
-  'auth' | 'files' | 'resume' | 'employer' | 'recruitment' | 'hiring' | 'billing' | 'notification' | 'gateway' | 'web';
+  | 'auth'
+  | 'files'
+  | 'resume'
+  | 'employer'
+  | 'recruitment'
+  | 'hiring'
+  | 'billing'
+  | 'notification'
+  | 'seo'
+  | 'gateway'
+  | 'web';
 
 /** The event bus's embedded default keeps its log in this database (Kafka when KAFKA_BROKERS is set). */
 export const EVENTS_DATABASE = 'events';
@@ -346,15 +356,40 @@ export const SYSTEM: SystemPart[] = [
     }),
   },
   {
+    name: 'seo',
+    dir: 'services/seo',
+    port: 50059,
+    database: 'seo',
+    // Its sitemaps and profile links come from the bus (other services' events); it calls no part.
+    waitsFor: [],
+    readiness: { kind: 'grpc-health' },
+    entry: 'src/main.ts',
+    address: { variable: 'SEO_GRPC_URL' },
+    chart: {
+      image: 'darmankar/seo',
+      target: 'service',
+      about: 'seo service (gRPC; page metadata, sitemaps from events, profile links, blog, contact form)',
+    },
+    env: (c) => ({
+      NODE_ENV: c.mode,
+      GRPC_PORT: String(c.ports.seo),
+      DATABASE_URL: c.databaseUrls.seo!,
+      EVENTS_DATABASE_URL: c.eventsDatabaseUrl,
+      PUBLIC_WEB_URL: url(c.ports.web),
+    }),
+  },
+  {
     name: 'gateway',
     dir: 'gateway',
     port: 8080,
-    waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring', 'notification'],
+    waitsFor: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring', 'notification', 'seo'],
     readiness: { kind: 'http', path: '/readyz' },
     entry: 'src/main.ts',
     address: { variable: 'GATEWAY_URL' },
     // Every service the REST API serves (one gateway module each).
-    calls: { parts: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring', 'notification'] },
+    calls: {
+      parts: ['auth', 'files', 'recruitment', 'resume', 'employer', 'billing', 'hiring', 'notification', 'seo'],
+    },
     chart: {
       image: 'darmankar/gateway',
       target: 'service',
@@ -410,13 +445,9 @@ export const SYSTEM: SystemPart[] = [
 ];
 
 /** Ports, databases and address variables kept for the services still to come (not started). */
-// Each keeps its port when another leaves the list to become a SYSTEM row.
-export const RESERVED_SERVICES: ReservedService[] = ([['seo', 50059]] as const).map(([name, port]) => ({
-  name,
-  port,
-  database: name,
-  addressVariable: `${name.toUpperCase()}_GRPC_URL`,
-}));
+// Each keeps its port when another leaves the list to become a SYSTEM row. None is left: the
+// last one kept (seo, 50059) is a SYSTEM row now.
+export const RESERVED_SERVICES: ReservedService[] = [];
 
 export type Protocol = 'grpc' | 'http';
 

@@ -1153,6 +1153,27 @@ const entries = {
     fa: 'این پیوند به صفحه‌ای از درمان‌کار نمی‌رود.',
     en: 'This link does not lead to a page of the site.',
   },
+
+  // Seo: page metadata, sitemaps, profile links, blog, contact form
+  EXC_SEO_PAGE_NOT_FOUND: { status: 404, fa: 'این صفحه پیدا نشد.', en: 'This page was not found.' },
+  EXC_SEO_SITEMAP_NOT_FOUND: { status: 404, fa: 'این نقشهٔ سایت پیدا نشد.', en: 'This sitemap was not found.' },
+  EXC_SEO_PROFILE_NOT_FOUND: {
+    status: 404,
+    fa: 'صفحه‌ای با این نشانی پیدا نشد.',
+    en: 'No profile was found at this address.',
+  },
+  EXC_SEO_BLOG_POST_NOT_FOUND: { status: 404, fa: 'این نوشته پیدا نشد.', en: 'This blog post was not found.' },
+  EXC_SEO_BLOG_CATEGORY_NOT_FOUND: {
+    status: 404,
+    fa: 'این دستهٔ بلاگ پیدا نشد.',
+    en: 'This blog category was not found.',
+  },
+  EXC_SEO_BLOG_IMAGE_NOT_FOUND: { status: 404, fa: 'این تصویر پیدا نشد.', en: 'This image was not found.' },
+  EXC_SEO_CONTACT_TOO_MANY: {
+    status: 429,
+    fa: 'از این نشانی پیام‌های زیادی فرستاده شده است. یک ساعت دیگر دوباره تلاش کنید.',
+    en: 'Too many messages have been sent from this address. Please try again in an hour.',
+  },
 } as const satisfies Record<string, ExcEntry>;
 
 export type ExcCode = keyof typeof entries;

@@ -1,0 +1,4 @@
+import { runService } from '@darmankar/platform/service';
+import { seoService } from './index.ts';
+
+await runService(seoService);
