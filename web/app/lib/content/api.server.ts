@@ -17,7 +17,7 @@ const notFound = () => data<ErrorPayload>({ exc: ['EXC_API_NOT_FOUND'] }, { stat
 /** A site page's metadata; null when the seo service cannot answer (the page falls back to its catalogue text). */
 export async function loadSiteSeo(api: ApiClient, page: SitePage, locale: Locale): Promise<PageMeta | null> {
   try {
-    return await api.get<PageMeta>(`/meta-data/seo/site/${page}`, { query: { locale } });
+    return await api.call('get', '/meta-data/seo/site/{page}', { params: { page }, query: { locale } });
   } catch (error) {
     if (!isApiError(error)) throw error;
     return null;
@@ -33,11 +33,11 @@ export async function loadBlogList(
   options: { category?: string; page: number; locale: Locale },
 ): Promise<BlogList | null> {
   try {
-    return await api.get<BlogList>('/meta-data/blog', {
+    return await api.call('get', '/meta-data/blog', {
       query: {
         category: options.category || undefined,
-        page: options.page,
-        pageSize: BLOG_PAGE_SIZE,
+        page: String(options.page),
+        pageSize: String(BLOG_PAGE_SIZE),
         locale: options.locale,
       },
     });
@@ -52,7 +52,7 @@ export async function loadBlogList(
 /** A post by its (Persian) slug; an unknown one is the site's 404 page. */
 export async function loadBlogPost(api: ApiClient, slug: string, locale: Locale): Promise<BlogPostAnswer> {
   try {
-    return await api.get<BlogPostAnswer>(`/meta-data/blog/posts/${encodeURIComponent(slug)}`, { query: { locale } });
+    return await api.call('get', '/meta-data/blog/posts/{slug}', { params: { slug }, query: { locale } });
   } catch (error) {
     if (isApiError(error) && error.has('EXC_API_NOT_FOUND')) throw notFound();
     throw toSlugRouteError(error, 'EXC_SEO_BLOG_POST_NOT_FOUND');
@@ -62,7 +62,7 @@ export async function loadBlogPost(api: ApiClient, slug: string, locale: Locale)
 /** Where a short profile link (/in/{slug}) leads; an unknown slug is the site's 404 page. */
 export async function loadProfileLink(api: ApiClient, slug: string): Promise<ProfileLink> {
   try {
-    return await api.get<ProfileLink>(`/meta-data/profile-links/${encodeURIComponent(slug)}`);
+    return await api.call('get', '/meta-data/profile-links/{slug}', { params: { slug } });
   } catch (error) {
     if (isApiError(error) && error.has('EXC_API_NOT_FOUND')) throw notFound();
     throw toSlugRouteError(error, 'EXC_SEO_PROFILE_NOT_FOUND');

@@ -45,9 +45,7 @@ export async function contactAction({
   );
   const { api } = getServerApi(context);
   try {
-    await api.post<{ id: string; receivedAt: string }>('/contact-messages', {
-      body: { ...fields, website, locale },
-    });
+    await api.call('post', '/contact-messages', { body: { ...fields, website, locale } });
     return data<ContactOutcome>({ sent: true, at }, { status: 201 });
   } catch (error) {
     if (!isApiError(error)) throw error;
