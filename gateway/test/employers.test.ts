@@ -737,6 +737,18 @@ test('public pages and the listing: anyone reads them; promoted first; filters a
   const seo = await ok(call('GET', `employers/by-slug-with-seo/${encodeURIComponent(a.slug)}`));
   assert.equal(seo.seo.canonicalPath, `/employers/${encodeURIComponent(a.slug)}`);
   assert.match(seo.seo.title, /کلینیک فهرست الف/);
+  assert.deepEqual([seo.seo.robots, seo.seo.ogType, seo.seo.imageUrl], ['index, follow', 'website', '']);
+  assert.equal(seo.employer.brand, 'کلینیک فهرست الف');
+  assert.equal('contactEmail' in seo.employer, false, 'no private fields beside the metadata');
+  const graph = JSON.parse(seo.seo.jsonLd);
+  assert.equal(graph['@context'], 'https://schema.org');
+  assert.deepEqual(
+    graph['@graph'].map((node: any) => node['@type']),
+    ['Organization', 'BreadcrumbList'],
+  );
+  assert.equal(graph['@graph'][0].name, 'کلینیک فهرست الف');
+  assert.ok(!seo.seo.jsonLd.includes('hr@a.ir'), 'the private contact email is not in the JSON-LD');
+  await assertError(await call('GET', 'employers/by-slug-with-seo/no-such-employer'), 404, 'EXC_EMPLOYERS_NOT_FOUND');
   assert.equal((await ok(call('GET', `employers/${encodeURIComponent(b.slug)}/get-id`))).id, b.id);
   await assertError(await call('GET', 'employers/no-such-employer/public'), 404, 'EXC_EMPLOYERS_NOT_FOUND');
 
@@ -807,7 +819,7 @@ test('free text is stored and shown as typed: profile, public page, SEO descript
       `${label}: the company page`,
     );
     const seo = await ok(call('GET', `employers/by-slug-with-seo/${encodeURIComponent(created.slug)}`));
-    assert.equal(seo.seo.description, `${typed}\n${typed}`, `${label}: the meta description`);
+    assert.equal(seo.seo.description, `${typed} ${typed}`, `${label}: the meta description (a line break a space)`);
     assert.equal(seo.seo.title, `${typed} | درمانکار`, `${label}: the page title`);
 
     // Search matches the typed form and its normalised spelling alike.

@@ -205,7 +205,9 @@ describe('a hidden salary', () => {
     }
     const seo = await ok(call(visitor(), 'GET', `recruitments/by-slug-with-seo/${slug}`));
     assert.deepEqual([seo.posting.minSalaryRials, seo.posting.maxSalaryRials], [null, null]);
-    assert.ok(!('baseSalary' in JSON.parse(seo.seo.jsonLd)), 'no salary in the JobPosting');
+    const [jobPosting] = JSON.parse(seo.seo.jsonLd)['@graph'];
+    assert.equal(jobPosting['@type'], 'JobPosting');
+    assert.ok(!('baseSalary' in jobPosting), 'no salary in the JobPosting');
     for (const text of [JSON.stringify(answers), JSON.stringify(seo)]) {
       assert.ok(!text.includes('900000000') && !text.includes('1200000000'), 'the amount appears nowhere');
     }
@@ -214,8 +216,9 @@ describe('a hidden salary', () => {
     const visible = (await ok(call(visitor(), 'GET', `recruitments/by-slug/${slugOf('doctor')}`))).posting;
     assert.deepEqual([visible.minSalaryRials, visible.maxSalaryRials], [500_000_000, 600_000_000]);
     assert.equal(
-      JSON.parse((await ok(call(visitor(), 'GET', `recruitments/by-slug-with-seo/${slugOf('doctor')}`))).seo.jsonLd)
-        .baseSalary.currency,
+      JSON.parse((await ok(call(visitor(), 'GET', `recruitments/by-slug-with-seo/${slugOf('doctor')}`))).seo.jsonLd)[
+        '@graph'
+      ][0].baseSalary.currency,
       'IRR',
     );
   });

@@ -136,9 +136,20 @@ describe('a posting from draft to archive', () => {
     assert.equal(id, draft.id);
     const seo = await ok(call(visitor(), 'GET', `recruitments/by-slug-with-seo/${slug}`));
     assert.equal(decodeURI(seo.seo.canonicalPath), `/applicants/recruitments/nursing/${published.slug}`);
+    assert.deepEqual(
+      Object.keys(seo.seo).sort(),
+      ['canonicalPath', 'description', 'imageUrl', 'jsonLd', 'ogType', 'robots', 'title'],
+      'the one PageMeta shape',
+    );
+    assert.deepEqual([seo.seo.robots, seo.seo.ogType, seo.seo.imageUrl], ['index, follow', 'website', '']);
     const jsonLd = JSON.parse(seo.seo.jsonLd);
-    assert.equal(jsonLd['@type'], 'JobPosting');
-    assert.equal(jsonLd.title, 'پرستار بخش مراقبت‌های ویژه');
+    assert.equal(jsonLd['@context'], 'https://schema.org');
+    assert.deepEqual(
+      jsonLd['@graph'].map((node: any) => node['@type']),
+      ['JobPosting', 'BreadcrumbList'],
+    );
+    assert.equal(jsonLd['@graph'][0].title, 'پرستار بخش مراقبت‌های ویژه');
+    assert.equal(jsonLd['@graph'][1].itemListElement.length, 4, 'home, postings, the category, the posting');
     await eventually(
       async () => ((await searchSlugs('q=مراقبت')).includes(published.slug) ? true : undefined),
       'the published posting is found by search',

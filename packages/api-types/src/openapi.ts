@@ -304,7 +304,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The same with its page’s title, description, canonical path and schema.org JobPosting (the detail page’s server render) */
+        /** The same with its page’s metadata (PageMeta: JobPosting and BreadcrumbList JSON-LD; robots noindex unless published), for the detail page’s server render */
         get: operations["getRecruitmentsBySlugWithSeoSlug"];
         put?: never;
         post?: never;
@@ -968,7 +968,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public profile with its page title, description and canonical path */
+        /** The public profile with its page's metadata (PageMeta: Organization and BreadcrumbList JSON-LD), for the profile page's server render */
         get: operations["getEmployersBySlugWithSeoSlug"];
         put?: never;
         post?: never;
@@ -5675,16 +5675,20 @@ export interface operations {
                             /** @description Whether the caller bookmarked it (false without a session). */
                             bookmarked: boolean;
                         };
+                        /** @description A page's metadata for search engines and link previews. */
                         seo: {
                             title: string;
                             description: string;
-                            /**
-                             * @description No host.
-                             * @example /applicants/recruitments/nursing/پرستار-بخش-icu-a1b2
-                             */
+                            /** @description The site path, without host or locale prefix. */
                             canonicalPath: string;
-                            /** @description schema.org JobPosting as JSON text, for a script tag. */
+                            /** @description schema.org JSON-LD as JSON text; '' when none. */
                             jsonLd: string;
+                            /** @example index, follow */
+                            robots: string;
+                            /** @description Open Graph type: website, article or profile. */
+                            ogType: string;
+                            /** @description An absolute URL of the preview image; '' when none. */
+                            imageUrl: string;
                         };
                         /** @description Postings this visitor may still open today; null for a logged-in caller or a search-engine crawler (no quota). */
                         quotaRemaining: number | null;
@@ -15611,7 +15615,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The employer and its SEO fields */
+            /** @description The employer and its page metadata */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15646,10 +15650,20 @@ export interface operations {
                             benefits: string[];
                             isPromoted: boolean;
                         };
+                        /** @description A page's metadata for search engines and link previews. */
                         seo: {
                             title: string;
                             description: string;
+                            /** @description The site path, without host or locale prefix. */
                             canonicalPath: string;
+                            /** @description schema.org JSON-LD as JSON text; '' when none. */
+                            jsonLd: string;
+                            /** @example index, follow */
+                            robots: string;
+                            /** @description Open Graph type: website, article or profile. */
+                            ogType: string;
+                            /** @description An absolute URL of the preview image; '' when none. */
+                            imageUrl: string;
                         };
                     };
                 };

@@ -12,6 +12,7 @@ import {
   type Template,
 } from '@darmankar/proto/employer/v1/employer_pb';
 import type { z } from 'zod';
+import { pageMetaOf, type PageMetaAnswer } from '../../http/page-meta.ts';
 import type { CallMeta } from '../../http/route.ts';
 import { signedLinkJson, type SignedLink } from '../../routes/schemas.ts';
 import type {
@@ -120,6 +121,7 @@ export interface EmployerAdapter {
   create(input: { brand: string; isSelfEmployed: boolean }, meta: CallMeta): Promise<EmployerJson>;
   bySlug(slug: string, meta: CallMeta): Promise<EmployerJson>;
   publicBySlug(slug: string, meta: CallMeta): Promise<PublicEmployerJson>;
+  publicBySlugWithSeo(slug: string, meta: CallMeta): Promise<{ employer: PublicEmployerJson; seo: PageMetaAnswer }>;
   idOf(slug: string, meta: CallMeta): Promise<string>;
   update(
     id: string,
@@ -190,6 +192,10 @@ export function createEmployerAdapter(address: string, defaults: ClientOptions):
     },
     async publicBySlug(slug, meta) {
       return publicJson((await client.getPublicEmployer({ slug }, options(meta))).employer!);
+    },
+    async publicBySlugWithSeo(slug, meta) {
+      const answer = await client.getPublicEmployerWithSeo({ slug }, options(meta));
+      return { employer: publicJson(answer.employer!), seo: pageMetaOf(answer.seo) };
     },
     async idOf(slug, meta) {
       return (await client.getEmployerId({ slug }, options(meta))).id;

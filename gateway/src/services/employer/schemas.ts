@@ -2,6 +2,7 @@
 // service, which reports every broken one at once; here a value only has to have its type.
 import { EMPLOYER_ACTIONS } from '@darmankar/platform/employer-actions';
 import { z } from 'zod';
+import { pageMetaSchema } from '../../http/page-meta.ts';
 import { CONTROL_CHARACTER, pageNumberQuery } from '../../http/validate.ts';
 
 /** The employer contract's actions by word (its EmployerAction enum). */
@@ -245,10 +246,7 @@ export const listResponse = z.object({
   total: z.number().int(),
 });
 export const itemsOf = <T extends z.ZodType>(schema: T) => z.object({ items: z.array(schema) });
-export const seoResponse = z.object({
-  employer: publicEmployerSchema,
-  seo: z.object({ title: z.string(), description: z.string(), canonicalPath: z.string() }),
-});
+export const bySlugWithSeoResponse = z.object({ employer: publicEmployerSchema, seo: pageMetaSchema });
 export const idResponse = z.object({ id: z.string() });
 export const completedResponse = z.object({ isProfileCompleted: z.boolean() });
 export const hasAccessResponse = z.object({ hasAccess: z.boolean() });

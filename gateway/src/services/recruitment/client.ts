@@ -3,6 +3,7 @@
 import { createClient, createHealthChecker, type CallOptions, type ClientOptions } from '@darmankar/platform/grpc';
 import { RecruitmentService, ResumePostingKind, type Suggestion } from '@darmankar/proto/recruitment/v1/recruitment_pb';
 import type { z } from 'zod';
+import { pageMetaOf, type PageMetaAnswer } from '../../http/page-meta.ts';
 import type { CallMeta } from '../../http/route.ts';
 import {
   cardJson,
@@ -24,7 +25,6 @@ import type {
   resumeCompletionResponse,
   resumePostingsQuery,
   resumeSummaryResponse,
-  seoSchema,
   SearchQuery,
 } from './posting-schemas.ts';
 
@@ -88,11 +88,7 @@ export interface RecruitmentAdapter {
 
   search(query: SearchQuery, meta: CallMeta): Promise<PageOfCards>;
   bySlug(slug: string, visitor: Visitor, meta: CallMeta): Promise<PostingRead>;
-  bySlugWithSeo(
-    slug: string,
-    visitor: Visitor,
-    meta: CallMeta,
-  ): Promise<PostingRead & { seo: z.input<typeof seoSchema> }>;
+  bySlugWithSeo(slug: string, visitor: Visitor, meta: CallMeta): Promise<PostingRead & { seo: PageMetaAnswer }>;
   idBySlug(slug: string, meta: CallMeta): Promise<string>;
   publicQuota(visitorId: string, meta: CallMeta): Promise<{ limit: number; remaining: number }>;
   countByCategory(categories: string[], limit: number, meta: CallMeta): Promise<{ category: string; count: number }[]>;
@@ -195,15 +191,9 @@ export function createRecruitmentAdapter(address: string, defaults: ClientOption
     },
     async bySlugWithSeo(slug, visitor, meta) {
       const answer = await client.getPostingBySlugWithSeo({ slug, ...visitor }, options(meta));
-      const seo = answer.seo;
       return {
         posting: postingJson(answer.posting!),
-        seo: {
-          title: seo?.title ?? '',
-          description: seo?.description ?? '',
-          canonicalPath: seo?.canonicalPath ?? '',
-          jsonLd: seo?.jsonLd ?? '',
-        },
+        seo: pageMetaOf(answer.seo),
         quotaRemaining: quotaOrNull(answer.quotaRemaining),
       };
     },

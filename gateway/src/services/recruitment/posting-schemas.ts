@@ -6,6 +6,7 @@
 // GET /suggestions/list).
 import { z } from 'zod';
 import { toLatinDigits } from '@darmankar/platform/persian';
+import { pageMetaSchema } from '../../http/page-meta.ts';
 import { CONTROL_CHARACTER, pageNumberQuery } from '../../http/validate.ts';
 
 export const POSTING_STATUSES = ['draft', 'published', 'archived', 'closed'] as const;
@@ -260,15 +261,7 @@ const quotaRemaining = z.number().int().nullable().meta({
     'Postings this visitor may still open today; null for a logged-in caller or a search-engine crawler (no quota).',
 });
 export const bySlugResponse = z.object({ posting: postingSchema, quotaRemaining });
-export const seoSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  canonicalPath: z
-    .string()
-    .meta({ description: 'No host.', example: '/applicants/recruitments/nursing/پرستار-بخش-icu-a1b2' }),
-  jsonLd: z.string().meta({ description: 'schema.org JobPosting as JSON text, for a script tag.' }),
-});
-export const bySlugWithSeoResponse = z.object({ posting: postingSchema, seo: seoSchema, quotaRemaining });
+export const bySlugWithSeoResponse = z.object({ posting: postingSchema, seo: pageMetaSchema, quotaRemaining });
 export const idResponse = z.object({ id: z.string() });
 
 export const employerSummaryResponse = z

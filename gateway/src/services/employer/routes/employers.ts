@@ -1,14 +1,14 @@
 // employers/*: the caller's employers, profiles (private, public, SEO), the listing, the access
 // check, agents and hiring templates. The employer service decides every rule and access.
-import { title } from '@darmankar/platform/closed-lists';
 import type { ExcCode } from '@darmankar/platform/errors/catalogue';
 import { defineRoute, type RouteDefinition } from '../../../http/route.ts';
 import { FILE_CLAIM_ERRORS, signedLinkResponse } from '../../../routes/schemas.ts';
-import type { EmployerAdapter, PublicEmployerJson } from '../client.ts';
+import type { EmployerAdapter } from '../client.ts';
 import {
   agentBody,
   agentParams,
   agentSchema,
+  bySlugWithSeoResponse,
   completedResponse,
   createBody,
   employerIdParams,
@@ -23,7 +23,6 @@ import {
   listResponse,
   profileBody,
   publicEmployerSchema,
-  seoResponse,
   slugParams,
   sortBody,
   stepBody,
@@ -85,21 +84,6 @@ const PAGINATION: ExcCode[] = [
   'EXC_EMPLOYERS_FILTER_IS_INVALID',
 ];
 
-function seo(employer: PublicEmployerJson) {
-  // Closed-list fields hold ids; the description speaks Persian, so their Persian titles.
-  const where = [title('cities', employer.city, 'fa'), title('provinces', employer.province, 'fa')]
-    .filter(Boolean)
-    .join('، ');
-  const about = employer.about
-    ? employer.about.slice(0, 155)
-    : `${employer.brand}${where ? ` در ${where}` : ''}: فرصت‌های شغلی و معرفی در درمانکار`;
-  return {
-    title: `${employer.brand} | درمانکار`,
-    description: about,
-    canonicalPath: `/employers/${encodeURIComponent(employer.slug)}`,
-  };
-}
-
 export function employerRoutes(employers: EmployerAdapter): RouteDefinition[] {
   return [
     defineRoute({
@@ -154,16 +138,14 @@ export function employerRoutes(employers: EmployerAdapter): RouteDefinition[] {
     defineRoute({
       methods: ['get'],
       path: '/employers/by-slug-with-seo/:slug',
-      summary: 'The public profile with its page title, description and canonical path',
+      summary:
+        "The public profile with its page's metadata (PageMeta: Organization and BreadcrumbList JSON-LD), for the profile page's server render",
       tag: TAG,
       session: 'none',
       params: slugParams,
-      responses: [{ status: 200, description: 'The employer and its SEO fields', body: seoResponse }],
+      responses: [{ status: 200, description: 'The employer and its page metadata', body: bySlugWithSeoResponse }],
       errors: ['EXC_EMPLOYERS_NOT_FOUND'],
-      handle: async ({ params, meta }) => {
-        const employer = await employers.publicBySlug(params.slug, meta);
-        return { employer, seo: seo(employer) };
-      },
+      handle: ({ params, meta }) => employers.publicBySlugWithSeo(params.slug, meta),
     }),
     defineRoute({
       methods: ['get'],

@@ -129,7 +129,7 @@ export function publicRoutes(
       methods: ['get'],
       path: '/recruitments/by-slug-with-seo/:slug',
       summary:
-        'The same with its page’s title, description, canonical path and schema.org JobPosting (the detail page’s server render)',
+        'The same with its page’s metadata (PageMeta: JobPosting and BreadcrumbList JSON-LD; robots noindex unless published), for the detail page’s server render',
       tag: TAG,
       session: 'optional',
       params: slugParams,
