@@ -67,6 +67,11 @@ export async function startSeoService(config: SeoConfig, options: SeoStartOption
         })),
         ...blog.sitemapEntries(),
       ],
+      emptyStandIns: {
+        static: { path: '/', lastmod: PAGES_REVISED_ON },
+        recruitments: { path: '/applicants/recruitments', lastmod: PAGES_REVISED_ON },
+        employers: { path: '/applicants/companies', lastmod: PAGES_REVISED_ON },
+      },
     });
     const listings = new Listings(log);
     events = await connectEvents({

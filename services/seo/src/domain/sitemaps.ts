@@ -23,6 +23,8 @@ export interface SitemapsOptions {
   partSize?: number;
   /** The static pages and the blog's posts, in the order they are listed. */
   staticEntries: () => SitemapEntry[];
+  /** What an empty sitemap lists instead of nothing (its listing page). */
+  emptyStandIns: Record<SitemapName, SitemapEntry>;
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -68,8 +70,11 @@ export class Sitemaps {
   /** One part of one sitemap; EXC_SEO_SITEMAP_NOT_FOUND for another name or a part past the last (part 1 always exists). */
   async sitemap(name: string, part: number): Promise<string> {
     if (!isSitemapName(name) || !Number.isInteger(part) || part < 1) throw new DomainError('EXC_SEO_SITEMAP_NOT_FOUND');
-    const entries = await this.entries(name, part);
+    let entries = await this.entries(name, part);
     if (entries.length === 0 && part > 1) throw new DomainError('EXC_SEO_SITEMAP_NOT_FOUND');
+    // sitemaps.org's schema wants at least one <url>: with nothing of its own yet, part 1 lists
+    // the page that lists them (a real, public page; naming it twice across sitemaps is harmless).
+    if (entries.length === 0) entries = [this.options.emptyStandIns[name]];
     const items = entries.map(({ path, lastmod }) => {
       const loc = escapeXml(absoluteUrl(this.options.publicWebUrl, path));
       return `  <url><loc>${loc}</loc><lastmod>${w3cDatetime(lastmod)}</lastmod></url>\n`;
