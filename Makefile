@@ -31,8 +31,11 @@ bench: install generate
 	node --import tsx bench/hiring.ts
 	node --import tsx bench/notifications.ts
 
-# Lighthouse (mobile) on the home page of a stack of its own; like bench, it needs the
-# dependencies and the services' Prisma clients, which a fresh clone does not have yet.
+# Lighthouse (mobile) on five public pages (home, listing, a posting, an employer, the blog) of a
+# stack of its own with the demo data, five runs each, medians judged (SEO 100, performance 95);
+# like bench, it needs the dependencies and the services' Prisma clients, which a fresh clone does
+# not have yet, and it builds the web app when the build is missing or stale. A benchmark, not
+# part of `make test`.
 lighthouse: install generate
 	node --import tsx scripts/lighthouse.mjs
 
