@@ -252,7 +252,7 @@ describe('migrations', () => {
   test('a pre-install/pre-upgrade hook Job runs `npm run migrate -w <workspace>` per part with a database', () => {
     assert.deepEqual(
       withDatabase.map(([c]) => c),
-      ['auth', 'files', 'resume', 'employer', 'recruitment', 'hiring', 'billing', 'notification'],
+      ['auth', 'files', 'resume', 'employer', 'recruitment', 'hiring', 'billing', 'notification', 'seo'],
     );
     const jobs = ofKind(defaults, 'Job');
     assert.deepEqual(jobs.map((j) => j.metadata.name).sort(), withDatabase.map(([c]) => `${name(c)}-migrate`).sort());
@@ -324,7 +324,7 @@ describe('parts in and out of the release', () => {
   });
 
   test('a hand-written entry for a part the registry does not know fails the render', async () => {
-    await assert.rejects(renderChart({ set: ['services.seo.env.X=one'] }), /services\.seo: no such part/);
+    await assert.rejects(renderChart({ set: ['services.search.env.X=one'] }), /services\.search: no such part/);
   });
 
   test("autoscaling: an entry's false overrides the default true, and the development values' default false gives way to an entry's true", async () => {
