@@ -42,7 +42,8 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
   const other: FaqAudience = audience === 'jobSeekers' ? 'employers' : 'jobSeekers';
   return (
     <Page title={t(`faq.${audience}.title`)} intro={t(`faq.${audience}.description`)} testId={`faq-page-${audience}`}>
-      <FaqList entries={FAQ[audience]} />
+      {/* Keyed by the page: moving to the other FAQ starts with every question closed. */}
+      <FaqList key={audience} entries={FAQ[audience]} />
       <div className="mt-10 flex flex-col gap-2 rounded-2xl bg-surface p-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="font-bold">{t('faq.other')}</p>
         <div className="flex flex-wrap gap-4">

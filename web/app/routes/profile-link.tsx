@@ -12,7 +12,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const { api } = getServerApi(context);
   const link = await loadProfileLink(api, params.slug);
-  throw redirect(localePath(locale, link.canonicalPath), 301);
+  throw redirect(asciiPath(localePath(locale, link.canonicalPath)), 301);
+}
+
+/** A Location header is ASCII: a Persian slug goes percent-encoded (once, however it came). */
+function asciiPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // A stray % that is no escape: encoded as it is.
+  }
+  return encodeURI(decoded);
 }
 
 /** Never drawn: the loader either moves on or answers the 404 page. */

@@ -110,6 +110,7 @@ describe('content pages on the real stack', () => {
       ] as const) {
         await page.getByTestId('site-footer').getByRole('link', { name: link }).click();
         await page.waitForURL((url) => url.pathname === path);
+        await page.getByTestId(`faq-page-${audience}`).waitFor();
         const items = page.getByTestId('faq-item');
         assert.equal(await items.count(), FAQ[audience].length);
         const first = items.first();
@@ -199,12 +200,17 @@ describe('content pages on the real stack', () => {
       const { context, page } = await newPage(world!);
       try {
         // The seo service learns the employer from its event: a moment after it is created.
-        let landed = '';
-        for (let attempt = 0; attempt < 40 && landed !== `/employers/${owner.slug}`; attempt++) {
-          const response = await page.goto(`/in/${owner.slug}`);
-          landed = decodeURIComponent(new URL(page.url()).pathname);
-          if (response?.status() === 404) await page.waitForTimeout(250);
+        const link = `${world!.stack.gatewayUrl}/api/v1/meta-data/profile-links/${encodeURIComponent(owner.slug)}`;
+        let known = '';
+        for (let attempt = 0; attempt < 120 && !known.startsWith('200'); attempt++) {
+          const answer = await fetch(link);
+          known = `${answer.status} ${answer.headers.get('exc') ?? (await answer.text())}`;
+          if (answer.status !== 200) await new Promise((resolve) => setTimeout(resolve, 250));
         }
+        assert.match(known, /^200 /, `the seo service knows the employer: ${known}`);
+        const response = await page.goto(`/in/${encodeURIComponent(owner.slug)}`);
+        assert.equal(response?.status(), 200);
+        const landed = decodeURIComponent(new URL(page.url()).pathname);
         assert.equal(landed, decodeURIComponent(`/employers/${owner.slug}`));
         assert.ok(await page.getByTestId('employer-profile-page').isVisible());
       } finally {

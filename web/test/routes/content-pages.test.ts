@@ -121,6 +121,9 @@ function standInGateway(seen: Seen[]): Server {
     if (req.method === 'GET' && path === '/meta-data/profile-links/clinic-a') {
       return json(200, { kind: 'employer', canonicalPath: '/employers/clinic-a' });
     }
+    if (req.method === 'GET' && path === '/meta-data/profile-links/درمانگاه-مهر') {
+      return json(200, { kind: 'employer', canonicalPath: '/employers/درمانگاه-مهر' });
+    }
     if (req.method === 'GET' && path.startsWith('/meta-data/profile-links/'))
       return refuse(404, 'EXC_SEO_PROFILE_NOT_FOUND');
     if (req.method === 'GET' && path.startsWith('/meta-data/seo/site/')) {
@@ -289,6 +292,9 @@ describe('content pages rendered by the web server', () => {
     const english = await get('/en/in/clinic-a');
     assert.equal(english.status, 301);
     assert.equal(english.headers.get('location'), '/en/employers/clinic-a');
+    const persian = await get(`/in/${encodeURIComponent('درمانگاه-مهر')}`);
+    assert.equal(persian.status, 301);
+    assert.equal(persian.headers.get('location'), `/employers/${encodeURIComponent('درمانگاه-مهر')}`);
     const unknown = await get('/in/nobody');
     assert.equal(unknown.status, 404);
     assert.match(await unknown.text(), /<meta name="robots" content="noindex"/);

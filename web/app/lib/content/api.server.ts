@@ -8,9 +8,8 @@ import { toRouteError, toSlugRouteError } from '../errors.ts';
 import type { Locale } from '../locale.ts';
 import { clientAddressOf } from '../request-context.ts';
 import type { PageMeta } from '../seo-meta.ts';
+import { BLOG_PAGE_SIZE } from './meta.ts';
 import type { BlogList, BlogPostAnswer, ProfileLink, SitePage } from './types.ts';
-
-export const BLOG_PAGE_SIZE = 12;
 
 const notFound = () => data<ErrorPayload>({ exc: ['EXC_API_NOT_FOUND'] }, { status: 404 });
 

@@ -3,6 +3,9 @@ import type { MetaDescriptor } from 'react-router';
 import { translator } from '../../i18n/index.ts';
 import { localePath, type Locale } from '../locale.ts';
 
+/** Posts on one page of the blog's list. */
+export const BLOG_PAGE_SIZE = 12;
+
 /** The blog's feed. */
 export const RSS_PATH = '/blog/rss.xml';
 
