@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { decodeBusMessage, type BusMessage, type Consumer } from '@darmankar/platform/events/index';
 import { rejectsWith } from '@darmankar/platform/testing';
 import { ContactMessageReceivedSchema } from '@darmankar/proto/seo/v1/events_pb';
+import { contactMessagesCommand } from '../src/cli/contact-messages.ts';
 import { eventually, HOUR_MS, startStack, type Stack } from './helpers.ts';
 
 const good = {
@@ -152,5 +153,29 @@ describe('contact messages', () => {
       { clientAddress },
     );
     assert.equal((await stored(edge.id))?.locale, 'fa');
+  });
+
+  test("the operator's command prints recent messages as JSON lines, spam apart", async () => {
+    const clientAddress = nextAddress();
+    stack.clock.advance(HOUR_MS);
+    const real = await stack.client.submitContactMessage(
+      { ...good, message: 'خط یک\r\n<b>خط دو</b>', subject: 'آخرین پیام' },
+      { clientAddress },
+    );
+    const spam = await stack.client.submitContactMessage({ ...good, honeypot: 'x' }, { clientAddress });
+    const lines: string[] = [];
+    assert.equal(await contactMessagesCommand(['list', '--limit', '1'], stack.databaseUrl, (l) => lines.push(l)), 0);
+    assert.equal(lines.length, 1);
+    const printed = JSON.parse(lines[0]!) as Record<string, unknown>;
+    assert.equal(printed.id, real.id);
+    assert.equal(printed.message, 'خط یک\r\n<b>خط دو</b>');
+    assert.equal(printed.clientAddress, clientAddress);
+    const spamLines: string[] = [];
+    assert.equal(await contactMessagesCommand(['list', '--spam'], stack.databaseUrl, (l) => spamLines.push(l)), 0);
+    assert.ok(spamLines.some((l) => (JSON.parse(l) as { id: string }).id === spam.id));
+    assert.ok(spamLines.every((l) => (JSON.parse(l) as { isSpam: boolean }).isSpam));
+    const usage: string[] = [];
+    assert.equal(await contactMessagesCommand(['delete'], stack.databaseUrl, (l) => usage.push(l)), 2);
+    assert.match(usage[0]!, /^usage: contact-messages list/);
   });
 });

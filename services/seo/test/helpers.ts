@@ -35,6 +35,7 @@ export interface Stack {
   client: SeoClient;
   service: RunningSeoService;
   db: pg.Pool;
+  databaseUrl: string;
   clock: TestClock;
   bus: EventBus;
   /** Publishes an event as its service would (topic, key), at `at` (ms) when given. */
@@ -91,6 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     client: running.client,
     service: running.service,
     db,
+    databaseUrl: database.url,
     clock,
     bus,
     async publish(schema, fields, topic, key, at) {

@@ -103,14 +103,52 @@ export class ContactMessages {
     });
     return { id, receivedAt: now };
   }
+}
 
-  /** The newest messages, for the operator's command. */
-  async recent(sql: Sql, options: { spam: boolean; limit: number }) {
-    const { rows } = await sql.query(
-      `SELECT id, name, email, cellphone, subject, message, locale, client_address, is_spam, created_at
-         FROM contact_messages WHERE is_spam = $1 ORDER BY created_at DESC, id LIMIT $2`,
-      [options.spam, options.limit],
-    );
-    return rows;
-  }
+export interface StoredContactMessage {
+  id: string;
+  name: string;
+  email: string;
+  cellphone: string | null;
+  subject: string;
+  message: string;
+  locale: string;
+  clientAddress: string;
+  isSpam: boolean;
+  createdAt: Date;
+}
+
+/** The newest messages (spam or not), for the operator's command. */
+export async function recentContactMessages(
+  sql: Sql,
+  options: { spam: boolean; limit: number },
+): Promise<StoredContactMessage[]> {
+  const { rows } = await sql.query<{
+    id: string;
+    name: string;
+    email: string;
+    cellphone: string | null;
+    subject: string;
+    message: string;
+    locale: string;
+    client_address: string;
+    is_spam: boolean;
+    created_at: Date;
+  }>(
+    `SELECT id, name, email, cellphone, subject, message, locale, client_address, is_spam, created_at
+       FROM contact_messages WHERE is_spam = $1 ORDER BY created_at DESC, id LIMIT $2`,
+    [options.spam, options.limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    cellphone: r.cellphone,
+    subject: r.subject,
+    message: r.message,
+    locale: r.locale,
+    clientAddress: r.client_address,
+    isSpam: r.is_spam,
+    createdAt: r.created_at,
+  }));
 }
