@@ -208,11 +208,13 @@ describe('the applicant job screens on the real stack', () => {
       assert.match(await page.getByTestId('posting-salary').innerText(), /۲۵٬۰۰۰٬۰۰۰ تا ۳۵٬۰۰۰٬۰۰۰ تومان/);
       assert.ok(await page.getByTestId('posting-hours').getByText('شنبه').first().isVisible());
       const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
-        '@type'?: string;
-        title?: string;
+        '@graph'?: Array<{ '@type'?: string; title?: string }>;
       };
-      assert.equal(jsonLd['@type'], 'JobPosting');
-      assert.equal(jsonLd.title, postings.icu.title);
+      assert.deepEqual(
+        jsonLd['@graph']?.map((node) => node['@type']),
+        ['JobPosting', 'BreadcrumbList'],
+      );
+      assert.equal(jsonLd['@graph']?.[0]?.title, postings.icu.title);
       // Without a resume yet, "send resume" answers with the 'create resume' toast (hiring-applicant.test.ts).
       assert.equal(await page.getByTestId('apply-slot').getByTestId('apply-button').count(), 1);
       // Share without a share sheet copies the link and says so.

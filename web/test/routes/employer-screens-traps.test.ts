@@ -268,7 +268,18 @@ describe('employer screens against a stand-in gateway', () => {
       isPromoted: false,
     };
     gateway.routes.set('GET /employers/by-slug-with-seo/mehr', {
-      body: { employer, seo: { title: 'درمانگاه مهر', description: '', canonicalPath: '/employers/mehr' } },
+      body: {
+        employer,
+        seo: {
+          title: 'درمانگاه مهر',
+          description: '',
+          canonicalPath: '/employers/mehr',
+          jsonLd: '',
+          robots: 'index, follow',
+          ogType: 'website',
+          imageUrl: '',
+        },
+      },
     });
     await renderApp('/employers/mehr', { gatewayUrl: gateway.url });
     await screen.findByTestId('employer-profile-page', {}, { timeout: 10_000 });

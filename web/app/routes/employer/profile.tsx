@@ -15,6 +15,8 @@ import { listTitle, listTitles } from '../../lib/closed-lists.ts';
 import { logoUrl } from '../../lib/employer/types.ts';
 import { formatJalaliDate, localDigits } from '../../lib/format.ts';
 import { localePath } from '../../lib/locale.ts';
+import { errorMeta } from '../../lib/meta.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 
 export const TABS = ['about', 'positions', 'benefits', 'contact'] as const;
@@ -54,13 +56,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
 };
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  return [
-    { title: data.seo.title },
-    { name: 'description', content: data.seo.description },
-    { tagName: 'link', rel: 'canonical', href: data.seo.canonicalPath },
-  ];
+export const meta: Route.MetaFunction = ({ data, location, matches }) => {
+  if (!data) return errorMeta({ location, matches }, 'error.notFoundTitle');
+  return seoMeta({ location, matches }, data.seo);
 };
 
 function Row({ label, value, ltr }: { label: string; value: string | null | undefined; ltr?: boolean }) {

@@ -1,10 +1,10 @@
 // /applicants/recruitments/{category}/{item}: one posting (spec §2; issue 18 item 6) with
-// everything a person needs to decide, its JobPosting JSON-LD and meta from by-slug-with-seo,
+// everything a person needs to decide, its head (JobPosting JSON-LD) from by-slug-with-seo,
 // bookmark, share, the way back to the results it was opened from, and the apply slot (send
 // resume, or the application's date and state once sent; issue 19).
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { Link, type MetaDescriptor } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/detail';
 import { LocaleLink } from '../../components/layout/LocaleLink.tsx';
 import { ApplySlot } from '../../components/recruitments/ApplySlot.tsx';
@@ -12,12 +12,13 @@ import { FacilityBadge, FeaturedBadge, ShiftBadges, shiftKey } from '../../compo
 import { EmployerLogo } from '../../components/recruitments/EmployerLogo.tsx';
 import { suggestionTitle } from '../../components/recruitments/FilterFields.tsx';
 import { BookmarkButton, ShareButton } from '../../components/recruitments/PostingActions.tsx';
-import { translator, useLocale, useT, type MessageKey } from '../../i18n/index.ts';
+import { useLocale, useT, type MessageKey } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { listTitle, listTitles } from '../../lib/closed-lists.ts';
 import { formatJalaliDate, formatNumber, localDigits } from '../../lib/format.ts';
-import { localeFromPath, localePath, stripLocale } from '../../lib/locale.ts';
+import { localePath } from '../../lib/locale.ts';
 import { errorMeta } from '../../lib/meta.ts';
+import { seoMeta } from '../../lib/seo-meta.ts';
 import { applyAction, loadApplySlot } from '../../lib/recruitments/apply.server.ts';
 import { bookmarkAction, loadDetail } from '../../lib/recruitments/detail.server.ts';
 import { hasSession } from '../../lib/recruitments/session.server.ts';
@@ -43,41 +44,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   return bookmarkAction(api, request, params.item, hasSession(jar));
 }
 
-function siteOrigin(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
-  return (matches.find((match) => match?.id === 'root')?.data as { origin?: string } | undefined)?.origin ?? '';
-}
-
 export const meta: Route.MetaFunction = ({ data, location, matches }) => {
   if (!data?.posting) return errorMeta({ location, matches }, 'error.notFoundTitle');
-  const locale = localeFromPath(location.pathname);
-  const t = translator(locale);
-  const { posting, seo } = data;
-  const title = seo?.title || `${posting.title} | ${t('app.name')}`;
-  const description = (seo?.description || posting.description || t('recruitments.description'))
-    .replace(/\s+/g, ' ')
-    .slice(0, 160);
-  const path = seo?.canonicalPath || stripLocale(location.pathname);
-  const canonical = `${siteOrigin(matches)}${localePath(locale, path)}`;
-  const tags: MetaDescriptor[] = [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: canonical },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: t('app.name') },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: canonical },
-    { property: 'og:locale', content: locale === 'fa' ? 'fa_IR' : 'en_US' },
-    { name: 'twitter:card', content: 'summary' },
-  ];
-  if (seo?.jsonLd) {
-    try {
-      tags.push({ 'script:ld+json': JSON.parse(seo.jsonLd) as Record<string, unknown> });
-    } catch {
-      // A JSON-LD the service could not write is left out rather than breaking the page.
-    }
-  }
-  return tags;
+  return seoMeta({ location, matches }, data.seo);
 };
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
