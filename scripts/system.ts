@@ -232,6 +232,8 @@ export const SYSTEM: SystemPart[] = [
       GRPC_PORT: String(c.ports.employer),
       DATABASE_URL: c.databaseUrls.employer!,
       EVENTS_DATABASE_URL: c.eventsDatabaseUrl,
+      // The profile page's canonical address and logo in its metadata and JSON-LD.
+      PUBLIC_WEB_URL: url(c.ports.web),
     }),
   },
   {
