@@ -73,12 +73,13 @@ describe('content pages on the real stack', () => {
       const chip = page.getByTestId('blog-categories').getByRole('link').nth(1);
       await chip.click();
       await page.waitForURL(/\/blog\?category=/);
-      assert.ok(await page.getByTestId('blog-category-heading').isVisible());
+      await page.getByTestId('blog-category-heading').waitFor();
 
       // A post from its title: heading, breadcrumbs back to the blog, its body.
       const title = await page.getByTestId('blog-card').first().getByRole('heading').innerText();
       await page.getByTestId('blog-card').first().getByRole('link', { name: title }).click();
       await page.waitForURL(/\/blog\/[^?]+$/);
+      await page.getByTestId('blog-post').waitFor();
       assert.equal(await page.getByRole('heading', { level: 1 }).innerText(), title);
       const crumbs = page.getByRole('navigation', { name: t('blog.breadcrumbs') });
       assert.equal(await crumbs.getByRole('link', { name: t('blog.title') }).getAttribute('href'), '/blog');
