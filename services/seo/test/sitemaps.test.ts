@@ -72,6 +72,11 @@ describe('sitemaps', () => {
     await assertValid(xml, SITEINDEX_XSD, 'index-empty');
     assert.ok(locs(xml).includes(`${WEB}/sitemaps/recruitments-1.xml`));
     assert.ok(locs(xml).includes(`${WEB}/sitemaps/employers-1.xml`));
+    // Every part, empty ones too, has its lastmod.
+    assert.equal(
+      [...xml.matchAll(/<sitemap><loc>[^<]+<\/loc><lastmod>[^<]+<\/lastmod><\/sitemap>/g)].length,
+      locs(xml).length,
+    );
   });
 
   test('a published posting appears with its lastmod; a draft never does; archiving takes it out', async () => {

@@ -56,7 +56,7 @@ export class Sitemaps {
           GROUP BY 1 ORDER BY 1`,
         [this.partSize],
       );
-      if (rows.length === 0) parts.push({ name, part: 1, lastmod: null });
+      if (rows.length === 0) parts.push({ name, part: 1, lastmod: this.options.emptyStandIns[name].lastmod });
       for (const row of rows) parts.push({ name, part: row.part, lastmod: row.lastmod });
     }
     const items = parts.map(({ name, part, lastmod }) => {

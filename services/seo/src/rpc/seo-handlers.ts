@@ -2,8 +2,7 @@
 // Every call is anonymous; the contact form's budget is per the client address the gateway saw.
 import type { ServiceHandlers } from '@darmankar/platform/grpc';
 import type { SeoService } from '@darmankar/proto/seo/v1/seo_pb';
-import type { PostSummary } from '../domain/blog.ts';
-import type { Blog } from '../domain/blog.ts';
+import type { Blog, PostSummary } from '../domain/blog.ts';
 import type { ContactMessages } from '../domain/contact.ts';
 import type { Listings } from '../domain/listings.ts';
 import { parseLocale } from '../domain/locale.ts';
