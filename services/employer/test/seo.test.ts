@@ -98,8 +98,8 @@ test('a full profile: title, description from about (≤160), canonical path, ro
       item.item,
     ]),
     [
-      [1, 'درمانکار', 'https://darmankar.test/'],
-      [2, 'شرکت‌ها', 'https://darmankar.test/applicants/companies'],
+      [1, 'خانه', 'https://darmankar.test/'],
+      [2, 'شرکت‌ها و مراکز درمانی', 'https://darmankar.test/applicants/companies'],
       [3, 'بیمارستان <نمونه>', `https://darmankar.test${path}`],
     ],
   );

@@ -105,8 +105,8 @@ test('SEO: PageMeta with title, description, canonical path, robots and a JobPos
       item.item,
     ]),
     [
-      [1, 'درمانکار', 'https://darmankar.test/'],
-      [2, 'فرصت‌های شغلی', 'https://darmankar.test/applicants/recruitments'],
+      [1, 'خانه', 'https://darmankar.test/'],
+      [2, 'فرصت‌های شغلی حوزهٔ درمان', 'https://darmankar.test/applicants/recruitments'],
       [3, 'پرستاری', 'https://darmankar.test/applicants/recruitments/nursing'],
       [4, 'پرستار شیفت 2', `https://darmankar.test${path}`],
     ],

@@ -6,6 +6,9 @@ import type { EmployerView } from './employers.ts';
 
 const DESCRIPTION_LENGTH = 160;
 const SITE_NAME = 'درمانکار';
+// The breadcrumbs' names, as the seo service's page catalogue names those pages.
+const HOME_CRUMB = 'خانه';
+const COMPANIES_CRUMB = 'شرکت‌ها و مراکز درمانی';
 const COMPANIES_PATH = '/applicants/companies';
 // The logo's width in the preview image and the JSON-LD (one of the files service's widths).
 const LOGO_WIDTH = 256;
@@ -85,8 +88,8 @@ function organization(view: EmployerView, publicWebUrl: string, logo: string): R
 /** Home → the companies → the employer. */
 function breadcrumbs(view: EmployerView, publicWebUrl: string): Record<string, unknown> {
   const trail: Array<[string, string]> = [
-    [SITE_NAME, '/'],
-    ['شرکت‌ها', COMPANIES_PATH],
+    [HOME_CRUMB, '/'],
+    [COMPANIES_CRUMB, COMPANIES_PATH],
     [view.profile.brand, employerPath(view.slug)],
   ];
   return {

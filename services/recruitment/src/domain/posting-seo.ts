@@ -19,7 +19,9 @@ const EMPLOYMENT_TYPE: Record<string, string> = {
 };
 
 const DESCRIPTION_LENGTH = 160;
-const SITE_NAME = 'درمانکار';
+// The breadcrumbs' names, as the seo service's page catalogue names those pages.
+const HOME_CRUMB = 'خانه';
+const RECRUITMENTS_CRUMB = 'فرصت‌های شغلی حوزهٔ درمان';
 const RECRUITMENTS_PATH = '/applicants/recruitments';
 // The logo's width in the preview image and the JSON-LD (one of the files service's widths).
 const LOGO_WIDTH = 256;
@@ -107,8 +109,8 @@ function jobPosting(row: PostingRow, publicWebUrl: string, logo: string): Record
 /** Home → the postings → the posting's category → the posting. */
 function breadcrumbs(row: PostingRow, publicWebUrl: string): Record<string, unknown> {
   const trail: Array<[string, string]> = [
-    [SITE_NAME, '/'],
-    ['فرصت‌های شغلی', RECRUITMENTS_PATH],
+    [HOME_CRUMB, '/'],
+    [RECRUITMENTS_CRUMB, RECRUITMENTS_PATH],
     [jobCategoryTitle(row.jobCategory), categoryPath(row.jobCategory)],
     [row.title, canonicalPath(row)],
   ];
