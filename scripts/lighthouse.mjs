@@ -65,12 +65,40 @@ function failedAudits(report, category) {
     .map((ref) => `${ref.id} (${report.audits[ref.id].displayValue ?? report.audits[ref.id].score})`);
 }
 
+/** Where the main thread's time went in a run, and the scripts that took the most of it. */
+function mainThread(report) {
+  const breakdown = (report.audits['mainthread-work-breakdown']?.details?.items ?? [])
+    .slice(0, 4)
+    .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`);
+  const scripts = (report.audits['bootup-time']?.details?.items ?? [])
+    .slice(0, 3)
+    .map((item) => `${String(item.url).split('/').pop()} ${Math.round(item.total)} ms`);
+  return `${breakdown.join(', ')}; scripts: ${scripts.join(', ')}`;
+}
+
 async function measure(page) {
   const load = loadAverage();
   console.log(`\nLighthouse mobile, ${page.name}: ${page.url}, ${RUNS} runs (load average ${load})`);
   const runs = [];
   for (let i = 1; i <= RUNS; i++) {
-    const report = lighthouse(page.url);
+    let report;
+    // A run Lighthouse could not finish (the page did not load in time, no trace recorded) is
+    // tried again, twice at most; one that never finishes scores 0 in every category.
+    for (let attempt = 1; attempt <= 3 && !report; attempt++) {
+      try {
+        report = lighthouse(page.url);
+      } catch (error) {
+        const answer = await fetch(page.url).then(
+          async (response) => `${response.status} ${(await response.text()).slice(0, 120).replace(/\s+/g, ' ')}`,
+          (failure) => String(failure),
+        );
+        console.log(`  run ${i}, attempt ${attempt}: ${error.message}; the page answers ${answer}`);
+      }
+    }
+    if (!report) {
+      runs.push({ ...Object.fromEntries(CATEGORIES.map((id) => [id, 0])), fcp: '–', lcp: '–', tbt: '–', cls: '–' });
+      continue;
+    }
     const audits = report.audits;
     const figures = {
       ...Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)])),
@@ -78,12 +106,12 @@ async function measure(page) {
       lcp: audits['largest-contentful-paint']?.displayValue,
       tbt: audits['total-blocking-time']?.displayValue,
       cls: audits['cumulative-layout-shift']?.displayValue,
-      loadAfter: os.loadavg()[0].toFixed(2),
     };
     runs.push(figures);
     console.log(
       `  run ${i}: ${CATEGORIES.map((id) => `${id} ${figures[id]}`).join(', ')}; FCP ${figures.fcp}, LCP ${figures.lcp}, TBT ${figures.tbt}, CLS ${figures.cls}`,
     );
+    if (figures.performance < THRESHOLDS.performance) console.log(`    main thread: ${mainThread(report)}`);
     for (const id of CATEGORIES) {
       if (figures[id] < THRESHOLDS[id])
         console.log(`    ${id} below ${THRESHOLDS[id]}: ${failedAudits(report, id).join(', ')}`);
@@ -152,6 +180,11 @@ try {
     await ensureWebBuild();
     const { seedDemoData, startStack } = await import('./stack.ts');
     stack = await startStack({ name: 'lighthouse', output: 'quiet' });
+    // A part that dies mid-measure fails every later run: say which, with its last output.
+    void stack.crashed.then(({ part, code, output }) => {
+      console.log(`\n${part} exited (code ${code}) during the measure; its last output:\n${output}`);
+      process.exitCode = 1;
+    });
     process.env.DEMO_POSTINGS = DEMO_POSTINGS;
     await seedDemoData(stack, false);
     pages = await discoverPages(stack.webUrl, stack.gatewayUrl);
