@@ -215,7 +215,9 @@ describe('app shell', () => {
         `${world.stack.webUrl}${path === '/' ? '/' : path}`,
       );
       assert.ok(await page.locator('meta[property="og:title"]').getAttribute('content'), path);
-      assert.equal(await page.locator('meta[name="robots"]').count(), 0, `${path} is indexable`);
+      const robots = page.locator('meta[name="robots"]');
+      assert.equal(await robots.count(), 1, `${path} has one robots tag`);
+      assert.equal(await robots.getAttribute('content'), 'index, follow', `${path} is indexable`);
     }
     // The billing service's catalogue; a visitor's "buy" leads to login and back here.
     await page.goto('/pricing');
