@@ -72,7 +72,7 @@ function mainThread(report) {
     .map((item) => `${item.groupLabel ?? item.group} ${Math.round(item.duration)} ms`);
   const scripts = (report.audits['bootup-time']?.details?.items ?? [])
     .slice(0, 3)
-    .map((item) => `${String(item.url).split('/').pop()} ${Math.round(item.total)} ms`);
+    .map((item) => `${String(item.url).split('/').pop() || 'the page itself'} ${Math.round(item.total)} ms`);
   return `${breakdown.join(', ')}; scripts: ${scripts.join(', ')}`;
 }
 

@@ -1,5 +1,7 @@
-// Page metadata: title, description, canonical URL and Open Graph tags for every public
-// page (issue: public pages with meta), `noindex` for error pages.
+// Page metadata from the message catalogue: title, description, canonical URL and Open Graph
+// tags (`pageMeta`), and `noindex` for error pages (`errorMeta`). Pages the seo service describes
+// take their head from it (seo-meta.ts, read by their loaders through seo.server.ts, which falls
+// back to the same catalogue texts when the service cannot answer).
 import type { MetaDescriptor } from 'react-router';
 import { translator, type MessageKey } from '../i18n/index.ts';
 import { localeFromPath, stripLocale, localePath } from './locale.ts';
