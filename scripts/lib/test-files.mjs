@@ -31,9 +31,20 @@ export const GROUPS = [
     exclude: CHECK_TEST_FILES.map(({ file }) => file),
     concurrency: 1,
   },
-  { name: 'web', roots: ['web/test'], exclude: ['web/test/e2e'], concurrency: 2 },
+  // The web app's own tests run two at a time; those that start a whole stack (every service,
+  // the gateway and the web server: about 50 Postgres connections each) one at a time, as the
+  // services' do, so that two stacks never exhaust a server's 100 connections.
+  { name: 'web', roots: ['web/test'], exclude: ['web/test/e2e'], stack: false, concurrency: 2 },
+  { name: 'web on the stack', roots: ['web/test'], exclude: ['web/test/e2e'], stack: true, concurrency: 1 },
   { name: 'browser', roots: ['web/test/e2e'], concurrency: 1 },
 ];
+
+/** A test file that starts a whole stack (scripts/stack.ts), itself or through its support. */
+const STACK_STARTERS = /\bstartStack\(|my-applies-support/;
+
+function startsStack(file) {
+  return STACK_STARTERS.test(readFileSync(file, 'utf8'));
+}
 
 /** Expands the simple patterns of GROUPS (a `*` stands for one folder) to test files. */
 export function testFiles(group, root = REPO_ROOT) {
@@ -44,6 +55,7 @@ export function testFiles(group, root = REPO_ROOT) {
   return folders
     .flatMap((folder) => walk(folder))
     .filter((file) => file.endsWith('.test.ts') && !isExcluded(file))
+    .filter((file) => group.stack === undefined || startsStack(file) === group.stack)
     .sort();
 }
 

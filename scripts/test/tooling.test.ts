@@ -56,6 +56,11 @@ describe('test groups', () => {
     assert.equal(new Set(all).size, all.length, 'no file runs twice');
     assert.deepEqual([...all].sort(), allTestFiles().sort());
     assert.ok(grouped.includes(path.join(REPO_ROOT, 'scripts/test/tooling.test.ts')));
+    // A web test that starts a whole stack runs in the one-at-a-time group, never beside another.
+    const group = (name: string) => testFiles(GROUPS.find((candidate) => candidate.name === name)!);
+    const stackFile = path.join(REPO_ROOT, 'web/test/routes/seo-meta.test.ts');
+    assert.ok(group('web on the stack').includes(stackFile));
+    assert.ok(!group('web').includes(stackFile));
     assert.ok(
       checks.every((file) => existsSync(file)),
       'every check file exists',
