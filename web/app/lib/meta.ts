@@ -15,7 +15,8 @@ export interface MetaInput {
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 }
 
-function siteOrigin(matches: MetaInput['matches']): string {
+/** The site's origin (scheme and host) as the root loader saw the request. */
+export function siteOrigin(matches: MetaInput['matches']): string {
   const root = matches.find((match) => match?.id === 'root')?.data as { origin?: string } | undefined;
   return root?.origin ?? '';
 }

@@ -4,7 +4,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { translator } from '../i18n/index.ts';
 import { LOCALES, localeFromPath, localePath } from './locale.ts';
-import type { MetaInput } from './meta.ts';
+import { siteOrigin, type MetaInput } from './meta.ts';
 
 /** The services' page metadata (the contract's PageMeta). */
 export interface PageMeta {
@@ -18,10 +18,6 @@ export interface PageMeta {
   ogType: string;
   /** An absolute URL; '' when none. */
   imageUrl: string;
-}
-
-function siteOrigin(matches: MetaInput['matches']): string {
-  return (matches.find((match) => match?.id === 'root')?.data as { origin?: string } | undefined)?.origin ?? '';
 }
 
 export function seoMeta(input: MetaInput, seo: PageMeta): MetaDescriptor[] {

@@ -10,7 +10,7 @@ import { translator, useLocale, useT } from '../../i18n/index.ts';
 import { getServerApi } from '../../lib/api.server.ts';
 import { toSlugRouteError } from '../../lib/errors.ts';
 import { localeFromPath, localePath, type Locale } from '../../lib/locale.ts';
-import { NOINDEX } from '../../lib/meta.ts';
+import { NOINDEX, siteOrigin } from '../../lib/meta.ts';
 import { requireKnownLocale } from '../../lib/route-guards.ts';
 import { RESUME_MISSING, resumeBySlug } from '../../lib/resume/api.ts';
 import { pictureUrl, type Resume } from '../../lib/resume/types.ts';
@@ -63,8 +63,7 @@ export const meta: Route.MetaFunction = (args) => {
   const resume = args.data?.resume;
   if (!resume) return [];
   const locale = localeFromPath(args.location.pathname);
-  const origin = (args.matches.find((match) => match?.id === 'root')?.data as { origin?: string } | undefined)?.origin;
-  const tags: MetaDescriptor[] = seoMeta(args, resumePageMeta(resume, locale, origin ?? ''));
+  const tags: MetaDescriptor[] = seoMeta(args, resumePageMeta(resume, locale, siteOrigin(args.matches)));
   tags.push(
     { property: 'profile:first_name', content: resume.firstName },
     { property: 'profile:last_name', content: resume.lastName },
