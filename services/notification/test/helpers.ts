@@ -3,18 +3,20 @@
 // that vouches for users as the gateway does, and the bus the test publishes other services'
 // events on.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { EventBus } from '@darmankar/platform/events/index';
+import { create, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
+import { createEventBus, toBusMessage, type BusMessage, type EventBus } from '@darmankar/platform/events/index';
 import type { ServiceClient } from '@darmankar/platform/grpc';
 import { createLogger } from '@darmankar/platform/log';
+import { dropDatabase } from '@darmankar/platform/migrate';
 import {
   createServiceTestDatabase,
   eventually,
   startServiceUnderTest,
   testClock,
+  testPostgresUrl,
   type TestClock,
   type TestDatabase,
 } from '@darmankar/platform/testing';
-import { startTestEventLog, type TestEventLog } from '@darmankar/platform/testing/event-log';
 import { UserEmailVerifiedSchema, UserRegisteredSchema } from '@darmankar/proto/auth/v1/events_pb';
 import { AgentLinkedSchema, AgentInvitedSchema, EmployerCreatedSchema } from '@darmankar/proto/employer/v1/events_pb';
 import { NotificationService } from '@darmankar/proto/notification/v1/notification_pb';
@@ -38,23 +40,33 @@ export interface Stack {
   db: pg.Pool;
   clock: TestClock;
   bus: EventBus;
-  publish: TestEventLog['publish'];
-  republish: TestEventLog['republish'];
+  /** Publishes an event as its service would (topic, key); answers the message, to publish again. */
+  publish<D extends DescMessage>(
+    schema: D,
+    fields: MessageInitShape<D>,
+    topic: string,
+    key: string,
+  ): Promise<BusMessage>;
+  /** Publishes a message already published once (a redelivery: the same event id). */
+  republish(message: BusMessage): Promise<void>;
   /** Waits until the service has handled every event published so far. */
   settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startStack(env: Record<string, string> = {}, start = TEHRAN_DAYTIME): Promise<Stack> {
-  const events = await startTestEventLog('notification');
+  const events = new URL(testPostgresUrl());
+  events.pathname = `/dk_test_events_notification_${randomBytes(4).toString('hex')}`;
+  const eventsUrl = events.toString();
   const database: TestDatabase = await createServiceTestDatabase('notification', NOTIFICATION_SERVICE_DIR);
   const clock = testClock(start);
+  const bus = await createEventBus({ eventsDatabaseUrl: eventsUrl });
   const config = notificationConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
     GRPC_PORT: '0',
-    EVENTS_DATABASE_URL: events.url,
+    EVENTS_DATABASE_URL: eventsUrl,
     PUBLIC_WEB_URL: 'http://web.test',
     // Tests run the worker and the digest themselves, on the stack's clock.
     DELIVERY_INTERVAL_MS: String(24 * HOUR_MS),
@@ -67,21 +79,51 @@ export async function startStack(env: Record<string, string> = {}, start = TEHRA
     { timeoutMs: 30_000 },
   );
   const db = new pg.Pool({ connectionString: database.url, max: 2 });
+  const eventsDb = new pg.Pool({ connectionString: eventsUrl, max: 1 });
+  const published = new Set<string>();
   const stack: Stack = {
     client: running.client,
     service: running.service,
     address: `127.0.0.1:${running.service.port}`,
     db,
     clock,
-    bus: events.bus,
-    publish: events.publish,
-    republish: events.republish,
-    settled: () => events.settled(GROUP, db),
+    bus,
+    async publish(schema, fields, topic, key) {
+      const message = toBusMessage(schema, create(schema, fields), { topic, key });
+      await bus.publish([message]);
+      published.add(message.id);
+      return message;
+    },
+    async republish(message) {
+      await bus.publish([message]);
+    },
+    async settled() {
+      // Every delivery read, redeliveries of an event already handled included: the service's
+      // group has committed each topic's log up to its end.
+      await eventually(async () => {
+        const { rows } = await eventsDb.query<{ behind: number }>(
+          `SELECT count(*)::int AS behind FROM event_topics t
+             LEFT JOIN consumer_offsets c ON c.topic = t.topic AND c.group_name = $1
+            WHERE COALESCE(c.committed_offset, 0) < t.last_offset`,
+          [GROUP],
+        );
+        return rows[0]!.behind === 0;
+      }, 'the service to read every event');
+      await eventually(async () => {
+        const { rows } = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM processed_events WHERE event_id = ANY($1::text[])`,
+          [[...published]],
+        );
+        return rows[0]!.n === published.size;
+      }, 'the service to handle every event');
+    },
     async stop() {
       await running.stop();
-      await events.stop();
+      await bus.close();
       await db.end();
+      await eventsDb.end();
       await database.drop();
+      await dropDatabase(eventsUrl);
     },
   };
   return stack;
